@@ -1,0 +1,3 @@
+from casetrack.cli.app import main
+
+main()

@@ -1,0 +1,1 @@
+"""The `casetrack` command line: the same service calls the MCP tools make."""

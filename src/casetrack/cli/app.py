@@ -1,0 +1,112 @@
+"""Entry point: `casetrack` (no subcommand) and `casetrack serve` run the stdio MCP server."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, TypeVar
+
+import typer
+
+from casetrack import __version__, logs
+from casetrack.config import MemoryMode, Settings, load_settings
+from casetrack.errors import CaseTrackError
+from casetrack.service.app import CaseTrack
+
+T = TypeVar("T")
+
+app = typer.Typer(
+    name="casetrack",
+    help="CaseTrack: local legal-document search for Claude. Runs the MCP server when given no command.",
+    no_args_is_help=False,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@dataclass
+class CliState:
+    settings: Settings
+    _app: CaseTrack | None = None
+
+    @property
+    def casetrack(self) -> CaseTrack:
+        if self._app is None:
+            self._app = CaseTrack(self.settings)
+        return self._app
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"casetrack {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    data_dir: Annotated[str | None, typer.Option("--data-dir", help="Where cases and models live "
+                                                 "(default: $CASETRACK_HOME, then ~/Documents/CaseTrack)")] = None,
+    log_level: Annotated[str | None, typer.Option("--log-level", help="error, warn, info or debug "
+                                                  "(default: $CASETRACK_LOG or info); logs go to stderr")] = None,
+    memory_mode: Annotated[MemoryMode | None, typer.Option("--memory-mode", help="Override the memory tier "
+                                                           "chosen from installed RAM")] = None,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit")] = False,
+) -> None:
+    try:
+        settings = load_settings(data_dir, log_level, memory_mode.value if memory_mode else None)
+    except CaseTrackError as exc:
+        fail(exc)
+    # Commands print their own results; only the server logs its routine work by default.
+    quiet = ctx.invoked_subcommand not in (None, "serve") and not log_level
+    logs.configure("WARNING" if quiet else settings.log_level)
+    ctx.obj = CliState(settings)
+    if ctx.invoked_subcommand is None:
+        _serve(ctx.obj)
+
+
+@app.command()
+def serve(ctx: typer.Context) -> None:
+    """Run the MCP server on stdio (what Claude Code and Claude Desktop start)."""
+    _serve(ctx.obj)
+
+
+def _serve(state: CliState) -> None:
+    from casetrack.mcp.server import run_stdio
+
+    try:
+        run_stdio(state.casetrack)
+    except CaseTrackError as exc:
+        fail(exc)
+    raise typer.Exit()
+
+
+def fail(exc: CaseTrackError) -> typer.Exit:
+    typer.echo(f"Error: {exc.message}", err=True)
+    raise typer.Exit(exc.exit_code)
+
+
+def run(ctx: typer.Context, action: Callable[[CaseTrack], T]) -> T:
+    """Run a service call, turning CaseTrack errors into a message on stderr and an exit code."""
+    try:
+        return action(ctx.obj.casetrack)
+    except CaseTrackError as exc:
+        raise fail(exc) from None
+
+
+def _register_groups() -> None:
+    from casetrack.cli import cases
+
+    app.add_typer(cases.group, name="cases")
+
+
+_register_groups()
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,0 +1,79 @@
+"""`casetrack cases list|create|info|close|reopen|archive|delete`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from casetrack.cli.app import run
+from casetrack.render import cases as render
+from casetrack.service.app import CaseTrack
+
+group = typer.Typer(help="Create and manage cases.", no_args_is_help=True)
+
+
+@group.command("list")
+def list_(
+    ctx: typer.Context,
+    status: Annotated[str, typer.Option("--status", help="active, closed, archived or all")] = "active",
+) -> None:
+    """List cases (active ones by default)."""
+    cases = run(ctx, lambda ct: ct.list_cases(status))
+    hidden = 0 if status == "all" else len(run(ctx, lambda ct: ct.list_cases("all"))) - len(cases)
+    typer.echo(render.case_list(cases, None, status, hidden))
+
+
+@group.command()
+def create(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Case name, e.g. 'Smith v. Jones'")],
+    number: Annotated[str | None, typer.Option("--number", help="Docket or case number")] = None,
+    case_type: Annotated[str | None, typer.Option("--type", help="civil, criminal, contract, ...")] = None,
+) -> None:
+    """Create a case."""
+    case = run(ctx, lambda ct: ct.create_case(name, number, case_type))
+    typer.echo(render.created(case).replace("This is now your active case.\n\n", "").replace(
+        "Next: Ingest documents with ingest_document.", f"Next: casetrack ingest PATH --case \"{case.name}\""))
+
+
+@group.command()
+def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
+    """Show a case's details and documents."""
+    def show(ct: CaseTrack) -> str:
+        case = ct.case_info(name)
+        docs_text, _ = ct.describe_documents(case)
+        return render.info(case, docs_text, ct.embedders_summary())
+
+    typer.echo(run(ctx, show))
+
+
+@group.command()
+def close(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
+    """Make a case read-only (search still works)."""
+    typer.echo(render.status_changed(run(ctx, lambda ct: ct.close_case(name))))
+
+
+@group.command()
+def reopen(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
+    """Make a closed or archived case active again."""
+    typer.echo(render.status_changed(run(ctx, lambda ct: ct.reopen_case(name))))
+
+
+@group.command()
+def archive(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
+    """Archive a case (read-only, hidden from the default list)."""
+    typer.echo(render.status_changed(run(ctx, lambda ct: ct.archive_case(name))))
+
+
+@group.command()
+def delete(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Case name or ID")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation")] = False,
+) -> None:
+    """Delete a case and all its data, permanently."""
+    case = run(ctx, lambda ct: ct.cases.resolve(name))
+    if not yes:
+        typer.confirm(f'Permanently delete case "{case.name}" and all its documents?', abort=True)
+    typer.echo(render.deleted(run(ctx, lambda ct: ct.delete_case(case.id, confirm=True))))

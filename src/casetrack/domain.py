@@ -1,0 +1,181 @@
+"""The values CaseTrack passes around. Frozen, slotted, free of I/O.
+
+Page-text conventions every layer relies on (parsers produce them, the chunker and
+citations read them):
+  * a page's text is exactly what is stored for that page; offsets index into it;
+  * lines are separated by "\\n"; paragraphs by one or more blank lines ("\\n\\n");
+  * pages, paragraphs and lines are numbered from 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class CaseType(StrEnum):
+    CIVIL = "civil"
+    CRIMINAL = "criminal"
+    FAMILY = "family"
+    BANKRUPTCY = "bankruptcy"
+    CONTRACT = "contract"
+    EMPLOYMENT = "employment"
+    PERSONAL_INJURY = "personal_injury"
+    REAL_ESTATE = "real_estate"
+    INTELLECTUAL_PROPERTY = "intellectual_property"
+    IMMIGRATION = "immigration"
+    OTHER = "other"
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ").title()
+
+
+class CaseStatus(StrEnum):
+    ACTIVE = "active"
+    CLOSED = "closed"
+    ARCHIVED = "archived"
+
+
+class DocumentType(StrEnum):
+    PLEADING = "pleading"
+    MOTION = "motion"
+    BRIEF = "brief"
+    CONTRACT = "contract"
+    EXHIBIT = "exhibit"
+    CORRESPONDENCE = "correspondence"
+    DEPOSITION = "deposition"
+    DISCOVERY = "discovery"
+    STATUTE = "statute"
+    CASE_LAW = "case_law"
+    OTHER = "other"
+
+
+class ExtractionMethod(StrEnum):
+    NATIVE = "native"  # text layer / text file
+    OCR = "ocr"  # Tesseract over a page image
+    SKIPPED = "skipped"  # a page that needed OCR but could not get it; recorded, never silently empty
+
+
+@dataclass(frozen=True, slots=True)
+class CaseStats:
+    document_count: int = 0
+    page_count: int = 0
+    chunk_count: int = 0
+    storage_bytes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    id: str  # uuid4, hex with dashes
+    name: str
+    case_type: CaseType
+    status: CaseStatus
+    created_at: float  # unix seconds
+    updated_at: float
+    case_number: str | None = None
+    stats: CaseStats = field(default_factory=CaseStats)
+
+    @property
+    def short_id(self) -> str:
+        return self.id[:8]
+
+    @property
+    def writable(self) -> bool:
+        return self.status is CaseStatus.ACTIVE
+
+
+# --- Parsing ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedPage:
+    number: int  # 1-based
+    text: str
+    method: ExtractionMethod
+    ocr_confidence: float | None = None  # 0-100, mean word confidence, OCR pages only
+    approximate: bool = False  # page boundary is estimated (DOCX/TXT have no real pages)
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDocument:
+    format: str  # "pdf", "docx", "doc", "txt", "rtf", "image", "eml"
+    pages: tuple[ParsedPage, ...]
+    metadata: Mapping[str, str] = field(default_factory=dict)  # e.g. email headers, title
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return "\f".join(p.text for p in self.pages)
+
+
+# --- Chunks and provenance ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkSpan:
+    """A chunk as the chunker sees it: a slice of one page, located exactly."""
+
+    sequence: int  # 0-based order within the document
+    page: int
+    char_start: int  # offsets into that page's text: page_text[char_start:char_end] == text
+    char_end: int
+    text: str
+    paragraph_start: int
+    paragraph_end: int
+    line_start: int
+    line_end: int
+    token_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    document_id: str
+    document_name: str
+    document_path: str | None
+    page: int
+    paragraph_start: int
+    paragraph_end: int
+    line_start: int
+    line_end: int
+    char_start: int
+    char_end: int
+    extraction_method: ExtractionMethod
+    ocr_confidence: float | None = None
+    bates_number: str | None = None
+    page_approximate: bool = False
+    ingested_at: float | None = None
+    embedded_at: float | None = None
+
+    def cite(self) -> str:
+        """Full citation, e.g. `Contract.pdf, p. 12, para. 8, ll. 1-4 (ABC 000123)`."""
+        parts = [self.document_name, f"p. {self.page}"]
+        if self.paragraph_start == self.paragraph_end:
+            parts.append(f"para. {self.paragraph_start}")
+        else:
+            parts.append(f"paras. {self.paragraph_start}-{self.paragraph_end}")
+        if self.line_start > 0:
+            parts.append(f"ll. {self.line_start}-{self.line_end}")
+        text = ", ".join(parts)
+        return f"{text} ({self.bates_number})" if self.bates_number else text
+
+    def cite_short(self) -> str:
+        """Inline citation: the Bates number when the page has one, else `Name, p. N`."""
+        if self.bates_number:
+            return self.bates_number
+        stem = self.document_name.rsplit(".", 1)[0] if "." in self.document_name else self.document_name
+        return f"{stem}, p. {self.page}"
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    id: str
+    document_id: str
+    span: ChunkSpan
+    provenance: Provenance
+
+    @property
+    def text(self) -> str:
+        return self.span.text

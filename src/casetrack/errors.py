@@ -1,0 +1,153 @@
+"""CaseTrack's errors. Every message is shown to a user as-is: it says what went
+wrong and what to do next. The MCP and CLI edges translate these, nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+ISSUES_URL = "https://github.com/casetrack-legal/casetrack/issues"
+UPGRADE_URL = "https://casetrack.legal/upgrade"
+
+
+class CaseTrackError(Exception):
+    """Root of every error a user may see. `exit_code` is what the CLI returns."""
+
+    exit_code = 1
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidInput(CaseTrackError):
+    """The request itself is wrong (bad name, bad value, bad path)."""
+
+    exit_code = 2
+
+
+class NoCaseActive(CaseTrackError):
+    def __init__(self) -> None:
+        super().__init__(
+            "No active case. Create or switch to a case first:\n"
+            "  - create_case: Create a new case\n"
+            "  - switch_case: Switch to an existing case\n"
+            "  - list_cases: See all cases"
+        )
+
+
+class NotFound(CaseTrackError):
+    """A case, document or chunk does not exist; suggestions name close matches."""
+
+    exit_code = 3
+
+    def __init__(self, kind: str, wanted: str, suggestions: Sequence[tuple[str, str]] = (), hint: str = "") -> None:
+        text = f'{kind} not found: "{wanted}".'
+        if suggestions:
+            lines = "\n".join(f"  - {name} (ID: {ident})" for name, ident in suggestions)
+            text += f" Did you mean:\n{lines}\nUse the full name or ID."
+        elif hint:
+            text += f" {hint}"
+        super().__init__(text)
+        self.kind = kind
+        self.wanted = wanted
+
+
+class ConfirmationRequired(CaseTrackError):
+    def __init__(self, what: str) -> None:
+        super().__init__(f"Deletion requires confirm=true. This will permanently delete {what}. This cannot be undone.")
+
+
+class CaseReadOnly(CaseTrackError):
+    def __init__(self, case_name: str, status: str) -> None:
+        super().__init__(
+            f'Case "{case_name}" is {status} and read-only: search and browsing work, but documents '
+            f"cannot be added or removed. Use reopen_case to make it active again."
+        )
+
+
+class CaseBusy(CaseTrackError):
+    """Another process holds the case (or registry) for writing and did not let go in time."""
+
+    exit_code = 4
+
+    def __init__(self, what: str, holder: str) -> None:
+        super().__init__(
+            f"{what} is being written by another CaseTrack process ({holder}). "
+            "Wait for it to finish (a large ingest can take minutes) and try again; "
+            "if no other CaseTrack is running, close Claude Desktop/Claude Code windows and retry."
+        )
+
+
+class FutureSchemaVersion(CaseTrackError):
+    def __init__(self, found: int, supported: int) -> None:
+        super().__init__(
+            f"Database schema version {found} is newer than supported version {supported}. Update CaseTrack."
+        )
+
+
+class StoreCorrupt(CaseTrackError):
+    def __init__(self, path: str, detail: str) -> None:
+        super().__init__(
+            f"The CaseTrack database at {path} could not be read ({detail}). "
+            f"Nothing was changed. Restore it from a backup or report this at {ISSUES_URL}"
+        )
+
+
+class FreeTierLimit(CaseTrackError):
+    def __init__(self, resource: str, current: int, maximum: int, advice: str) -> None:
+        super().__init__(
+            f"Free tier allows {maximum} {resource} (you have {current}). "
+            f"{advice} or upgrade to Pro for unlimited {resource}: {UPGRADE_URL}"
+        )
+
+
+class FileNotFound(CaseTrackError):
+    exit_code = 3
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"File not found: {path}\n\nCheck that the path is correct and the file exists.")
+
+
+class UnsupportedFormat(CaseTrackError):
+    exit_code = 2
+
+    def __init__(self, extension: str, supported: Sequence[str]) -> None:
+        super().__init__(
+            f"Unsupported file format: {extension or '(no extension)'}\n\n"
+            f"Supported formats: {', '.join(supported)}"
+        )
+
+
+class DocumentUnreadable(CaseTrackError):
+    """A file that exists but cannot be turned into text (corrupt, encrypted, empty, mislabelled...)."""
+
+    def __init__(self, path: str, reason: str, fix: str) -> None:
+        super().__init__(f"Could not read {path}: {reason}. {fix}")
+        self.reason = reason
+
+
+class DuplicateDocument(CaseTrackError):
+    def __init__(self, name: str, document_id: str) -> None:
+        super().__init__(
+            f'Already ingested: this file is identical (same SHA-256) to "{name}" (ID: {document_id}). '
+            "Nothing was changed. To ingest it again, delete that document first or use "
+            "reindex_document to rebuild it."
+        )
+        self.document_id = document_id
+
+
+class ToolUnavailable(CaseTrackError):
+    """A system tool (Tesseract, LibreOffice) that a file needs is not installed."""
+
+    def __init__(self, tool: str, needed_for: str, install: str) -> None:
+        super().__init__(f"{tool} is not installed, so CaseTrack cannot {needed_for}. Install it with: {install}")
+
+
+class ModelUnavailable(CaseTrackError):
+    def __init__(self, model: str, reason: str, fix: str) -> None:
+        super().__init__(f"Model {model} is not available: {reason}. {fix}")
+
+
+class InternalError(CaseTrackError):
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"Internal error: {detail}. Please report this at {ISSUES_URL}")

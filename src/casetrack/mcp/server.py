@@ -1,0 +1,84 @@
+"""Builds the stdio MCP server. Every tool is a thin adapter over `service.CaseTrack`;
+CaseTrack's errors become `ToolError`s here, because in mcp 2.x only a ToolError's
+message reaches the model (anything else arrives as a bare "Error executing tool")."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+
+from casetrack import __version__
+from casetrack.errors import CaseTrackError, InternalError
+from casetrack.service.app import CaseTrack
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+INSTRUCTIONS = (
+    "CaseTrack searches the user's legal case documents locally. Work inside one case at a time: "
+    "list_cases / create_case / switch_case first, then ingest and search. Every passage returned "
+    "carries its citation (document, page, paragraph, lines); quote those citations, never invent one."
+)
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+WRITES = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
+IDEMPOTENT_WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True,
+                                   open_world_hint=False)
+DESTRUCTIVE = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False)
+
+
+def result(text: str, data: dict[str, Any]) -> CallToolResult:
+    """Readable text for the model and the user, structured content for programs."""
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+
+def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except CaseTrackError as exc:
+            log.info("%s: %s", fn.__name__, exc.message.splitlines()[0])
+            raise ToolError(exc.message) from exc
+        except Exception as exc:
+            log.exception("Unexpected failure in %s", fn.__name__)
+            raise ToolError(InternalError(f"{type(exc).__name__}: {exc}").message) from exc
+
+    return wrapper
+
+
+class ToolRegistrar:
+    """Registers tools with error translation applied, so no tool can forget it."""
+
+    def __init__(self, server: MCPServer[Any]) -> None:
+        self._server = server
+
+    def __call__(self, annotations: ToolAnnotations, description: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+        def decorator(fn: Callable[P, R]) -> Callable[P, R]:
+            wrapped = translate_errors(fn)
+            self._server.add_tool(wrapped, name=fn.__name__, description=description, annotations=annotations)
+            return wrapped
+
+        return decorator
+
+
+def build_server(app: CaseTrack) -> MCPServer[Any]:
+    from casetrack.mcp import tools_cases, tools_status
+
+    server: MCPServer[Any] = MCPServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS)
+    register = ToolRegistrar(server)
+    for module in (tools_cases, tools_status):
+        module.register(register, app)
+    return server
+
+
+def run_stdio(app: CaseTrack) -> None:
+    build_server(app).run("stdio")

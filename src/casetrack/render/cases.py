@@ -1,0 +1,98 @@
+"""Texts and structured results of the case tools (PRD 09 §2.1-2.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from casetrack.domain import Case
+from casetrack.render.formats import date, iso, plural, size
+
+
+def case_dict(case: Case, active_id: str | None = None) -> dict[str, Any]:
+    return {
+        "id": case.id,
+        "name": case.name,
+        "case_number": case.case_number,
+        "case_type": case.case_type.value,
+        "status": case.status.value,
+        "created_at": iso(case.created_at),
+        "updated_at": iso(case.updated_at),
+        "stats": {
+            "document_count": case.stats.document_count,
+            "page_count": case.stats.page_count,
+            "chunk_count": case.stats.chunk_count,
+            "storage_bytes": case.stats.storage_bytes,
+        },
+        "is_active": case.id == active_id,
+    }
+
+
+def created(case: Case) -> str:
+    number = f"\nCase number: {case.case_number}" if case.case_number else ""
+    return (
+        f'Created case "{case.name}" (ID: {case.short_id}).\nType: {case.case_type.label}{number}\n'
+        "This is now your active case.\n\nNext: Ingest documents with ingest_document."
+    )
+
+
+def case_list(cases: list[Case], active_id: str | None, status_filter: str, hidden: int) -> str:
+    label = "" if status_filter == "all" else f" {status_filter}"
+    if not cases:
+        text = f"No{label} cases."
+        text += " Create one with create_case." if status_filter in ("active", "all") else ""
+    else:
+        lines = [f"Cases ({len(cases)}{label}):", ""]
+        for case in cases:
+            current = case.id == active_id
+            marker = "* " if current else "  "
+            suffix = " <-- current" if current else ""
+            lines.append(f"{marker}{case.name} [{case.status.value.upper()}]{suffix}")
+            number = f" | No. {case.case_number}" if case.case_number else ""
+            lines.append(
+                f"  {case.case_type.label}{number} | {plural(case.stats.document_count, 'document')} | "
+                f"{plural(case.stats.chunk_count, 'chunk')} | Created {date(case.created_at)} | ID: {case.short_id}"
+            )
+            lines.append("")
+        text = "\n".join(lines).rstrip()
+    if hidden:
+        text += f'\n\n({plural(hidden, "other case")} not shown; use status_filter="all" to see every case.)'
+    return text
+
+
+def switched(case: Case) -> str:
+    text = (
+        f'Switched to case "{case.name}" ({plural(case.stats.document_count, "document")}, '
+        f"{plural(case.stats.chunk_count, 'chunk')})."
+    )
+    if not case.writable:
+        text += f"\nThis case is {case.status.value}: search and browsing work; use reopen_case to add documents."
+    return text
+
+
+def status_changed(case: Case, previous: str | None = None) -> str:
+    what = {
+        "closed": "closed. It is read-only now: search and browsing work, ingestion is refused. "
+        "Use reopen_case to make it active again.",
+        "archived": "archived. It is read-only and hidden from list_cases "
+        '(use status_filter="archived" or "all" to see it). Use reopen_case to make it active again.',
+        "active": "active again: documents can be added and removed.",
+    }[case.status.value]
+    if previous == case.status.value:
+        return f'Case "{case.name}" was already {case.status.value}; nothing changed.'
+    return f'Case "{case.name}" is now {what}'
+
+
+def deleted(case: Case) -> str:
+    docs = plural(case.stats.document_count, "document")
+    return f'Deleted case "{case.name}" (ID: {case.short_id}) and all {docs}. Its data folder was removed from disk.'
+
+
+def info(case: Case, documents_text: str, embedders_text: str) -> str:
+    number = f"\nCase number: {case.case_number}" if case.case_number else ""
+    return (
+        f"Case: {case.name}\nType: {case.case_type.label} | Status: {case.status.value.title()}{number}\n"
+        f"Created: {date(case.created_at)} | ID: {case.id}\n\n{documents_text}\n\n"
+        f"Total: {plural(case.stats.page_count, 'page')}, {plural(case.stats.chunk_count, 'chunk')}\n"
+        f"Storage: {size(case.stats.storage_bytes)} (documents, embeddings and index)\n"
+        f"Embedders: {embedders_text}"
+    )

@@ -1,0 +1,148 @@
+"""Case use cases (PRD 07 §1-3, §5): create, list, resolve, lifecycle, delete."""
+
+from __future__ import annotations
+
+import difflib
+import logging
+import shutil
+import time
+import uuid
+from dataclasses import replace
+
+from casetrack.config import Settings
+from casetrack.domain import Case, CaseStatus, CaseType
+from casetrack.errors import CaseReadOnly, ConfirmationRequired, InvalidInput, NotFound
+from casetrack.store.case_store import CaseStore
+from casetrack.store.registry import Registry
+
+log = logging.getLogger(__name__)
+
+MAX_NAME_LENGTH = 200
+STATUS_FILTERS = ("active", "closed", "archived", "all")
+
+
+class CaseService:
+    def __init__(self, settings: Settings, registry: Registry) -> None:
+        self._settings = settings
+        self._registry = registry
+
+    def store(self, case: Case) -> CaseStore:
+        return CaseStore(self._settings.case_dir(case.id), self._settings.lock_timeout_s, case.name)
+
+    def create(self, name: str, case_number: str | None = None, case_type: str | None = None) -> Case:
+        """Raises InvalidInput for an empty, overlong or already-used name, or an unknown type."""
+        clean = " ".join((name or "").split())
+        if not clean:
+            raise InvalidInput("A case needs a name, e.g. \"Smith v. Jones\".")
+        if len(clean) > MAX_NAME_LENGTH:
+            raise InvalidInput(f"Case names are limited to {MAX_NAME_LENGTH} characters; this one has {len(clean)}.")
+        kind = parse_case_type(case_type)
+        for existing in self._registry.list():
+            if existing.name.casefold() == clean.casefold():
+                raise InvalidInput(
+                    f'A case named "{existing.name}" already exists (ID: {existing.short_id}). '
+                    "Choose a different name, or use switch_case to work in it."
+                )
+        now = time.time()
+        case = Case(id=str(uuid.uuid4()), name=clean, case_type=kind, status=CaseStatus.ACTIVE,
+                    created_at=now, updated_at=now, case_number=(case_number or "").strip() or None)
+        # Case store first, registry second: a crash in between is re-registered at next start.
+        self.store(case).initialise(case)
+        self._registry.put(case)
+        log.info("Created case %s (%s)", case.name, case.id)
+        return case
+
+    def list(self, status_filter: str = "active") -> list[Case]:
+        wanted = (status_filter or "active").lower()
+        if wanted not in STATUS_FILTERS:
+            raise InvalidInput(f"Unknown status filter {status_filter!r}: choose one of {', '.join(STATUS_FILTERS)}.")
+        cases = self._registry.list()
+        if wanted != "all":
+            cases = [c for c in cases if c.status.value == wanted]
+        return sorted(cases, key=lambda c: c.updated_at, reverse=True)
+
+    def get(self, case_id: str) -> Case:
+        case = self._registry.get(case_id)
+        if case is None:
+            raise NotFound("Case", case_id, hint="It may have been deleted. Use list_cases to see available cases.")
+        return case
+
+    def resolve(self, ref: str) -> Case:
+        """Find a case by ID, name, unique name prefix or unique ID prefix, ignoring case.
+
+        Raises NotFound with the closest names when nothing (or more than one case) matches.
+        """
+        wanted = (ref or "").strip()
+        if not wanted:
+            raise InvalidInput("Give a case name or ID. Use list_cases to see them.")
+        key = wanted.casefold()
+        cases = self._registry.list()
+        for match in (
+            [c for c in cases if c.id.casefold() == key],
+            [c for c in cases if c.name.casefold() == key],
+            [c for c in cases if c.name.casefold().startswith(key)],
+            [c for c in cases if c.id.casefold().startswith(key)],
+        ):
+            if len(match) == 1:
+                return match[0]
+            if len(match) > 1:
+                raise NotFound("Case", wanted, [(c.name, c.short_id) for c in match[:5]])
+        raise NotFound("Case", wanted, _suggestions(key, cases),
+                       hint="Use list_cases (status_filter=\"all\") to see every case.")
+
+    def require_writable(self, case: Case) -> None:
+        if not case.writable:
+            raise CaseReadOnly(case.name, case.status.value)
+
+    def set_status(self, ref: str, status: CaseStatus) -> Case:
+        case = self.resolve(ref)
+        if case.status is status:
+            return case
+        updated = replace(case, status=status, updated_at=time.time())
+        self.store(case).write_info(updated)
+        self._registry.put(updated)
+        log.info("Case %s is now %s", case.name, status.value)
+        return updated
+
+    def save_stats(self, case: Case) -> None:
+        """Refresh the registry's copy after the case store changed."""
+        self._registry.put(case)
+
+    def delete(self, ref: str, confirm: bool) -> Case:
+        """Raises ConfirmationRequired unless confirm is true. Removes the case folder entirely."""
+        case = self.resolve(ref)
+        if not confirm:
+            docs = case.stats.document_count
+            raise ConfirmationRequired(f'case "{case.name}" and all {docs} document{"s" if docs != 1 else ""}')
+        store = self.store(case)
+        store.mark_deleting()  # from here on, other processes treat the case as gone
+        self._registry.remove(case.id)
+        shutil.rmtree(store.case_dir, ignore_errors=True)
+        log.info("Deleted case %s (%s)", case.name, case.id)
+        return case
+
+
+def parse_case_type(value: str | None) -> CaseType:
+    if value is None or not str(value).strip():
+        return CaseType.OTHER
+    text = str(value).strip().lower().replace(" ", "_").replace("-", "_")
+    if text == "ip":
+        return CaseType.INTELLECTUAL_PROPERTY
+    try:
+        return CaseType(text)
+    except ValueError as exc:
+        choices = ", ".join(t.value for t in CaseType)
+        raise InvalidInput(f"Unknown case type {value!r}: choose one of {choices}.") from exc
+
+
+def _suggestions(key: str, cases: list[Case]) -> list[tuple[str, str]]:
+    """Closest names first: whole-name, per-word and prefix similarity, so "Smth" finds "Smith v. Jones"."""
+
+    def score(case: Case) -> float:
+        name = case.name.casefold()
+        candidates = [name, name[: len(key)], *name.replace(".", " ").split()]
+        best = max(difflib.SequenceMatcher(None, key, c).ratio() for c in candidates if c)
+        return 1.0 if key in name else best
+
+    ranked = sorted(((score(c), c) for c in cases), key=lambda pair: pair[0], reverse=True)
+    return [(c.name, c.short_id) for s, c in ranked[:3] if s >= 0.6]

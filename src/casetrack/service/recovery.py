@@ -1,0 +1,83 @@
+"""Start-up repair of what a crash (or a kill) can leave between the registry and the case
+folders. RocksDB itself guarantees each WriteBatch is all-or-nothing; this covers the few
+multi-step operations that span the registry and a case folder."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from pathlib import Path
+
+from casetrack.config import Settings
+from casetrack.errors import CaseTrackError
+from casetrack.store import keys
+from casetrack.store.case_store import DELETING_MARKER, CaseStore
+from casetrack.store.registry import Registry
+from casetrack.store.rocks import open_write
+
+log = logging.getLogger(__name__)
+
+
+def repair(settings: Settings, registry: Registry) -> list[str]:
+    """Finish interrupted deletes, re-register fully created cases. Returns what was done."""
+    if not settings.cases_dir.is_dir():
+        return []
+    registered = {case.id for case in registry.list()}
+    actions: list[str] = []
+    for case_id in sorted(registered):
+        folder = settings.case_dir(case_id)
+        if (folder / DELETING_MARKER).exists():  # killed mid-delete_case: finish it
+            registry.remove(case_id)
+            registered.discard(case_id)
+            shutil.rmtree(folder, ignore_errors=True)
+            actions.append(f"finished deleting case {case_id}")
+    for folder in sorted(p for p in settings.cases_dir.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        if folder.name in registered:
+            continue
+        actions.extend(_repair_orphan(folder, settings, registry))
+    for action in actions:
+        log.warning("Recovery: %s", action)
+    return actions
+
+
+def _repair_orphan(folder: Path, settings: Settings, registry: Registry) -> list[str]:
+    if (folder / DELETING_MARKER).exists():
+        shutil.rmtree(folder, ignore_errors=True)
+        return [f"finished deleting case folder {folder.name}"]
+    store = CaseStore(folder, settings.lock_timeout_s)
+    if store.db_path.exists():
+        info = None
+        if store.exists:
+            try:
+                info = store.read_info()
+            except CaseTrackError as exc:
+                return [f"left case folder {folder.name} untouched: {exc.message}"]
+        if info is not None and info.id == folder.name:
+            registry.put(info)
+            return [f're-registered case "{info.name}" whose creation was interrupted']
+        # Killed inside create_case, before (or while) RocksDB created the store.
+        if info is None and _abandoned_empty_store(store):
+            shutil.rmtree(folder, ignore_errors=True)
+            return [f"removed case folder {folder.name} of an interrupted create_case (it held no data)"]
+        return [f"left unrecognised case folder {folder.name} untouched"]
+    if not any(p.is_file() for p in folder.rglob("*")):
+        # Killed between mkdir and opening the store. Safe even if a create is in flight:
+        # opening the store recreates the folder, and the originals folder is made on demand.
+        shutil.rmtree(folder, ignore_errors=True)
+        return [f"removed empty folder {folder.name} of an interrupted create_case"]
+    return []
+
+
+def _abandoned_empty_store(store: CaseStore) -> bool:
+    """A store with no case_info whose lock is free: its creator died before the first commit.
+
+    create_case holds the lock from opening the new store until its first batch (which
+    carries case_info) is committed, so a free lock means nobody is still creating it.
+    """
+    try:
+        with open_write(store.db_path, keys.CASE_COLUMN_FAMILIES, "recovery check", 0.0, "recovery") as db:
+            if db.get(keys.METADATA, keys.CASE_INFO) is not None:
+                return False
+            return all(next(db.scan(cf, b""), None) is None for cf in keys.CASE_COLUMN_FAMILIES)
+    except CaseTrackError:
+        return False  # locked: a create (or something else) is in progress

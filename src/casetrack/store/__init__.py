@@ -1,0 +1,1 @@
+"""Persistence: RocksDB stores, key encoding, records and migrations."""

@@ -1,0 +1,106 @@
+"""One case's isolated store: `cases/<id>/case.db` plus its `originals/` folder.
+
+The case store is the source of truth for a case (its `case_info` record); the registry
+holds a copy for listing. Creating writes the case store first and the registry second,
+deleting marks the folder first, so a crash at any point is repaired at the next start
+(see `service.recovery`)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from casetrack.domain import Case
+from casetrack.errors import NotFound
+from casetrack.store import keys, migrations
+from casetrack.store.records import decode_case, encode_case, encode_u32
+from casetrack.store.rocks import RocksStore, existing_column_families, open_read, open_write
+
+DELETING_MARKER = ".deleting"
+
+
+class CaseStore:
+    def __init__(self, case_dir: Path, lock_timeout_s: float, label: str | None = None) -> None:
+        self.case_dir = case_dir
+        self.db_path = case_dir / "case.db"
+        self.originals_dir = case_dir / "originals"
+        self._timeout = lock_timeout_s
+        self._what = f'Case "{label}"' if label else f"Case {case_dir.name}"
+        self._checked = False
+
+    @property
+    def exists(self) -> bool:
+        return bool(existing_column_families(self.db_path))
+
+    @property
+    def deleting(self) -> bool:
+        return (self.case_dir / DELETING_MARKER).exists()
+
+    def _ensure_schema(self) -> None:
+        if not self._checked:
+            migrations.ensure_current(self.db_path, migrations.CASE, self._timeout, self._what)
+            self._checked = True
+
+    def initialise(self, case: Case) -> None:
+        """Create the store with every column family, stamped with the current schema."""
+        self.originals_dir.mkdir(parents=True, exist_ok=True)
+        with open_write(self.db_path, keys.CASE_COLUMN_FAMILIES, "creating the case", self._timeout,
+                        self._what) as store:
+            batch = store.batch()
+            batch.put(keys.METADATA, keys.CASE_SCHEMA_VERSION, encode_u32(migrations.CASE.current))
+            batch.put(keys.METADATA, keys.CASE_INFO, encode_case(case))
+            store.write(batch)
+        self._checked = True
+
+    @contextlib.contextmanager
+    def reader(self) -> Iterator[RocksStore]:
+        self._ensure_schema()
+        self._require_present()
+        with open_read(self.db_path, keys.CASE_COLUMN_FAMILIES) as store:
+            yield store
+
+    @contextlib.contextmanager
+    def writer(self, purpose: str) -> Iterator[RocksStore]:
+        """Open for one short write session. Raises CaseBusy if another process keeps the lock."""
+        self._ensure_schema()
+        self._require_present()
+        with open_write(self.db_path, keys.CASE_COLUMN_FAMILIES, purpose, self._timeout, self._what) as store:
+            migrations.check_version(migrations.stored_version(store, migrations.CASE), migrations.CASE)
+            if self.deleting:  # deleted by another process while we waited for the lock
+                raise NotFound("Case", self.case_dir.name, hint="It was deleted.")
+            yield store
+
+    def read_info(self) -> Case | None:
+        with self.reader() as store:
+            raw = store.get(keys.METADATA, keys.CASE_INFO)
+        return None if raw is None else decode_case(raw)
+
+    def write_info(self, case: Case) -> None:
+        with self.writer("updating case details") as store:
+            batch = store.batch()
+            batch.put(keys.METADATA, keys.CASE_INFO, encode_case(case))
+            store.write(batch)
+
+    def mark_deleting(self) -> None:
+        """Claim the case for deletion: waits for any writer, then leaves a marker others respect."""
+        if self.exists:
+            with open_write(self.db_path, keys.CASE_COLUMN_FAMILIES, "deleting the case", self._timeout,
+                            self._what):
+                (self.case_dir / DELETING_MARKER).touch()
+        else:
+            self.case_dir.mkdir(parents=True, exist_ok=True)
+            (self.case_dir / DELETING_MARKER).touch()
+
+    def storage_bytes(self) -> int:
+        total = 0
+        for root, _dirs, files in os.walk(self.case_dir):
+            for name in files:
+                with contextlib.suppress(OSError):
+                    total += (Path(root) / name).stat().st_size
+        return total
+
+    def _require_present(self) -> None:
+        if self.deleting or not self.exists:
+            raise NotFound("Case", self.case_dir.name, hint="Its data folder is missing; use list_cases.")

@@ -1,0 +1,52 @@
+"""Encoding of stored records. JSON, because a user (or a support engineer) can read a
+dumped store, and because adding a field never breaks an older record: decoders fill
+defaults for what is missing. Vectors are raw float32 bytes (see the embeddings code)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import Any
+
+from casetrack.domain import Case, CaseStats, CaseStatus, CaseType
+
+
+def dumps(value: dict[str, Any]) -> bytes:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def loads(raw: bytes) -> dict[str, Any]:
+    value = json.loads(raw)
+    if not isinstance(value, dict):
+        raise ValueError("record is not a JSON object")
+    return value
+
+
+def encode_case(case: Case) -> bytes:
+    record = asdict(case)
+    record["case_type"] = case.case_type.value
+    record["status"] = case.status.value
+    return dumps(record)
+
+
+def decode_case(raw: bytes) -> Case:
+    record = loads(raw)
+    stats = record.get("stats") or {}
+    return Case(
+        id=str(record["id"]),
+        name=str(record["name"]),
+        case_number=record.get("case_number"),
+        case_type=CaseType(record.get("case_type", "other")),
+        status=CaseStatus(record.get("status", "active")),
+        created_at=float(record["created_at"]),
+        updated_at=float(record.get("updated_at", record["created_at"])),
+        stats=CaseStats(**{k: int(v) for k, v in stats.items() if k in CaseStats.__dataclass_fields__}),
+    )
+
+
+def encode_u32(value: int) -> bytes:
+    return value.to_bytes(4, "little")
+
+
+def decode_u32(raw: bytes | None) -> int | None:
+    return None if raw is None else int.from_bytes(raw[:4], "little")

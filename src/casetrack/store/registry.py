@@ -1,0 +1,59 @@
+"""The case registry (`registry.db`): one record per case, the index `list_cases` reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from casetrack.domain import Case
+from casetrack.store import keys, migrations
+from casetrack.store.records import decode_case, encode_case, encode_u32
+from casetrack.store.rocks import DEFAULT_CF, Batch, existing_column_families, open_read, open_write
+
+_WHAT = "The case registry"
+
+
+class Registry:
+    def __init__(self, path: Path, lock_timeout_s: float) -> None:
+        self.path = path
+        self._timeout = lock_timeout_s
+        self._checked = False
+
+    def _ensure_schema(self) -> None:
+        # Once per process: refuse a newer store, migrate an older one (with a backup).
+        if not self._checked:
+            migrations.ensure_current(self.path, migrations.REGISTRY, self._timeout, _WHAT)
+            self._checked = True
+
+    def list(self) -> list[Case]:
+        self._ensure_schema()
+        if not existing_column_families(self.path):
+            return []
+        with open_read(self.path, [DEFAULT_CF]) as store:
+            return [decode_case(raw) for _, raw in store.scan(DEFAULT_CF, keys.CASE_PREFIX)]
+
+    def get(self, case_id: str) -> Case | None:
+        self._ensure_schema()
+        if not existing_column_families(self.path):
+            return None
+        with open_read(self.path, [DEFAULT_CF]) as store:
+            raw = store.get(DEFAULT_CF, keys.case(case_id))
+        return None if raw is None else decode_case(raw)
+
+    def put(self, case: Case) -> None:
+        self._write(lambda batch: batch.put(DEFAULT_CF, keys.case(case.id), encode_case(case)), "saving a case")
+
+    def remove(self, case_id: str) -> None:
+        self._write(lambda batch: batch.delete(DEFAULT_CF, keys.case(case_id)), "removing a case")
+
+    def _write(self, fill: Callable[[Batch], None], purpose: str) -> None:
+        self._ensure_schema()
+        with open_write(self.path, [DEFAULT_CF], purpose, self._timeout, _WHAT) as store:
+            found = migrations.stored_version(store, migrations.REGISTRY)
+            migrations.check_version(found, migrations.REGISTRY)
+            batch = store.batch()
+            if found is None:
+                batch.put(DEFAULT_CF, keys.REGISTRY_SCHEMA_VERSION,
+                          encode_u32(migrations.REGISTRY.current))
+            fill(batch)
+            store.write(batch)

@@ -1,0 +1,266 @@
+"""The one place that talks to RocksDB (via rocksdict, raw bytes in and out).
+
+Why stores are opened per operation: users run Claude Code and Claude Desktop side by
+side, so two CaseTrack processes share one data directory, and RocksDB admits one
+writer per database. A write opens the store, commits one WriteBatch and closes it again
+(milliseconds), waiting briefly when another process holds the lock; reads use
+read-only opens, which never take the lock. A lease file next to the database names the
+current writer so a timeout can say who is holding the case.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from rocksdict import (
+    AccessType,
+    BlockBasedOptions,
+    Cache,
+    ColumnFamily,
+    DBCompressionType,
+    Options,
+    Rdict,
+    WriteBatch,
+    WriteOptions,
+)
+
+from casetrack.errors import CaseBusy, StoreCorrupt
+
+log = logging.getLogger(__name__)
+
+DEFAULT_CF = "default"
+_LOCK_MARKERS = ("LOCK", "lock hold", "No locks available", "Resource temporarily unavailable")
+# Threads of one process must queue for a store: RocksDB refuses a second in-process open.
+_process_locks: dict[Path, threading.RLock] = {}
+_process_locks_guard = threading.Lock()
+
+
+def _options(raw_create: bool) -> Options:
+    """Tuned for an 8 GB laptop (PRD 04 §4.4): small cache and buffers, 2 background jobs."""
+    opts = Options(raw_mode=True)
+    opts.create_if_missing(raw_create)
+    opts.create_missing_column_families(raw_create)
+    table = BlockBasedOptions()
+    table.set_block_cache(Cache(32 * 1024 * 1024))
+    table.set_block_size(16 * 1024)
+    opts.set_block_based_table_factory(table)
+    opts.set_write_buffer_size(16 * 1024 * 1024)
+    opts.set_max_write_buffer_number(2)
+    opts.set_compression_type(DBCompressionType.lz4())
+    opts.set_bottommost_compression_type(DBCompressionType.zstd())
+    opts.set_max_background_jobs(2)
+    opts.increase_parallelism(2)
+    return opts
+
+
+def _process_lock(path: Path) -> threading.RLock:
+    with _process_locks_guard:
+        return _process_locks.setdefault(path, threading.RLock())
+
+
+def _is_lock_error(exc: Exception) -> bool:
+    text = str(exc)
+    return any(marker in text for marker in _LOCK_MARKERS)
+
+
+class RocksStore:
+    """An open RocksDB: column-family views, batched writes, prefix scans. Use as a context manager."""
+
+    def __init__(self, db: Rdict, path: Path, column_families: Sequence[str], writable: bool) -> None:
+        self._db = db
+        self.path = path
+        self.writable = writable
+        self._views: dict[str, Rdict] = {}
+        self._handles: dict[str, ColumnFamily] = {}
+        for name in column_families:
+            self._views[name] = db if name == DEFAULT_CF else db.get_column_family(name)
+            self._handles[name] = db.get_column_family_handle(name)
+
+    def get(self, cf: str, key: bytes) -> bytes | None:
+        value = self._views[cf].get(key)
+        return None if value is None else bytes(value)
+
+    def scan(self, cf: str, prefix: bytes) -> Iterator[tuple[bytes, bytes]]:
+        """Keys starting with `prefix`, in key order."""
+        for key, value in self._views[cf].items(from_key=prefix):
+            raw_key = bytes(key)  # type: ignore[arg-type]  # raw mode: always bytes
+            if not raw_key.startswith(prefix):
+                break
+            yield raw_key, bytes(value)
+
+    def count(self, cf: str, prefix: bytes) -> int:
+        return sum(1 for _ in self.scan(cf, prefix))
+
+    def batch(self) -> Batch:
+        return Batch(self._handles)
+
+    def write(self, batch: Batch, sync: bool = True) -> None:
+        """Commit atomically: all of the batch or none of it, even across a crash."""
+        if not self.writable:
+            raise RuntimeError("write on a read-only store")  # a programming error, not a user one
+        options = WriteOptions()
+        options.sync = sync
+        self._db.write(batch.raw, options)
+
+    def checkpoint(self, target: Path) -> None:
+        """A consistent on-disk copy (hard links where possible) for backups and exports."""
+        from rocksdict import Checkpoint
+
+        cp = Checkpoint(self._db)
+        try:
+            cp.create_checkpoint(str(target))
+        finally:
+            del cp
+
+    def close(self) -> None:
+        # Every column-family view keeps the database open; close them all or the LOCK stays held.
+        for name, view in self._views.items():
+            if name != DEFAULT_CF:
+                view.close()
+        self._views.clear()
+        self._handles.clear()
+        self._db.close()
+
+    def __enter__(self) -> RocksStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Batch:
+    """A WriteBatch addressed by column-family name."""
+
+    def __init__(self, handles: dict[str, ColumnFamily]) -> None:
+        self.raw = WriteBatch(raw_mode=True)
+        self._handles = handles
+        self.size = 0
+
+    def put(self, cf: str, key: bytes, value: bytes) -> None:
+        self.raw.put(key, value, self._handles[cf])
+        self.size += 1
+
+    def delete(self, cf: str, key: bytes) -> None:
+        self.raw.delete(key, self._handles[cf])
+        self.size += 1
+
+
+def existing_column_families(path: Path) -> list[str]:
+    try:
+        return list(Rdict.list_cf(str(path), Options(raw_mode=True)))
+    except Exception:  # rocksdict raises bare Exception for a missing/odd directory
+        return []
+
+
+@contextlib.contextmanager
+def open_read(path: Path, column_families: Sequence[str]) -> Iterator[RocksStore]:
+    """Open read-only (never blocks, never blocked by a writer). Missing column families read as empty."""
+    present = existing_column_families(path)
+    if not present:
+        raise StoreCorrupt(str(path), "no database found there")
+    try:
+        db = Rdict(
+            str(path),
+            _options(raw_create=False),
+            column_families={cf: Options(raw_mode=True) for cf in present if cf != DEFAULT_CF},
+            access_type=AccessType.read_only(),
+        )
+    except Exception as exc:
+        raise StoreCorrupt(str(path), str(exc)) from exc
+    store = RocksStore(db, path, present, writable=False)
+    missing = [cf for cf in column_families if cf not in present]
+    for cf in missing:  # a store from an older version: behave as if the family were empty
+        store._views[cf] = _EmptyView()  # type: ignore[assignment]
+    try:
+        yield store
+    finally:
+        for cf in missing:
+            store._views.pop(cf, None)
+        store.close()
+
+
+@contextlib.contextmanager
+def open_write(path: Path, column_families: Sequence[str], purpose: str, timeout_s: float,
+               what: str) -> Iterator[RocksStore]:
+    """Open for writing, creating the database and any missing column families.
+
+    Waits up to `timeout_s` for another process's lock, then raises CaseBusy naming the holder.
+    """
+    lock = _process_lock(path)
+    if not lock.acquire(timeout=timeout_s):
+        raise CaseBusy(what, "another task in this CaseTrack process")
+    try:
+        db = _open_with_retry(path, column_families, timeout_s, what)
+        lease = _write_lease(path, purpose)
+        store = RocksStore(db, path, [DEFAULT_CF, *[c for c in column_families if c != DEFAULT_CF]], writable=True)
+        try:
+            yield store
+        finally:
+            # Drop our lease before the lock, so it never deletes the next writer's lease.
+            with contextlib.suppress(OSError):
+                lease.unlink()
+            store.close()
+    finally:
+        lock.release()
+
+
+def _open_with_retry(path: Path, column_families: Sequence[str], timeout_s: float, what: str) -> Rdict:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    deadline = time.monotonic() + timeout_s
+    delay = 0.01
+    cfs = {cf: Options(raw_mode=True) for cf in column_families if cf != DEFAULT_CF}
+    for cf in existing_column_families(path):  # RocksDB insists every existing family is named
+        if cf != DEFAULT_CF:
+            cfs.setdefault(cf, Options(raw_mode=True))
+    while True:
+        try:
+            return Rdict(str(path), _options(raw_create=True), column_families=cfs)
+        except Exception as exc:
+            if not _is_lock_error(exc):
+                raise StoreCorrupt(str(path), str(exc)) from exc
+            if time.monotonic() >= deadline:
+                raise CaseBusy(what, _describe_holder(path)) from exc
+            time.sleep(delay)
+            delay = min(delay * 2, 0.2)
+
+
+def _lease_path(path: Path) -> Path:
+    return path.with_name(path.name + ".writer")
+
+
+def _write_lease(path: Path, purpose: str) -> Path:
+    lease = _lease_path(path)
+    record = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.time(), "purpose": purpose}
+    with contextlib.suppress(OSError):
+        lease.write_text(json.dumps(record), encoding="utf-8")
+    return lease
+
+
+def _describe_holder(path: Path) -> str:
+    try:
+        record = json.loads(_lease_path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "process unknown"
+    since = time.strftime("%H:%M:%S", time.localtime(float(record.get("since", 0))))
+    return f"pid {record.get('pid')} on {record.get('host')}, {record.get('purpose', 'writing')} since {since}"
+
+
+class _EmptyView:
+    """Stands in for a column family an older store does not have yet."""
+
+    def get(self, key: bytes) -> None:
+        return None
+
+    def items(self, from_key: bytes | None = None) -> Iterator[tuple[bytes, bytes]]:
+        return iter(())
+
+    def close(self) -> None:
+        return None

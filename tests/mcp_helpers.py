@@ -1,0 +1,58 @@
+"""Talking to a real `casetrack serve` over stdio, as Claude does."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp.types import CallToolResult
+
+CASETRACK = str(Path(sys.executable).with_name("casetrack"))
+
+
+def server_env(data_dir: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CASETRACK_")}
+    env.update({"CASETRACK_HOME": str(data_dir), "CASETRACK_LOG": "DEBUG", "CASETRACK_NO_UPDATE_CHECK": "1"})
+    env.update(extra)
+    return env
+
+
+def server_params(data_dir: Path, *args: str, **env: str) -> StdioServerParameters:
+    return StdioServerParameters(command=CASETRACK, args=["serve", *args], env=server_env(data_dir, **env))
+
+
+@contextlib.asynccontextmanager
+async def mcp_session(data_dir: Path, *args: str, **env: str) -> AsyncIterator[Client]:
+    # The server's stderr (its log) reaches pytest's captured output, shown on failure.
+    async with Client(server_params(data_dir, *args, **env), read_timeout_seconds=120) as client:
+        yield client
+
+
+def text_of(result: CallToolResult) -> str:
+    return "\n".join(block.text for block in result.content if getattr(block, "type", "") == "text")
+
+
+async def call_ok(client: Client, tool: str, **arguments: Any) -> CallToolResult:
+    result = await client.call_tool(tool, arguments)
+    assert not result.is_error, f"{tool} failed: {text_of(result)}"
+    return result
+
+
+async def call_error(client: Client, tool: str, **arguments: Any) -> str:
+    """Call a tool that must fail; return CaseTrack's own message.
+
+    mcp 2.x delivers a raised ToolError as `Error executing tool <name>: <message>`; the
+    message after that prefix is CaseTrack's text, which tests compare with the PRD's.
+    """
+    result = await client.call_tool(tool, arguments)
+    assert result.is_error, f"{tool} unexpectedly succeeded: {text_of(result)}"
+    text = text_of(result)
+    prefix = f"Error executing tool {tool}: "
+    assert text.startswith(prefix), text
+    return text[len(prefix):]

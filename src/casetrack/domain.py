@@ -179,3 +179,52 @@ class Chunk:
     @property
     def text(self) -> str:
         return self.span.text
+
+
+# --- Documents -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPage:
+    """A page as stored: the exact text chunk offsets index into, and how it was obtained."""
+
+    number: int
+    text: str
+    method: ExtractionMethod
+    ocr_confidence: float | None = None
+    approximate: bool = False
+    bates_number: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    id: str
+    name: str
+    original_path: str | None  # absolute path of the source file when ingested
+    file_hash: str  # SHA-256 of the file's bytes
+    file_size: int
+    file_mtime: float
+    format: str
+    document_type: DocumentType
+    type_confidence: float  # 1.0 when the user chose the type
+    type_source: str  # "user" | "inferred"
+    page_count: int
+    chunk_count: int
+    ocr_pages: int
+    skipped_pages: int
+    ocr_confidence: float | None  # mean over OCR pages
+    ingested_at: float
+    embedded_at: float | None
+    embedders: tuple[str, ...]  # which embedders cover every chunk, e.g. ("E7", "E13")
+    warnings: tuple[str, ...] = ()
+    metadata: Mapping[str, str] = field(default_factory=dict)
+    copied_original: str | None = None  # path inside the case's originals/ folder
+
+    @property
+    def extraction(self) -> str:
+        """native | ocr | mixed, for listings."""
+        if self.ocr_pages == 0 and self.skipped_pages == 0:
+            return "native"
+        if self.ocr_pages + self.skipped_pages >= self.page_count:
+            return "ocr"
+        return "mixed"

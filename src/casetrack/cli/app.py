@@ -97,9 +97,11 @@ def run(ctx: typer.Context, action: Callable[[CaseTrack], T]) -> T:
 
 
 def _register_groups() -> None:
-    from casetrack.cli import cases
+    from casetrack.cli import cases, documents, models
 
     app.add_typer(cases.group, name="cases")
+    app.add_typer(documents.docs, name="docs")
+    app.add_typer(models.group, name="models")
 
 
 _register_groups()

@@ -8,6 +8,7 @@ import typer
 
 from casetrack.cli.app import run
 from casetrack.render import cases as render
+from casetrack.render import documents as render_docs
 from casetrack.service.app import CaseTrack
 
 group = typer.Typer(help="Create and manage cases.", no_args_is_help=True)
@@ -42,8 +43,8 @@ def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name
     """Show a case's details and documents."""
     def show(ct: CaseTrack) -> str:
         case = ct.case_info(name)
-        docs_text, _ = ct.describe_documents(case)
-        return render.info(case, docs_text, ct.embedders_summary())
+        docs = ct.documents.listing(case, "date", 500, 0)
+        return render.info(case, render_docs.documents_block(docs.documents, docs.total), ct.embedders_summary())
 
     typer.echo(run(ctx, show))
 

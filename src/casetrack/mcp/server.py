@@ -5,6 +5,7 @@ message reaches the model (anything else arrives as a bare "Error executing tool
 from __future__ import annotations
 
 import functools
+import inspect
 import logging
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
@@ -40,17 +41,37 @@ def result(text: str, data: dict[str, Any]) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
+def _as_tool_error(name: str, exc: Exception) -> ToolError:
+    if isinstance(exc, CaseTrackError):
+        log.info("%s: %s", name, exc.message.splitlines()[0])
+        return ToolError(exc.message)
+    log.error("Unexpected failure in %s", name, exc_info=exc)
+    return ToolError(InternalError(f"{type(exc).__name__}: {exc}").message)
+
+
 def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
+    """CaseTrack errors keep their text; anything else becomes the PRD's "Internal error ... report" text."""
+    if inspect.iscoroutinefunction(fn):
+
+        @functools.wraps(fn)
+        async def async_wrapper(*args: P.args, **kwargs: P.kwargs) -> Any:
+            try:
+                return await fn(*args, **kwargs)
+            except ToolError:
+                raise
+            except Exception as exc:
+                raise _as_tool_error(fn.__name__, exc) from exc
+
+        return async_wrapper  # type: ignore[return-value]
+
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
-        except CaseTrackError as exc:
-            log.info("%s: %s", fn.__name__, exc.message.splitlines()[0])
-            raise ToolError(exc.message) from exc
+        except ToolError:
+            raise
         except Exception as exc:
-            log.exception("Unexpected failure in %s", fn.__name__)
-            raise ToolError(InternalError(f"{type(exc).__name__}: {exc}").message) from exc
+            raise _as_tool_error(fn.__name__, exc) from exc
 
     return wrapper
 
@@ -71,11 +92,11 @@ class ToolRegistrar:
 
 
 def build_server(app: CaseTrack) -> MCPServer[Any]:
-    from casetrack.mcp import tools_cases, tools_status
+    from casetrack.mcp import tools_cases, tools_documents, tools_ingest, tools_search, tools_status
 
     server: MCPServer[Any] = MCPServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS)
     register = ToolRegistrar(server)
-    for module in (tools_cases, tools_status):
+    for module in (tools_cases, tools_ingest, tools_documents, tools_search, tools_status):
         module.register(register, app)
     return server
 

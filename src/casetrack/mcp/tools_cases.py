@@ -11,6 +11,7 @@ from pydantic import Field
 from casetrack.domain import Case
 from casetrack.mcp.server import DESTRUCTIVE, IDEMPOTENT_WRITE, READ_ONLY, WRITES, ToolRegistrar, result
 from casetrack.render import cases as render
+from casetrack.render import documents as render_docs
 from casetrack.service.app import CaseTrack
 
 CaseTypeName = Literal["civil", "criminal", "family", "bankruptcy", "contract", "employment", "personal_injury",
@@ -58,9 +59,10 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
     @tool(READ_ONLY, "Get detailed information about the active case including document list and storage usage.")
     def get_case_info() -> CallToolResult:
         case = app.case_info()
-        docs_text, docs = app.describe_documents(case)
-        text = render.info(case, docs_text, app.embedders_summary())
-        return result(text, {"case": render.case_dict(case, app.active_case_id), "documents": docs})
+        docs = app.documents.listing(case, "date", 500, 0)
+        text = render.info(case, render_docs.documents_block(docs.documents, docs.total), app.embedders_summary())
+        return result(text, {"case": render.case_dict(case, app.active_case_id),
+                             "documents": [render_docs.document_dict(d) for d in docs.documents]})
 
     @tool(IDEMPOTENT_WRITE, "Close a case: it becomes read-only (search and browsing still work, ingestion is "
                             "refused). Use reopen_case to make it active again.")

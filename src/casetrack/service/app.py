@@ -6,15 +6,29 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from casetrack.config import Settings
+from casetrack.config import MemoryMode, Settings
 from casetrack.domain import Case, CaseStatus
+from casetrack.embed import EmbedderPool, LicenseTier
 from casetrack.errors import CaseTrackError, NoCaseActive, NotFound
+from casetrack.parse import ocr_status
 from casetrack.service import recovery, status
 from casetrack.service.cases import CaseService
+from casetrack.service.documents import DocumentReader
+from casetrack.service.folders import FolderService
+from casetrack.service.indexing import BM25, Indexer
+from casetrack.service.ingest import Ingestor, read_stats
+from casetrack.service.jobs import JobManager
+from casetrack.service.reindex import Reindexer
+from casetrack.service.search import SearchService
+from casetrack.service.search_index import IndexCache
 from casetrack.service.status import EmbedderState, StatusReport
 from casetrack.store.registry import Registry
 
 log = logging.getLogger(__name__)
+
+EMBEDDER_LABELS = {
+    "E1": "E1-Legal", "E6": "E6-Legal", "E7": "E7", "E8": "E8-Legal", "E11": "E11-Legal", "E12": "E12",
+}
 
 
 class CaseTrack:
@@ -23,8 +37,24 @@ class CaseTrack:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         settings.cases_dir.mkdir(exist_ok=True)
         settings.models_dir.mkdir(exist_ok=True)
+        self.tier = LicenseTier.FREE
         self.registry = Registry(settings.registry_path, settings.lock_timeout_s)
         self.cases = CaseService(settings, self.registry)
+        self.pool = EmbedderPool(
+            settings.models_dir, tier=self.tier,
+            memory_mode=None if settings.memory_mode is MemoryMode.AUTO else settings.memory_mode,
+            threads=settings.inference_threads,
+        )
+        self.indexer = Indexer(self.pool)
+        self.ingestor = Ingestor(settings, self.cases, self.indexer)
+        self.documents = DocumentReader(self.cases)
+        self.folders = FolderService(self.cases, self.ingestor)
+        self.jobs = JobManager()
+        cache = IndexCache()
+        self.ingestor.listeners.append(lambda c: cache.applied(
+            c.case_id, c.generation_before, c.generation_after, c.document_id, c.terms, c.vectors, c.removed_chunks))
+        self.search = SearchService(self.cases, self.documents, self.pool, cache)
+        self.reindexer = Reindexer(self.cases, self.documents, self.ingestor, self.indexer)
         try:
             self.recovered = recovery.repair(settings, self.registry)
         except CaseTrackError as exc:
@@ -58,6 +88,12 @@ class CaseTrack:
         except (NoCaseActive, NotFound):
             return None
 
+    def writable_active_case(self) -> Case:
+        """The active case, if it accepts new documents. Raises NoCaseActive or CaseReadOnly."""
+        case = self.active_case()
+        self.cases.require_writable(case)
+        return case
+
     # --- case use cases ------------------------------------------------------
 
     def create_case(self, name: str, case_number: str | None = None, case_type: str | None = None) -> Case:
@@ -74,9 +110,12 @@ class CaseTrack:
         return case
 
     def case_info(self, ref: str | None = None) -> Case:
+        """A case with statistics read from its own store (the registry copy may lag a crash)."""
         case = self.cases.resolve(ref) if ref else self.active_case()
         store = self.cases.store(case)
-        return replace(case, stats=replace(case.stats, storage_bytes=store.storage_bytes()))
+        with store.reader() as db:
+            stats = read_stats(db)
+        return replace(case, stats=replace(stats, storage_bytes=store.storage_bytes()))
 
     def close_case(self, ref: str | None = None) -> Case:
         return self.cases.set_status(ref or self.active_case().id, CaseStatus.CLOSED)
@@ -89,14 +128,9 @@ class CaseTrack:
 
     def delete_case(self, ref: str, confirm: bool) -> Case:
         case = self.cases.delete(ref, confirm)
+        self.search.cache.forget(case.id)
         if self._active_id == case.id:
             self._active_id = None
-        return case
-
-    def writable_active_case(self) -> Case:
-        """The active case, if it accepts new documents. Raises NoCaseActive or CaseReadOnly."""
-        case = self.active_case()
-        self.cases.require_writable(case)
         return case
 
     # --- status --------------------------------------------------------------
@@ -104,33 +138,41 @@ class CaseTrack:
     def status(self) -> StatusReport:
         rss, total, available = status.process_memory()
         active = self.active_case_or_none()
-        cases = self.registry.list()
+        try:
+            case_count = len(self.registry.list())
+        except CaseTrackError:
+            case_count = 0
+        ocr = ocr_status()
+        plan = self.pool.plan
         return StatusReport(
             version=status.version(),
             data_dir=str(self.settings.data_dir),
             active_case=active.name if active else None,
-            tier="Free",
-            memory_mode=self.settings.memory_mode.value,
-            memory_mode_reason="set by --memory-mode" if self.settings.memory_mode.value != "auto"
-            else "chosen from installed RAM",
+            tier=self.tier.value.capitalize(),
+            memory_mode=plan.mode.value,
+            memory_mode_reason=plan.reason,
             embedders=tuple(self.embedder_states()),
             models_bytes=status.directory_bytes(self.settings.models_dir),
-            case_count=len(cases),
+            case_count=case_count,
             cases_bytes=status.directory_bytes(self.settings.cases_dir),
             process_rss_bytes=rss,
             system_total_bytes=total,
             system_available_bytes=available,
             os=status.os_description(),
-            ocr="not checked",
+            ocr=ocr.detail,
             recovered=tuple(self.recovered),
         )
 
     def embedder_states(self) -> list[EmbedderState]:
-        return [EmbedderState("E13", "E13 (BM25)", "algorithmic")]
+        states = []
+        for s in self.pool.status():
+            state = "loaded" if s.loaded else s.state.value.replace("_", " ")
+            detail = s.detail[len(state):].lstrip(" :-") if s.detail.lower().startswith(state) else s.detail
+            fix = f"run: {s.fix}" if s.fix and s.fix.startswith("casetrack") else (s.fix or "")
+            label = f"{EMBEDDER_LABELS.get(s.model_id, s.model_id)} ({s.name})"
+            states.append(EmbedderState(s.model_id, label, state, "; ".join(x for x in (detail, fix) if x)))
+        return [*states, EmbedderState(BM25, "E13 (BM25)", "ready", "algorithmic, always available")]
 
     def embedders_summary(self) -> str:
-        ready = [e.id for e in self.embedder_states() if e.state in ("ready", "loaded", "algorithmic")]
-        return ", ".join(ready) or "none ready"
-
-    def describe_documents(self, case: Case) -> tuple[str, list[dict[str, object]]]:
-        return "Documents (0): none yet. Add files with ingest_document or ingest_folder.", []
+        ready = [e.label.split(" (")[0] for e in self.embedder_states() if e.state in ("ready", "loaded")]
+        return ", ".join(ready) + f" ({self.tier.value.capitalize()} tier)"

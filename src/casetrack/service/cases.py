@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import logging
 import shutil
 import time
@@ -12,6 +11,7 @@ from dataclasses import replace
 from casetrack.config import Settings
 from casetrack.domain import Case, CaseStatus, CaseType
 from casetrack.errors import CaseReadOnly, ConfirmationRequired, InvalidInput, NotFound
+from casetrack.service import naming
 from casetrack.store.case_store import CaseStore
 from casetrack.store.registry import Registry
 
@@ -72,23 +72,8 @@ class CaseService:
 
         Raises NotFound with the closest names when nothing (or more than one case) matches.
         """
-        wanted = (ref or "").strip()
-        if not wanted:
-            raise InvalidInput("Give a case name or ID. Use list_cases to see them.")
-        key = wanted.casefold()
-        cases = self._registry.list()
-        for match in (
-            [c for c in cases if c.id.casefold() == key],
-            [c for c in cases if c.name.casefold() == key],
-            [c for c in cases if c.name.casefold().startswith(key)],
-            [c for c in cases if c.id.casefold().startswith(key)],
-        ):
-            if len(match) == 1:
-                return match[0]
-            if len(match) > 1:
-                raise NotFound("Case", wanted, [(c.name, c.short_id) for c in match[:5]])
-        raise NotFound("Case", wanted, _suggestions(key, cases),
-                       hint="Use list_cases (status_filter=\"all\") to see every case.")
+        return naming.resolve(self._registry.list(), ref, "Case", lambda c: c.name, lambda c: c.id,
+                              'Use list_cases (status_filter="all") to see every case.')
 
     def require_writable(self, case: Case) -> None:
         if not case.writable:
@@ -133,16 +118,3 @@ def parse_case_type(value: str | None) -> CaseType:
     except ValueError as exc:
         choices = ", ".join(t.value for t in CaseType)
         raise InvalidInput(f"Unknown case type {value!r}: choose one of {choices}.") from exc
-
-
-def _suggestions(key: str, cases: list[Case]) -> list[tuple[str, str]]:
-    """Closest names first: whole-name, per-word and prefix similarity, so "Smth" finds "Smith v. Jones"."""
-
-    def score(case: Case) -> float:
-        name = case.name.casefold()
-        candidates = [name, name[: len(key)], *name.replace(".", " ").split()]
-        best = max(difflib.SequenceMatcher(None, key, c).ratio() for c in candidates if c)
-        return 1.0 if key in name else best
-
-    ranked = sorted(((score(c), c) for c in cases), key=lambda pair: pair[0], reverse=True)
-    return [(c.name, c.short_id) for s, c in ranked[:3] if s >= 0.6]

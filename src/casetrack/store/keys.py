@@ -95,3 +95,12 @@ def graph_prefix(doc_id: str) -> bytes:
 
 def graph_entry(doc_id: str, kind: str) -> bytes:
     return graph_prefix(doc_id) + kind.encode()
+
+
+def structure(doc_id: str) -> bytes:
+    """documents family: a document's outline (headings, sections) for get_document_structure."""
+    return b"structure:" + doc_id.encode()
+
+# metadata: bumped by every commit that changes searchable content, so each process can
+# tell whether its in-memory search index is still current
+GENERATION = b"generation"

@@ -50,3 +50,11 @@ def encode_u32(value: int) -> bytes:
 
 def decode_u32(raw: bytes | None) -> int | None:
     return None if raw is None else int.from_bytes(raw[:4], "little")
+
+
+def encode_u64(value: int) -> bytes:
+    return value.to_bytes(8, "little")
+
+
+def decode_u64(raw: bytes | None) -> int | None:
+    return None if raw is None else int.from_bytes(raw[:8], "little")

@@ -1,0 +1,131 @@
+"""Ingestion throughput, measured against the raw extractor in the same run.
+
+    uv run python benchmarks/ingest.py [--pages 200] [--repeat 3]
+
+Rows (native PDF, embedding excluded so the parse/chunk/store overhead is visible):
+  raw pypdfium2     get_text_range() per page: the floor
+  parse             casetrack.parse.parse_file (lines, paragraphs, scanned-page detection)
+  parse+chunk       + legal chunking, Bates detection, outline, document type
+  parse+chunk+store + BM25 terms and the single atomic RocksDB commit (the full ingest path, no embedder)
+Then OCR seconds per page for the scanned eval-dev files, and the context-graph extraction
+cost per page when the graph package is present.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pypdfium2
+from pypdf import PdfReader, PdfWriter
+
+from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
+from casetrack.config import load_settings
+from casetrack.domain import DocumentType
+from casetrack.parse import parse_file
+from casetrack.service.app import CaseTrack
+from casetrack.service.indexing import Indexer
+from casetrack.service.ingest import Ingestor, IngestRequest
+
+EVAL_DOCS = Path(__file__).resolve().parents[2] / "shared" / "eval-dev" / "docs"
+NATIVE = ["cuad_ebix_cobranding_agreement.pdf", "cuad_netgear_distributor_agreement.pdf",
+          "cuad_lucid_distributor_agreement.pdf", "ca8_rule_28j_letter_us_v_xiang_2023.pdf",
+          "ca2_docketing_notice_nfl_2017.pdf"]
+SCANNED = ["scan_ca10_order_in_re_liebowitz_2021.pdf", "scan_ca7_order_fedex_ground_2017.tiff",
+           "scan_cuad_ominto_reseller_agreement_p1.png"]
+
+
+def build_pdf(target: Path, pages: int) -> int:
+    writer = PdfWriter()
+    while len(writer.pages) < pages:
+        for name in NATIVE:
+            for page in PdfReader(EVAL_DOCS / name).pages:
+                if len(writer.pages) < pages:
+                    writer.add_page(page)
+    with target.open("wb") as handle:
+        writer.write(handle)
+    return len(writer.pages)
+
+
+def raw_extract(path: Path) -> int:
+    pdf = pypdfium2.PdfDocument(str(path))
+    chars = 0
+    for i in range(len(pdf)):
+        textpage = pdf[i].get_textpage()
+        chars += len(textpage.get_text_range())
+    pdf.close()
+    return chars
+
+
+def parse_and_chunk(path: Path) -> int:
+    parsed = parse_file(path)
+    infer_document_type(path.name, parsed.text)
+    for page in parsed.pages:
+        find_bates_number(page.text)
+    extract_structure(parsed.pages)
+    return len(chunk_pages(parsed.pages, DocumentType.CONTRACT))
+
+
+def timed(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    runs = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - started)
+    return statistics.median(runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = Path(tmp) / "bundle.pdf"
+        pages = build_pdf(pdf, args.pages)
+        app = CaseTrack(load_settings(Path(tmp) / "data"))
+        no_embedding = Ingestor(app.settings, app.cases, Indexer(None))
+
+        def store_once() -> None:
+            case = app.create_case(f"bench {time.perf_counter_ns()}")
+            no_embedding.ingest(case, IngestRequest(str(pdf)))
+
+        rows = [
+            ("raw pypdfium2 (floor)", timed(lambda: raw_extract(pdf), args.repeat)),
+            ("parse", timed(lambda: parse_file(pdf), args.repeat)),
+            ("parse+chunk", timed(lambda: parse_and_chunk(pdf), args.repeat)),
+            ("parse+chunk+store", timed(store_once, args.repeat)),
+        ]
+        floor = rows[0][1]
+        print(f"Native PDF, {pages} pages (eval-dev PDFs concatenated), median of {args.repeat} runs")
+        print(f"{'stage':<24}{'ms/page':>10}{'pages/s':>10}{'x floor':>10}")
+        for label, seconds in rows:
+            print(f"{label:<24}{seconds / pages * 1000:>10.2f}{pages / seconds:>10.0f}{seconds / floor:>10.2f}")
+
+        print("\nOCR (Tesseract, pages OCR'd in parallel where a file has several)")
+        print(f"{'file':<46}{'pages':>6}{'s/page':>9}")
+        for name in SCANNED:
+            started = time.perf_counter()
+            parsed = parse_file(EVAL_DOCS / name)
+            seconds = time.perf_counter() - started
+            print(f"{name:<46}{len(parsed.pages):>6}{seconds / len(parsed.pages):>9.2f}")
+
+        try:
+            from casetrack.graph import extract  # type: ignore[attr-defined]
+        except ImportError:
+            print("\n(context graph package not present: no graph row)")
+            return
+        parsed = parse_file(pdf)
+        graph_s = timed(lambda: extract(parsed.pages, pdf.name), args.repeat)
+        chunk_s = rows[2][1]
+        print(f"\nContext graph extraction: {graph_s / pages * 1000:.2f} ms/page = "
+              f"{graph_s / chunk_s:.1%} of parse+chunk")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+#!/bin/sh
+# CaseTrack installer for macOS and Linux. Safe to run again.
+#   ./install.sh              install from this checkout
+#   ./install.sh 0.2.0        install that released version from PyPI
+# What it does: installs uv if missing, installs CaseTrack as a uv tool (its own
+# environment, `casetrack` on your PATH), checks for Tesseract (OCR for scanned pages)
+# and LibreOffice (old .doc files), and registers CaseTrack with Claude Code if present.
+set -eu
+
+say() { printf '%s\n' "$*"; }
+here=$(cd "$(dirname "$0")" && pwd)
+original_path=$PATH
+
+if ! command -v uv >/dev/null 2>&1; then
+    say "Installing uv (Python package manager)..."
+    if command -v pip3 >/dev/null 2>&1; then
+        pip3 install --user --quiet uv || pip3 install --quiet uv
+    elif command -v python3 >/dev/null 2>&1; then
+        python3 -m pip install --user --quiet uv
+    else
+        say "Python 3.11+ is needed. Install it from https://www.python.org/downloads/ and run this again."
+        exit 1
+    fi
+    PATH="$HOME/.local/bin:$PATH"
+fi
+
+if [ $# -ge 1 ]; then
+    source="casetrack==$1"
+else
+    source="$here"
+fi
+say "Installing CaseTrack from $source ..."
+uv tool install --force --quiet --python ">=3.11" "$source"
+bin_dir=$(uv tool dir --bin 2>/dev/null || echo "$HOME/.local/bin")
+PATH="$bin_dir:$PATH"
+
+missing=""
+command -v tesseract >/dev/null 2>&1 || missing="tesseract"
+if [ -n "$missing" ]; then
+    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+        say "Installing Tesseract OCR..."
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr >/dev/null 2>&1 \
+            || { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr >/dev/null 2>&1; } \
+            || say "Could not install Tesseract automatically."
+    fi
+fi
+if ! command -v tesseract >/dev/null 2>&1; then
+    say ""
+    say "Note: Tesseract (OCR) is not installed, so scanned pages will be recorded as skipped."
+    if command -v brew >/dev/null 2>&1; then say "  Install it with: brew install tesseract"
+    elif command -v apt-get >/dev/null 2>&1; then say "  Install it with: sudo apt install tesseract-ocr"
+    elif command -v dnf >/dev/null 2>&1; then say "  Install it with: sudo dnf install tesseract"
+    else say "  See https://tesseract-ocr.github.io/tessdoc/Installation.html"; fi
+fi
+if ! command -v soffice >/dev/null 2>&1 && ! command -v libreoffice >/dev/null 2>&1; then
+    say "Note: LibreOffice is not installed; old .doc files need it (all other formats work without it)."
+fi
+
+if command -v claude >/dev/null 2>&1 && casetrack --help 2>/dev/null | grep -q setup-claude-code; then
+    casetrack setup-claude-code || say "Claude Code registration failed; run 'casetrack setup-claude-code' later."
+fi
+
+say ""
+say "CaseTrack $(casetrack --version | cut -d' ' -f2) is installed: $(command -v casetrack)"
+casetrack models status 2>/dev/null | grep -E '^(Storage|  E7)' || true
+say "Next: start it with 'casetrack' (Claude starts it for you once registered), or try 'casetrack models status'."
+case ":$original_path:" in *":$bin_dir:"*) ;; *) say "Add $bin_dir to your PATH to run 'casetrack' from any terminal." ;; esac

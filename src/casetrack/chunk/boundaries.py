@@ -1,0 +1,352 @@
+"""Where a page may be cut, and how good each cut is.
+
+A *break* is a whitespace gap between two non-space characters: a chunk may end at
+`end` (just after the last character before the gap) and the next may start at
+`next_start` (the first character after it). Breaks are graded by `Strength`; gaps
+inside *protected spans* (citations, section references, defined terms, inline
+clause headings) are never offered, so those cannot be cut by the chunker.
+
+Everything here is regex scans over the page: linear in its length, no recursion.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class Strength(IntEnum):
+    WORD = 0  # any other gap between words; only a fallback
+    CLAUSE = 1  # after ";" or ":"
+    LINE = 2  # a wrapped line: PDF text breaks lines mid-sentence
+    SENTENCE = 3  # after a sentence end, inside a line or at its end
+    STRUCTURE = 4  # before a numbered clause, heading or recital
+    PARAGRAPH = 5  # one or more blank lines
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    end: int
+    next_start: int
+    strength: Strength
+
+
+# Tokens that end with a period without ending a sentence (compared lower-cased,
+# without the period). Dotted initialisms (U.S., e.g., U.S.C.) and single letters
+# (initials, "R." in "Fed. R. Civ. P.") are recognised by shape instead.
+ABBREVIATIONS = frozenset(
+    [
+        "v",
+        "vs",
+        "no",
+        "nos",
+        "inc",
+        "corp",
+        "co",
+        "ltd",
+        "llc",
+        "l.l.c",
+        "plc",
+        "sec",
+        "secs",
+        "art",
+        "arts",
+        "para",
+        "paras",
+        "ch",
+        "cl",
+        "pt",
+        "pts",
+        "fed",
+        "civ",
+        "crim",
+        "app",
+        "evid",
+        "bankr",
+        "proc",
+        "supp",
+        "cir",
+        "dist",
+        "ct",
+        "cl",
+        "stat",
+        "ann",
+        "reg",
+        "regs",
+        "rev",
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "jr",
+        "sr",
+        "st",
+        "hon",
+        "esq",
+        "prof",
+        "gen",
+        "gov",
+        "govt",
+        "dept",
+        "assn",
+        "natl",
+        "intl",
+        "univ",
+        "bros",
+        "al",
+        "cf",
+        "id",
+        "ibid",
+        "viz",
+        "approx",
+        "est",
+        "ex",
+        "exh",
+        "fig",
+        "op",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "f.2d",
+        "f.3d",
+        "f.4th",
+        "l.ed",
+        "s.ct",
+        "f.supp",
+    ]
+)
+
+_CLOSERS = "\"'”’)]"
+_WORD_BEFORE = re.compile(r"(\S+)$")
+_INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]?$|^[A-Za-z]$")
+_ENUMERATOR = re.compile(r"^\(?(?:\d{1,3}(?:\.\d{1,3})*|[ivxlcIVXLC]{1,6}|[A-Za-z])\)?$")
+
+# A line that starts a new unit: numbered clause, lettered item, heading keyword.
+_STRUCTURAL_LINE = re.compile(
+    r"[ \t]*(?:(?:\d{1,3}(?:\.\d{1,3})+[.)]?|\d{1,3}[.)])[ \t]+\S"
+    r"|\((?:[a-z]{1,3}|\d{1,3}|[A-Z])\)[ \t]"
+    r"|[A-Z][.)][ \t]"
+    r"|[IVXLC]{1,6}\.[ \t]"
+    r"|(?:Section|SECTION|Article|ARTICLE|WHEREAS|NOW,? THEREFORE|IN WITNESS)\b|§|Q\.\s)"
+)
+# A short heading line ("ARTICLE V", "1. Definitions", "GOVERNING LAW"): a cut right
+# after it would leave the heading without its text.
+_HEADING_LINE = re.compile(
+    r"[ \t]*(?:(?:Section|SECTION|Article|ARTICLE|§)\s*[\dIVXLC]+[\w.()]*[.:]?(?:[ \t]+[^\n]{0,60})?"
+    r"|(?:\d{1,3}(?:\.\d{1,3})*[.)]?|(?:[IVXLC]{1,6}|[A-Z])[.)])[ \t]+[A-Z][^\n.;,]{0,50}[.:]?"
+    r"|(?=[^\n]*[A-Z][^\n]*[A-Z])[^a-z\n]{3,60})[ \t]*$"
+)
+
+_REPORTER = (
+    r"(?:U\.\s?S\.|S\.\s?Ct\.|L\.\s?Ed\.(?:\s?2d)?|F\.(?:\s?(?:2d|3d|4th))?|F\.\s?Supp\.(?:\s?(?:2d|3d))?"
+    r"|F\.\s?App'x|B\.R\.|A\.(?:2d|3d)|P\.(?:2d|3d)|N\.[EW]\.(?:2d|3d)?|S\.[EW]\.(?:2d)?|So\.(?:\s?[23]d)?"
+    r"|Cal\.(?:\s?App\.)?(?:\s?\d(?:d|th))?|N\.Y\.(?:S\.)?(?:\s?\d(?:d|th))?)"
+)
+_PARENS = r"(?:\s*\([^()]{0,80}\))?"  # (1st Cir. 2021), possibly wrapped over lines
+_CASE_NAME = (
+    r"(?:[A-Z][\w'&.-]*,?\s+){0,4}[A-Z][\w'&.-]*\s+v\.\s+(?:(?!No\.)[A-Z&][\w'&.-]*,?\s+){0,4}(?!No\.)[A-Z&][\w'&.-]*"
+)
+_REPORTER_CITE = rf"\d{{1,4}}\s+{_REPORTER}\s+\d{{1,6}}(?:,\s*\d{{1,6}})*{_PARENS}"
+_WESTLAW_CITE = rf"\d{{4}}\s+(?:WL|U\.S\.\s?(?:App\.|Dist\.)\s?LEXIS)\s+\d{{1,9}}(?:,\s*at\s*\*?\d+)?{_PARENS}"
+
+
+@dataclass(frozen=True, slots=True)
+class Protector:
+    """A pattern whose matches may not be cut. With an `anchor`, the pattern is only
+    tried in a window around each anchor hit: the regex engine finds the rare anchor
+    fast, where the full pattern (optional leading words) would be tried at every
+    offset of the page. `needs` skips the pattern when a page cannot contain it."""
+
+    pattern: re.Pattern[str]
+    anchor: re.Pattern[str] | None = None
+    before: int = 0  # window reach before / after an anchor hit, in characters
+    after: int = 0
+    needs: tuple[str, ...] = ()  # substrings one of which must occur, or the pattern is skipped
+
+
+def _protector(
+    pattern: str, anchor: str | None = None, before: int = 0, after: int = 0, needs: tuple[str, ...] = ()
+) -> Protector:
+    return Protector(re.compile(pattern), re.compile(anchor) if anchor else None, before, after, needs)
+
+
+PROTECTORS = (
+    # Miranda v. Arizona, 384 U.S. 436 (1966); United States v. Qin, No. 21-1832, 2023 WL 128600 (...)
+    _protector(
+        rf"{_CASE_NAME}(?:,\s+(?:No\.\s*[\w.:-]+,\s+)?(?:_*[\w.]*_*,\s+)?(?:{_REPORTER_CITE}|{_WESTLAW_CITE}))?",
+        anchor=r"\sv\.\s",
+        before=120,
+        after=260,
+        needs=("v.",),
+    ),
+    _protector(_REPORTER_CITE, anchor=r"\d\s+[A-Z]", before=6, after=140),
+    _protector(_WESTLAW_CITE, anchor=r"\b(?:WL|LEXIS)\b", before=30, after=140, needs=("WL", "LEXIS")),
+    # 42 U.S.C. § 1983(a); 17 C.F.R. § 240.10b-5
+    _protector(
+        r"\d{1,3}\s+(?:U\.\s?S\.\s?C\.(?:\s?A\.)?|C\.\s?F\.\s?R\.|Stat\.)\s*(?:§§?\s*)?[\w.-]+(?:\([\w]{1,4}\))*",
+        needs=("C.", "Stat."),
+    ),
+    # Fed. R. Civ. P. 12(b)(6); Federal Rule of Appellate Procedure 28(j); FRAP 12(a)
+    _protector(
+        r"(?:Fed(?:eral|\.)\s+R(?:ules?|\.)\s+(?:of\s+)?(?:Civ(?:il|\.)|Crim(?:inal|\.)|App(?:ellate|\.)"
+        r"|Evid(?:ence|\.)|Bankr(?:uptcy|\.))\s+(?:P(?:rocedure|\.)\s+)?|FRAP\s+|FRCP\s+)\d{1,3}(?:\([\w]{1,4}\))*",
+        needs=("Fed", "FRAP", "FRCP"),
+    ),
+    # Section 8.1 / § 4.2(a) / ARTICLE V / Rule 12(b)(6), with the word that follows unless a "." ends the sentence
+    _protector(
+        r"(?=[SAPCRENs§¶])(?:\b(?:Sections?|SECTIONS?|Secs?\.|Articles?|ARTICLES?|Art\.|Paragraphs?|Para\.|Clauses?|Rules?"
+        r"|Exhibits?|EXHIBITS?|Schedules?|No\.|Nos\.)|§§?|¶¶?)\s*"
+        r"(?:[\dIVXLC]{1,6}[A-Za-z]?(?:[.-]\d{1,4})*(?:\([\w]{1,4}\))*)(?:[:,]?\s+[^\s]+)?"
+    ),
+    # Acme Corp. ("Licensee"), (the “Agreement”), with the name (or the word) before it
+    _protector(
+        r"(?:(?:(?:[A-Z][\w.,&'’-]*|of|and|&)\s+){1,4}|\S+\s+)?"
+        r"\(\s*(?:the\s+|each,?\s+an?\s+|an?\s+|hereinafter\s+)?[\"“'‘][^\"”’\n]{1,80}[\"”'’]\s*\)",
+        anchor=r"\(\s*(?:the\s+|each,?\s+an?\s+|an?\s+|hereinafter\s+)?[\"“'‘]",
+        before=60,
+        after=140,
+    ),
+    # "Confidential Information" means
+    _protector(r"[\"“][A-Z][^\"”\n]{0,60}[\"”]\s+(?:means|shall\s+mean|has\s+the\s+meaning)", needs=("mean",)),
+    # 1.2 Compensation. The Company ... — an inline clause number, its title and the first word
+    _protector(
+        r"(?=\d)(?<![\w.,$/-])\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z][\w&'’-]*(?:\s+(?:[A-Z][\w&'’-]*|of|and|or|the|to|for|in|on)){0,6}"
+        r"\.\s+\S+"
+    ),
+)
+
+
+def _matches(protector: Protector, text: str) -> list[tuple[int, int]]:
+    if protector.needs and not any(needed in text for needed in protector.needs):
+        return []
+    if protector.anchor is None:
+        return [m.span() for m in protector.pattern.finditer(text)]
+    found: list[tuple[int, int]] = []
+    searched_to = 0
+    for hit in protector.anchor.finditer(text):
+        lo = max(searched_to, hit.start() - protector.before)
+        hi = min(len(text), hit.end() + protector.after)
+        if lo >= hi:
+            continue
+        found.extend(m.span() for m in protector.pattern.finditer(text, lo, hi))
+        searched_to = hi
+    return found
+
+
+def protected_spans(text: str) -> list[tuple[int, int]]:
+    """Merged, sorted (start, end) spans no cut may fall inside."""
+    spans = sorted(span for p in PROTECTORS for span in _matches(p, text) if span[1] > span[0])
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start < merged[-1][1]:
+            if end > merged[-1][1]:
+                merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def ends_sentence(text: str, end: int, line_start: int) -> bool:
+    """Whether text[:end] ends a sentence (not an abbreviation, initial or clause number)."""
+    tail = text[max(line_start, end - 40) : end]
+    if not tail:
+        return False
+    stripped = tail.rstrip(_CLOSERS)
+    if not stripped or stripped[-1] not in ".!?":
+        return False
+    if stripped[-1] in "!?":
+        return True
+    match = _WORD_BEFORE.search(stripped[:-1])
+    if match is None:
+        return False  # a lone "." is not a sentence
+    word = match.group(1).lstrip("(\"'“‘[")
+    if not word or word.lower() in ABBREVIATIONS or _INITIALISM.match(word):
+        return False
+    # "1." / "(a)." / "IV." opening a line is an enumerator, not a sentence.
+    at_line_start = text[line_start : end - len(tail) + match.start(1)].strip() == ""
+    return not (at_line_start and _ENUMERATOR.match(word))
+
+
+_GAP = re.compile(r"\s+")
+# Only gaps that hold a newline or follow punctuation can be better than WORD; the
+# regex engine skips the rest, which keeps the Python loop to a fraction of the gaps.
+_CANDIDATE_GAP = re.compile(r"(?<=[.!?;:\"'”’)\]])[^\S\n]+(?!\s)|[^\S\n]*\n\s*")
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+_SENTENCE_START = re.compile(r"[\"“‘'(\[]?[A-Z0-9§]")
+
+
+def find_breaks(text: str, spans: list[tuple[int, int]]) -> list[Break]:
+    """All non-WORD breaks of a page in order, minus those inside protected spans.
+
+    WORD breaks are many and rarely needed, so `word_breaks` finds them on demand.
+    """
+    breaks: list[Break] = []
+    span_i = 0
+    line_start = 0
+    for gap in _CANDIDATE_GAP.finditer(text):
+        end, next_start = gap.start(), gap.end()
+        if end == 0 or next_start == len(text):
+            continue
+        ws = gap.group()
+        newlines = ws.count("\n")
+        prev_line_start = line_start
+        if newlines:
+            line_start = text.rfind("\n", end, next_start) + 1
+        while span_i < len(spans) and spans[span_i][1] <= end:
+            span_i += 1
+        if span_i < len(spans) and spans[span_i][0] < next_start:
+            continue  # the gap lies inside a protected span
+        strength = _classify(text, end, next_start, ws, newlines, prev_line_start)
+        if strength is not None:
+            breaks.append(Break(end, next_start, strength))
+    return breaks
+
+
+def _classify(text: str, end: int, next_start: int, ws: str, newlines: int, line_start: int) -> Strength | None:
+    if newlines >= 2 and _BLANK_LINE.search(ws):
+        return Strength.PARAGRAPH
+    sentence = ends_sentence(text, end, line_start)
+    if newlines:
+        line = text[line_start:end]
+        if _HEADING_LINE.match(line) and not sentence and len(line.strip()) <= 60:
+            return None  # keep a heading with the text it introduces
+        if _STRUCTURAL_LINE.match(text, next_start):
+            return Strength.STRUCTURE
+        return Strength.SENTENCE if sentence else Strength.LINE
+    if sentence:
+        if _STRUCTURAL_LINE.match(text, next_start) and text[next_start].isdigit():
+            return Strength.STRUCTURE  # "... as follows. 2. Term." in text flattened from DOCX
+        return Strength.SENTENCE if _SENTENCE_START.match(text, next_start) else Strength.CLAUSE
+    if text[end - 1] in ";:":
+        return Strength.CLAUSE
+    return None
+
+
+def word_breaks(text: str, lo: int, hi: int, spans: list[tuple[int, int]]) -> list[Break]:
+    """WORD-strength breaks whose `end` lies in [lo, hi], outside protected spans."""
+    found: list[Break] = []
+    for gap in _GAP.finditer(text, max(lo, 1), min(hi + 1, len(text))):
+        end, next_start = gap.start(), gap.end()
+        if text[end - 1].isspace():
+            continue  # the search began inside this gap: its real end lies before `lo`
+        if end < lo or next_start >= len(text) or inside(spans, end, next_start):
+            continue
+        found.append(Break(end, next_start, Strength.WORD))
+    return found
+
+
+def inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether the gap [start, end] reaches into the interior of a protected span."""
+    i = bisect_left(spans, (end,)) - 1  # the last span starting before `end` reaches furthest
+    return i >= 0 and spans[i][1] > start

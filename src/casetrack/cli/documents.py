@@ -1,0 +1,115 @@
+"""`casetrack ingest`, `casetrack docs list|show|delete`, `casetrack search`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from casetrack.cli.app import app, run
+from casetrack.config import expand
+from casetrack.domain import Case
+from casetrack.errors import InvalidInput
+from casetrack.render import documents as render_docs
+from casetrack.render import folders as render_folders
+from casetrack.render import search as render_search
+from casetrack.service.app import CaseTrack
+from casetrack.service.folders import check_folder, walk
+from casetrack.service.ingest import IngestRequest
+
+docs = typer.Typer(help="List, show and delete documents.", no_args_is_help=True)
+
+CaseOption = Annotated[str | None, typer.Option("--case", "-c", help="Case name or ID (default: the only "
+                                                                     "active case)")]
+
+
+def pick_case(ct: CaseTrack, ref: str | None) -> Case:
+    """The named case; without a name, the only active case (CLI calls have no session)."""
+    if ref:
+        return ct.switch_case(ref)
+    active = ct.list_cases("active")
+    if len(active) == 1:
+        return ct.switch_case(active[0].id)
+    names = ", ".join(f'"{c.name}"' for c in active) or "none yet (create one: casetrack cases create NAME)"
+    raise InvalidInput(f"Say which case with --case. Active cases: {names}")
+
+
+@app.command()
+def ingest(
+    ctx: typer.Context,
+    path: Annotated[str, typer.Argument(help="A file or a folder (folders are walked recursively)")],
+    case: CaseOption = None,
+    document_type: Annotated[str | None, typer.Option("--type", help="pleading, contract, ... (default: "
+                                                      "inferred)")] = None,
+    sync: Annotated[bool, typer.Option("--sync", help="For a folder: also re-ingest changed files")] = False,
+) -> None:
+    """Ingest a document or a whole folder into a case."""
+    def action(ct: CaseTrack) -> str:
+        target = pick_case(ct, case)
+        if not expand(path).is_dir():
+            done = ct.ingestor.ingest(ct.writable_active_case(), IngestRequest(path, document_type=document_type))
+            return render_docs.ingested(done.document, target, done.duration_s)
+        folder = check_folder(path)
+        walked = walk(folder)
+        with typer.progressbar(length=max(len(walked.files), 1), label="Ingesting", file=None) as bar:
+            def progress(done: int, total: int, current: str) -> None:
+                bar.update(done - bar.pos if done > bar.pos else 0)
+            writable = ct.writable_active_case()
+            if sync:
+                report = ct.folders.sync_folder(writable, folder, walked, document_type=document_type,
+                                                progress=progress)
+            else:
+                report = ct.folders.ingest_folder(writable, folder, walked, document_type=document_type,
+                                                  progress=progress)
+            bar.update((bar.length or 0) - bar.pos)
+        return render_folders.report(report, target.name)
+
+    typer.echo(run(ctx, action))
+
+
+@docs.command("list")
+def list_(ctx: typer.Context, case: CaseOption = None,
+          sort: Annotated[str, typer.Option("--sort", help="name, date, pages or type")] = "name") -> None:
+    """List a case's documents."""
+    def action(ct: CaseTrack) -> str:
+        target = pick_case(ct, case)
+        page = ct.documents.listing(target, sort, 500, 0)
+        return render_docs.documents_block(page.documents, page.total)
+
+    typer.echo(run(ctx, action))
+
+
+@docs.command()
+def show(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Document name or ID")],
+         case: CaseOption = None) -> None:
+    """Show a document's details."""
+    typer.echo(run(ctx, lambda ct: render_docs.document_detail(ct.documents.resolve(pick_case(ct, case), name))))
+
+
+@docs.command()
+def delete(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Document name or ID")],
+           case: CaseOption = None,
+           yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation")] = False) -> None:
+    """Remove a document and all its chunks, embeddings and index entries (the file itself is untouched)."""
+    doc = run(ctx, lambda ct: ct.documents.resolve(pick_case(ct, case), name))
+    if not yes:
+        typer.confirm(f'Remove "{doc.name}" from the case?', abort=True)
+    run(ctx, lambda ct: ct.ingestor.delete(ct.writable_active_case(), doc))
+    typer.echo(f'Removed "{doc.name}". The original file at {doc.original_path} was not touched.')
+
+
+@app.command()
+def search(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="What to look for, in plain words")],
+    case: CaseOption = None,
+    top_k: Annotated[int, typer.Option("--top-k", "-k", help="Number of results (1-50)")] = 10,
+    doc: Annotated[str | None, typer.Option("--doc", help="Only this document (name or ID)")] = None,
+) -> None:
+    """Search a case; every result comes with its citation."""
+    def action(ct: CaseTrack) -> str:
+        response = ct.search.search(pick_case(ct, case), query, top_k, doc)
+        return render_search.response_text(response, ct.tier.value.capitalize())
+
+    typer.echo(run(ctx, action))
+

@@ -1,0 +1,231 @@
+"""BM25 tokenisation that keeps legal tokens whole.
+
+One function, `tokenize`, serves documents and queries alike, so a query token can only
+match a token the same rules produced from a passage. Rules, in the order they are tried
+at each position of the lowercased text:
+
+  money      `$1,500,000.00` -> `$1500000` + `1500000`   (commas and `.00` dropped, so
+             `$1500000` and `$1,500,000` agree; the bare amount lets `1,500,000` match too)
+  case no.   `1:19-cv-01234-ABC` -> `1:19-cv-01234-abc`, `1:19-cv-01234`, `19-cv-01234`
+             (citations often omit the judge's initials or the office prefix)
+  date       `10/31/2017` -> `10/31/2017`
+  subsection `12(b)(6)` -> `12(b)(6)`, `12(b)`, `12`; `2.3(a)` -> `2.3(a)`, `2.3`
+             (a search for Rule 12(b) finds 12(b)(6); the full token is rarer, so an exact
+             query still ranks the exact passage first)
+  reporter   `F.3d`, `S.W.2d` -> `f.3d`, `s.w.2d`
+  abbrev.    `U.S.C.` -> `u.s.c.` + `usc`; `U.S.` -> `u.s.` only (a dotless alias is added
+             when it is 3+ letters and not a stopword, so `u.s.` never becomes `us`)
+  reference  `§ 1983`, `Section 8.1`, `§§ 12(b)` -> `§`, `§1983` / `§8.1` / `§12(b)`, then the
+             number's own tokens: the joined token carries the adjacency, so "42 U.S.C.
+             § 1983" beats a passage that merely mentions 1983 and some other § nearby
+  symbols    `§`, `§§`, the words `section`/`sections` -> `§`; `¶`, `¶¶`, `paragraph(s)` -> `¶`
+  numbers    `1,500,000` -> `1500000`; `8.1.2` -> `8.1.2`, `8.1` (dotted ancestors, never
+             the bare `8`: dotted numbers are also decimals such as `2.5`)
+  words      letters/digits with inner apostrophes and hyphens. Possessive `'s` dropped.
+             With a digit and a hyphen (`21-1234`, `10b-5`) the token is kept whole;
+             without a digit (`co-branding`) it yields `cobranding`, `co`, `branding`.
+
+Plain words are then filtered (stopwords, single letters) and, if enabled, stemmed with
+Harman's S-stemmer (plurals only): light and deterministic, so `parties` meets `party`
+without conflating `terminate` and `terminal`. Legal tokens are never stemmed or dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+# A compact English list. Negations (`no`, `not`, `nor`) are deliberately absent: in
+# clauses "shall not" and "shall" differ, and the words are frequent enough to cost little.
+_STOPWORD_TEXT = """
+a about above after again against all am an and any are as at be because been before
+being below between both but by can could did do does doing down during each few for
+from further had has have having he her here hers herself him himself his how i if in
+into is it its itself just me more most my myself of off on once only or other our ours
+ourselves out over own same she should so some such than that the their theirs them
+themselves then there these they this those through to too under until up very was we
+were what when where which while who whom why will with would you your yours yourself
+yourselves us also upon e.g. i.e. etc
+"""
+STOPWORDS: frozenset[str] = frozenset(_STOPWORD_TEXT.split())
+
+# Words and symbols that mean the same legal unit; values are what gets indexed.
+CANONICAL: Mapping[str, str] = {
+    "section": "§",
+    "sections": "§",
+    "§§": "§",
+    "paragraph": "¶",
+    "paragraphs": "¶",
+    "¶¶": "¶",
+}
+
+_L = r"[^\W\d_]"  # a letter, Unicode-aware
+_W = r"[^\W_]"  # a letter or digit
+
+_REF_NUM = rf"\d+(?:\.\d+)*{_W}?(?:\({_W}{{1,5}}\))*"  # 1983, 8.1, 2000e, 12(b)(6)
+_TOKEN = re.compile(
+    rf"""
+    (?P<money>\$\s?\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\$\s?\d+(?:\.\d+)?)
+  | (?P<caseno>\d{{1,2}}:\d{{2}}-{_L}{{1,5}}-\d{{1,6}}(?:-{_W}+)*)
+  | (?P<date>\d{{1,2}}/\d{{1,2}}/\d{{2,4}})
+  | (?P<subsec>\d+{_L}?(?:\.\d+)*(?:\({_W}{{1,5}}\))+)
+  | (?P<reporter>(?:{_L}{{1,5}}\.){{1,3}}\d(?:d|th|nd|rd)\b)
+  | (?P<abbrev>(?:{_L}{{1,4}}\.){{2,}})
+  | (?P<ref>(?:§+|¶+|\bsections?\b|\bparagraphs?\b)\s*{_REF_NUM})
+  | (?P<symbol>§+|¶+)
+  | (?P<number>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)+(?!\w))
+  | (?P<word>{_W}+(?:['’]{_W}+)*(?:-{_W}+(?:['’]{_W}+)*)*)
+    """,
+    re.VERBOSE,
+)
+_PAREN = re.compile(r"\([^)]*\)")
+
+
+@dataclass(frozen=True, slots=True)
+class TokenizerConfig:
+    stem: bool = True
+    stopwords: frozenset[str] = field(default=STOPWORDS)
+    canonical: Mapping[str, str] = field(default_factory=lambda: dict(CANONICAL))
+
+
+DEFAULT_TOKENIZER = TokenizerConfig()
+
+
+def tokenize(text: str, config: TokenizerConfig = DEFAULT_TOKENIZER) -> list[str]:
+    """Lowercased BM25 terms of `text`, in order, sub-tokens right after their token."""
+    out: list[str] = []
+    for match in _TOKEN.finditer(text.lower()):
+        kind = match.lastgroup
+        assert kind is not None
+        out.extend(_EMITTERS[kind](match.group(), config))
+    return out
+
+
+def term_frequencies(tokens: list[str]) -> dict[str, int]:
+    """term -> count: the per-chunk form the BM25 index stores and rebuilds from."""
+    return dict(Counter(tokens))
+
+
+def s_stem(word: str) -> str:
+    """Harman's S-stemmer: strip English plural endings, nothing else."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and not word.endswith(("eies", "aies")):
+        return word[:-3] + "y"
+    if word.endswith("es") and not word.endswith(("aes", "ees", "oes")):
+        return word[:-1]
+    if word.endswith("s") and not word.endswith(("us", "ss")):
+        return word[:-1]
+    return word
+
+
+# --- one emitter per token kind -------------------------------------------------------
+
+
+def _money(raw: str, _: TokenizerConfig) -> Iterator[str]:
+    amount = raw.lstrip("$").strip().replace(",", "")
+    if "." in amount:
+        whole, cents = amount.split(".", 1)
+        amount = whole if cents.strip("0") == "" else amount
+    yield "$" + amount
+    yield amount
+
+
+def _caseno(raw: str, _: TokenizerConfig) -> Iterator[str]:
+    core = "-".join(raw.split("-")[:3])  # without judge initials such as `-abc`
+    yield raw
+    if core != raw:
+        yield core
+    yield core.split(":", 1)[1]
+
+
+def _verbatim(raw: str, _: TokenizerConfig) -> Iterator[str]:
+    yield raw
+
+
+def _subsec(raw: str, _: TokenizerConfig) -> Iterator[str]:
+    root = raw[: raw.index("(")]
+    parens = _PAREN.findall(raw)
+    for n in range(len(parens), 0, -1):
+        yield root + "".join(parens[:n])
+    if "." in root:
+        yield from _dotted(root)
+    else:
+        yield root
+
+
+def _abbrev(raw: str, config: TokenizerConfig) -> Iterator[str]:
+    if raw in config.stopwords:  # e.g., i.e.
+        return
+    yield raw
+    alias = raw.replace(".", "")
+    if len(alias) >= 3 and alias not in config.stopwords:
+        yield alias
+
+
+def _ref(raw: str, config: TokenizerConfig) -> Iterator[str]:
+    number = re.search(_REF_NUM, raw)
+    assert number is not None
+    head = raw[: number.start()].strip()
+    symbol = config.canonical.get(head, head[0])
+    yield symbol
+    yield symbol + number.group()
+    if "(" in number.group():
+        yield from _subsec(number.group(), config)
+    else:
+        yield from _number(number.group(), config) if "." in number.group() else (number.group(),)
+
+
+def _symbol(raw: str, config: TokenizerConfig) -> Iterator[str]:
+    yield config.canonical.get(raw, raw[0])
+
+
+def _number(raw: str, _: TokenizerConfig) -> Iterator[str]:
+    if "," in raw:
+        yield raw.replace(",", "")
+    else:
+        yield from _dotted(raw)
+
+
+def _dotted(raw: str) -> Iterator[str]:
+    parts = raw.split(".")
+    for n in range(len(parts), 1, -1):
+        yield ".".join(parts[:n])
+
+
+def _word(raw: str, config: TokenizerConfig) -> Iterator[str]:
+    raw = re.sub(r"['’]s\b", "", raw).replace("'", "").replace("’", "")
+    if "-" not in raw:
+        yield from _plain(raw, config)
+    elif any(c.isdigit() for c in raw):
+        yield raw  # docket numbers, `10b-5`, phone numbers: whole or not at all
+    else:
+        parts = [p for p in raw.split("-") if p]
+        yield from _plain("".join(parts), config)
+        for part in parts:
+            yield from _plain(part, config)
+
+
+def _plain(word: str, config: TokenizerConfig) -> Iterator[str]:
+    if word in config.canonical:
+        yield config.canonical[word]
+        return
+    if word in config.stopwords or (len(word) == 1 and not word.isdigit()):
+        return
+    yield s_stem(word) if config.stem else word
+
+
+_EMITTERS = {
+    "money": _money,
+    "caseno": _caseno,
+    "date": _verbatim,
+    "subsec": _subsec,
+    "reporter": _verbatim,
+    "abbrev": _abbrev,
+    "ref": _ref,
+    "symbol": _symbol,
+    "number": _number,
+    "word": _word,
+}

@@ -1,0 +1,128 @@
+"""Ingestion tools (tool spec 2.6-2.8): one document inline, folders as background jobs."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any, Literal
+
+import anyio
+from mcp.server.mcpserver import Context
+from mcp.types import CallToolResult
+from pydantic import Field
+
+from casetrack.errors import CaseTrackError
+from casetrack.mcp.server import READ_ONLY, WRITES, ToolRegistrar, result
+from casetrack.render import documents as render_docs
+from casetrack.render import folders as render
+from casetrack.service.app import CaseTrack
+from casetrack.service.folders import check_folder, normalise_extensions, walk
+from casetrack.service.ingest import IngestRequest
+from casetrack.service.jobs import Job
+
+DocType = Literal["pleading", "motion", "brief", "contract", "exhibit", "correspondence", "deposition", "discovery",
+                  "statute", "case_law", "other"]
+WaitSeconds = Annotated[int, Field(ge=0, le=600, description=(
+    "How long to wait for the job before returning (default 20). If it is not finished by then, the call "
+    "returns a job id; poll get_ingest_status. 0 returns at once."))]
+
+
+def register(tool: ToolRegistrar, app: CaseTrack) -> None:
+    @tool(WRITES, "Ingest a document (PDF, DOCX, DOC, TXT, RTF, EML or image) into the active case. Extracts text "
+                  "(with OCR for scans), chunks the text, computes embeddings, and indexes for search. All "
+                  "processing and storage happens locally on your machine.")
+    def ingest_document(
+        file_path: Annotated[str, Field(description="Absolute path to the file on your computer")],
+        document_name: Annotated[str | None, Field(description="Optional display name (defaults to filename)")] = None,
+        document_type: Annotated[DocType | None, Field(description="Type of legal document (inferred from the "
+                                                                   "content when omitted)")] = None,
+        copy_original: Annotated[bool, Field(description="Copy the original file into the case folder")] = False,
+    ) -> CallToolResult:
+        case = app.writable_active_case()
+        done = app.ingestor.ingest(case, IngestRequest(file_path, document_name, document_type, copy_original))
+        return result(render_docs.ingested(done.document, case, done.duration_s),
+                      {"case": case.name, "document": render_docs.document_dict(done.document),
+                       "duration_s": round(done.duration_s, 3)})
+
+    @tool(WRITES, "Ingest all supported documents in a folder and all subfolders. Walks the entire directory tree "
+                  "recursively. Automatically skips files already ingested (matched by SHA256 hash). Supported "
+                  "formats: PDF, DOCX, DOC, TXT, RTF, EML, JPG, PNG, TIFF. Each file is chunked with full "
+                  "provenance. Large folders continue as a background job (see get_ingest_status).")
+    async def ingest_folder(
+        ctx: Context,
+        folder_path: Annotated[str, Field(description="Absolute path to folder containing documents. All "
+                                                      "subfolders are included automatically.")],
+        recursive: Annotated[bool, Field(description="Include subfolders (default: true). Set to false to only "
+                                                     "process the top-level folder.")] = True,
+        skip_existing: Annotated[bool, Field(description="Skip files already ingested (matched by SHA256 hash). "
+                                                         "Set to false to re-ingest everything.")] = True,
+        document_type: Annotated[DocType | None, Field(description=(
+            "Default document type for all files. If omitted, CaseTrack infers from file content."))] = None,
+        file_extensions: Annotated[list[str] | None, Field(description='Optional filter: only ingest files with '
+                                                           'these extensions (e.g., ["pdf", "docx"]). Default: all '
+                                                           'supported formats.')] = None,
+        wait_seconds: WaitSeconds = 20,
+    ) -> CallToolResult:
+        case = app.writable_active_case()
+        folder = check_folder(folder_path)
+        walked = await anyio.to_thread.run_sync(walk, folder, recursive, normalise_extensions(file_extensions))
+        job = app.jobs.submit("ingest_folder", case.id, case.name, str(folder), len(walked.files),
+                              lambda progress: app.folders.ingest_folder(case, folder, walked, skip_existing,
+                                                                         document_type, progress))
+        return await await_job(job, wait_seconds, ctx)
+
+    @tool(WRITES, "Sync a folder with the active case. Compares files on disk against what is already ingested "
+                  "and: (1) ingests new files not yet in the case, (2) re-ingests files that have changed since "
+                  "last ingestion (detected by SHA256 mismatch), (3) optionally removes documents whose source "
+                  "files no longer exist on disk. Moved or renamed files keep their embeddings. Use dry_run to "
+                  "preview.")
+    async def sync_folder(
+        ctx: Context,
+        folder_path: Annotated[str, Field(description="Absolute path to folder to sync. All subfolders are "
+                                                      "included.")],
+        remove_deleted: Annotated[bool, Field(description="If true, documents whose source files no longer exist "
+                                                          "on disk will be removed from the case (chunks + "
+                                                          "embeddings deleted). Default: false (only add/update, "
+                                                          "never remove).")] = False,
+        document_type: Annotated[DocType | None, Field(description="Default document type for newly ingested "
+                                                                   "files.")] = None,
+        dry_run: Annotated[bool, Field(description="If true, report what would change without actually "
+                                                   "ingesting or removing anything.")] = False,
+        wait_seconds: WaitSeconds = 20,
+    ) -> CallToolResult:
+        case = app.active_case() if dry_run else app.writable_active_case()
+        folder = check_folder(folder_path)
+        walked = await anyio.to_thread.run_sync(walk, folder, True, None)
+        job = app.jobs.submit("sync_folder", case.id, case.name, str(folder), len(walked.files),
+                              lambda progress: app.folders.sync_folder(case, folder, walked, remove_deleted,
+                                                                       document_type, dry_run, progress))
+        return await await_job(job, wait_seconds, ctx)
+
+    @tool(READ_ONLY, "Show the progress or final report of a background folder job (ingest_folder, sync_folder). "
+                     "Without a job_id, lists recent jobs.")
+    def get_ingest_status(
+        job_id: Annotated[str | None, Field(description="Job ID (or its first 8 characters)")] = None,
+    ) -> CallToolResult:
+        if not job_id:
+            jobs = app.jobs.recent()
+            return result(render.job_list(jobs), {"jobs": [render.job_dict(j) for j in jobs]})
+        job = app.jobs.get(job_id)
+        return result(render.job_status(job), render.job_dict(job))
+
+
+
+async def await_job(job: Job, wait_seconds: int, ctx: Context) -> CallToolResult:
+    """Wait a bounded time, reporting progress to clients that asked for it; then report or hand back a job id."""
+    deadline = time.monotonic() + wait_seconds
+    last: tuple[int, int] | None = None
+    while not job.finished.is_set() and time.monotonic() < deadline:
+        if (job.done, job.total) != last:
+            last = (job.done, job.total)
+            await ctx.report_progress(job.done, job.total or None, job.current or "starting")
+        await anyio.sleep(0.25)
+    data: dict[str, Any] = render.job_dict(job)
+    if job.finished.is_set():
+        if job.state == "failed":
+            raise CaseTrackError(job.error or "The folder job failed.")
+        assert job.report is not None
+        return result(render.report(job.report, job.case_name), data)
+    return result(render.job_started(job), data)

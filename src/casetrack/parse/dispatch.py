@@ -1,0 +1,97 @@
+"""The format registry and `parse_file`: validate the path, check the content matches the
+extension, route to the format's parser."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from casetrack.domain import ParsedDocument
+from casetrack.errors import DocumentUnreadable, FileNotFound, InvalidInput, UnsupportedFormat
+from casetrack.parse.eml import parse_eml
+from casetrack.parse.image import parse_image
+from casetrack.parse.legacy_doc import parse_doc
+from casetrack.parse.options import ParseOptions
+from casetrack.parse.pdf import parse_pdf
+from casetrack.parse.rtf import parse_rtf
+from casetrack.parse.sniff import EXPECTED_KINDS, read_head, sniff
+from casetrack.parse.text_file import parse_text_file
+from casetrack.parse.word import parse_docx
+
+Parser = Callable[[Path, ParseOptions], ParsedDocument]
+
+PARSERS: dict[str, Parser] = {
+    ".pdf": parse_pdf,
+    ".docx": parse_docx,
+    ".doc": parse_doc,
+    ".txt": parse_text_file,
+    ".rtf": parse_rtf,
+    ".eml": parse_eml,
+    ".png": parse_image,
+    ".jpg": parse_image,
+    ".jpeg": parse_image,
+    ".tif": parse_image,
+    ".tiff": parse_image,
+}
+SUPPORTED_EXTENSIONS: tuple[str, ...] = tuple(PARSERS)
+
+
+def parse_file(path: Path, options: ParseOptions | None = None) -> ParsedDocument:
+    """Turn one file into a ParsedDocument.
+
+    Raises FileNotFound (no such path), InvalidInput (a folder or a device), UnsupportedFormat
+    (extension not in SUPPORTED_EXTENSIONS), DocumentUnreadable (empty, mislabelled, corrupt,
+    encrypted or hostile files), ToolUnavailable (a .doc without LibreOffice). Scanned pages
+    without Tesseract are not an error: they come back SKIPPED with a warning."""
+    options = options or ParseOptions()
+    path = Path(path)
+    if not path.exists():
+        raise FileNotFound(str(path))
+    if path.is_dir():
+        raise InvalidInput(
+            f"{path} is a folder, not a file. "
+            "Give the path of one document, or ingest the folder to add every document in it."
+        )
+    if not path.is_file():
+        raise InvalidInput(f"{path} is not a regular file (a device, pipe or socket). Give the path of a document.")
+    extension = path.suffix.lower()
+    parser = PARSERS.get(extension)
+    if parser is None:
+        raise UnsupportedFormat(extension, SUPPORTED_EXTENSIONS)
+    size = _check_content(path, extension)
+    document = parser(path, options)
+    if size > options.max_file_bytes_warn:
+        warning = (
+            f"Large file: {size / 2**20:,.0f} MB (over {options.max_file_bytes_warn / 2**20:,.0f} MB); "
+            "parsing may be slow and use a lot of memory."
+        )
+        document = replace(document, warnings=(warning, *document.warnings))
+    return document
+
+
+def _check_content(path: Path, extension: str) -> int:
+    """The file's size, after refusing empty, unreadable and mislabelled files."""
+    try:
+        size = path.stat().st_size
+        head = read_head(path)
+    except OSError as exc:
+        raise DocumentUnreadable(
+            str(path),
+            f"it could not be opened ({exc.strerror or exc})",
+            "Check the file's permissions and that it is not locked by another program.",
+        ) from exc
+    if size == 0:
+        raise DocumentUnreadable(
+            str(path),
+            "the file is empty (0 bytes)",
+            "Check that it was saved, copied or downloaded completely, then ingest it again.",
+        )
+    kind, description = sniff(head)
+    if kind not in EXPECTED_KINDS[extension]:
+        raise DocumentUnreadable(
+            str(path),
+            f"its name says {extension} but its content looks like {description}",
+            "Rename it with the right extension, or re-export it in the format its name claims.",
+        )
+    return size

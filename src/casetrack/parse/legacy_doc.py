@@ -1,0 +1,81 @@
+"""Legacy Word (.doc): LibreOffice converts it to DOCX in a scratch folder, then the DOCX parser reads it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from casetrack.domain import ParsedDocument
+from casetrack.errors import DocumentUnreadable, ToolUnavailable
+from casetrack.parse.options import ParseOptions
+from casetrack.parse.sniff import read_head, sniff
+from casetrack.parse.word import parse_docx
+
+CONVERT_TIMEOUT_S = 120.0
+INSTALL_LIBREOFFICE = (
+    "apt install libreoffice-writer / brew install --cask libreoffice / "
+    "winget install TheDocumentFoundation.LibreOffice "
+    "(or open the file in Word and save it as .docx)"
+)
+_CONVERT_FIX = "Open it in Word or LibreOffice, save it as .docx, and ingest that file."
+# The import filter is forced by what the file really is: left to guess, LibreOffice imports
+# unrecognisable bytes as plain text and "converts" garbage. Word 6/95 files are not covered.
+_IMPORT_FILTERS = {"ole": "MS Word 97", "rtf": "Rich Text Format", "zip": "MS Word 2007 XML"}
+
+
+def find_soffice(options: ParseOptions) -> str | None:
+    if options.soffice_cmd:
+        return shutil.which(options.soffice_cmd)
+    return shutil.which("soffice") or shutil.which("libreoffice")
+
+
+def parse_doc(path: Path, options: ParseOptions) -> ParsedDocument:
+    """Parse a .doc file. Raises ToolUnavailable when LibreOffice is not installed, and
+    DocumentUnreadable when the conversion fails or takes longer than CONVERT_TIMEOUT_S."""
+    soffice = find_soffice(options)
+    if soffice is None:
+        raise ToolUnavailable("LibreOffice", "read legacy Word (.doc) files", INSTALL_LIBREOFFICE)
+    with tempfile.TemporaryDirectory(prefix="casetrack-doc-") as scratch:
+        # A private profile: with the user's own, a running LibreOffice window swallows the
+        # request and the conversion silently produces nothing.
+        profile = (Path(scratch) / "profile").as_uri()
+        out_dir = Path(scratch) / "out"
+        kind, _ = sniff(read_head(path))
+        argv = [soffice, f"-env:UserInstallation={profile}", "--headless", "--norestore", "--nologo",
+                f"--infilter={_IMPORT_FILTERS.get(kind, 'MS Word 97')}",
+                "--convert-to", "docx", "--outdir", str(out_dir), str(path)]  # fmt: skip
+        returncode, output = _run_killing_group(argv, CONVERT_TIMEOUT_S, path)
+        converted = out_dir / f"{path.stem}.docx"
+        if not converted.is_file():
+            errors = [line.strip() for line in output.splitlines() if line.strip().lower().startswith("error")]
+            detail = errors[-1] if errors else f"exit code {returncode}"
+            raise DocumentUnreadable(str(path), f"LibreOffice could not convert it ({detail})", _CONVERT_FIX)
+        document = parse_docx(converted, options)
+    return replace(document, format="doc")
+
+
+def _run_killing_group(argv: list[str], timeout: float, path: Path) -> tuple[int, str]:
+    """Run soffice, returning its exit code and combined output. On timeout, kill its whole
+    process group: the launcher starts a separate soffice.bin that would otherwise outlive it."""
+    posix = sys.platform != "win32"
+    process = subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=posix, stdin=subprocess.DEVNULL
+    )
+    try:
+        output, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        if posix:
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+        process.communicate()
+        raise DocumentUnreadable(
+            str(path), f"LibreOffice took longer than {timeout:g} s to convert it", _CONVERT_FIX
+        ) from None
+    return process.returncode, output.decode(errors="replace")

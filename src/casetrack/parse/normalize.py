@@ -1,0 +1,85 @@
+"""Page-text normalisation and page estimation, shared by every format.
+
+The text produced here is exactly what later layers slice by character offset, so
+normalisation is deliberately conservative: it never joins or re-wraps words, it only
+cleans characters and whitespace that no reader would cite.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from casetrack.domain import ExtractionMethod, ParsedPage
+
+# A page of a 12-pt double-spaced brief holds ~1,800 characters, single-spaced ~3,500;
+# 3,000 keeps estimated page numbers in the right neighbourhood for typical contracts.
+APPROXIMATE_PAGE_CHARS = 3000
+
+_LINE_BREAKS = re.compile(r"\r\n|\r|\u2028|\u2029|\x0b|\x0c|\x85")
+_DELETED = re.compile(r"[\x00\ufeff\uffff]")  # NULs come from mis-decoded UTF-16; BOMs carry no text
+_CONTROLS = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\t]")
+# PDF text layers use U+00A0 and the typographic spaces liberally; later layers expect plain spaces.
+_SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_TRAILING_SPACE = re.compile(r"[ ]+$", re.MULTILINE)
+_EXTRA_BLANK_LINES = re.compile(r"\n{3,}")
+
+
+def normalize_page_text(text: str) -> str:
+    """Clean one page's text: "\\n" line breaks, no control characters, no trailing spaces,
+    at most one blank line in a row, no blank lines at either end. Words are never moved."""
+    text = _LINE_BREAKS.sub("\n", text)
+    text = _DELETED.sub("", text)
+    text = text.replace("\ufffe", "-")  # PDFium's marker for a hyphen it found in the text layer
+    text = _CONTROLS.sub(" ", text)
+    text = _SPACES.sub(" ", text)
+    text = _TRAILING_SPACE.sub("", text)
+    text = _EXTRA_BLANK_LINES.sub("\n\n", text)
+    return text.strip("\n")
+
+
+def split_approximate_pages(text: str, page_chars: int = APPROXIMATE_PAGE_CHARS) -> list[str]:
+    """Cut text without real pages into pages of about `page_chars` characters.
+
+    Cuts fall at a paragraph break when one is in the second half of the window, else at a
+    line break, else at a space, so no word is ever split across pages. Returns at least one
+    (possibly empty) page."""
+    text = normalize_page_text(text)
+    pages: list[str] = []
+    while len(text) > page_chars:
+        cut = _cut_position(text, page_chars)
+        pages.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    pages.append(text)
+    return [page for page in pages if page] or [""]
+
+
+def _cut_position(text: str, page_chars: int) -> int:
+    floor = page_chars // 2
+    for separator in ("\n\n", "\n", " "):
+        position = text.rfind(separator, floor, page_chars + 1)
+        if position > 0:
+            return position + len(separator)
+    return page_chars  # one enormous unbroken token: a hard cut is the only option
+
+
+def native_pages(texts: Iterable[str], *, approximate: bool) -> tuple[ParsedPage, ...]:
+    """Number already-split page texts from 1 as natively extracted pages."""
+    return tuple(
+        ParsedPage(
+            number=number, text=normalize_page_text(text), method=ExtractionMethod.NATIVE, approximate=approximate
+        )
+        for number, text in enumerate(texts, start=1)
+    )
+
+
+def paginate(text: str) -> tuple[ParsedPage, ...]:
+    """Pages for text that may mark real page breaks with form feeds (\\f); without any,
+    pages are estimated by size and flagged `approximate`."""
+    text = text.replace("\r\n", "\n")
+    if "\f" in text:
+        parts = text.split("\f")
+        if parts and not parts[-1].strip():  # a trailing form feed ends the last page, it does not start a new one
+            parts.pop()
+        return native_pages(parts or [""], approximate=False)
+    return native_pages(split_approximate_pages(text), approximate=True)

@@ -1,0 +1,255 @@
+"""DOCX via python-docx's XML tree: paragraphs, list numbers, tables as lines, page breaks.
+
+Word files have no fixed pages, but they often record where pages broke: manual page
+breaks, section breaks, and the `lastRenderedPageBreak` marks Word leaves from its last
+layout. Those split pages; where none exist, pages are estimated and flagged approximate.
+The archive is inspected before python-docx opens it, because a DOCX is a ZIP file and a
+hostile one can expand to gigabytes.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import docx
+from docx.opc.exceptions import PackageNotFoundError
+from docx.oxml.ns import qn
+from lxml import etree
+
+from casetrack.domain import ExtractionMethod, ParsedDocument, ParsedPage
+from casetrack.errors import DocumentUnreadable
+from casetrack.parse.docx_numbering import ListNumbering
+from casetrack.parse.normalize import APPROXIMATE_PAGE_CHARS, normalize_page_text, split_approximate_pages
+from casetrack.parse.options import ParseOptions
+
+# Real DOCX files: a few dozen entries, XML compressing 5-20x. Limits are far above that.
+MAX_ZIP_ENTRIES = 10_000
+MAX_UNCOMPRESSED_BYTES = 512 * 1024 * 1024
+MAX_COMPRESSION_RATIO = 100  # applied to entries above BOMB_CHECK_BYTES, where a bomb does its damage
+BOMB_CHECK_BYTES = 5 * 1024 * 1024
+# A span between recorded breaks longer than this is more than one printed page: estimate inside it.
+MAX_CHARS_BETWEEN_BREAKS = 2 * APPROXIMATE_PAGE_CHARS
+
+_PAGE = object()  # marks a page break inside the inline event stream
+_SKIPPED_SUBTREES = frozenset(
+    {
+        qn("w:del"),
+        qn("w:instrText"),
+        qn("w:delInstrText"),
+        "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback",
+    }
+)
+_INLINE_TEXT = {
+    qn("w:tab"): " ",
+    qn("w:ptab"): " ",
+    qn("w:cr"): "\n",
+    qn("w:noBreakHyphen"): "-",
+    qn("w:softHyphen"): "",
+}
+_BREAKING_SECTIONS = frozenset({"nextPage", "oddPage", "evenPage"})
+_UNREADABLE_FIX = "Open it in Word or LibreOffice and save it again as .docx, then ingest the new file."
+
+
+def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
+    """Parse a .docx file. Raises DocumentUnreadable for corrupt files, non-Word ZIP files,
+    archives that would expand beyond safe limits, and XML nested too deeply to parse."""
+    check_archive(path)
+    try:
+        document = docx.Document(str(path))
+    except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as exc:
+        raise DocumentUnreadable(str(path), f"it is not a valid Word document ({exc})", _UNREADABLE_FIX) from exc
+    except etree.XMLSyntaxError as exc:
+        raise DocumentUnreadable(
+            str(path), f"its XML is malformed or nested too deeply to parse safely ({exc})", _UNREADABLE_FIX
+        ) from exc
+    numbering = ListNumbering(_numbering_element(document), document.styles.element)
+    builder = _PageBuilder()
+    body = document.element.body
+    _add_block_children(body, builder, numbering, iter(_section_breaks(body)))
+    properties = document.core_properties
+    metadata = {
+        key: value.strip()
+        for key, value in (("title", properties.title), ("author", properties.author))
+        if value and value.strip()
+    }
+    return ParsedDocument(format="docx", pages=builder.pages(), metadata=metadata)
+
+
+def check_archive(path: Path) -> None:
+    """Refuse ZIP archives that are not DOCX-shaped or would expand dangerously, before any XML is read."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            entries = archive.infolist()
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise DocumentUnreadable(str(path), f"it is not a valid DOCX (ZIP) file ({exc})", _UNREADABLE_FIX) from exc
+    if len(entries) > MAX_ZIP_ENTRIES:
+        raise DocumentUnreadable(
+            str(path), f"the archive holds {len(entries):,} files, far more than any Word document", _UNREADABLE_FIX
+        )
+    total = sum(entry.file_size for entry in entries)
+    if total > MAX_UNCOMPRESSED_BYTES:
+        raise DocumentUnreadable(
+            str(path),
+            f"it would expand to {total / 2**20:,.0f} MB (limit {MAX_UNCOMPRESSED_BYTES / 2**20:,.0f} MB)",
+            "Split the document or remove embedded media, then save it again.",
+        )
+    for entry in entries:
+        ratio = entry.file_size / max(entry.compress_size, 1)
+        if entry.file_size > BOMB_CHECK_BYTES and ratio > MAX_COMPRESSION_RATIO:
+            raise DocumentUnreadable(
+                str(path),
+                f"it looks like a ZIP bomb ({entry.filename} expands {ratio:,.0f}x "
+                f"to {entry.file_size / 2**20:,.0f} MB)",
+                "Do not open this file; if you expected a normal document, ask the sender for a new copy.",
+            )
+    if "word/document.xml" not in {entry.filename for entry in entries}:
+        raise DocumentUnreadable(
+            str(path),
+            "the ZIP archive has no word/document.xml, so it is not a Word document (it may be another Office file)",
+            "Check the file type; supported Office files are .docx and .doc.",
+        )
+
+
+def _numbering_element(document: docx.document.Document) -> etree._Element | None:
+    try:
+        return document.part.numbering_part.element
+    except (KeyError, NotImplementedError):  # python-docx raises these when there is no numbering part
+        return None
+
+
+class _PageBuilder:
+    """Collects paragraphs into pages; a break on an empty page is ignored, because Word
+    records the same break twice (a manual break followed by a rendered-break mark)."""
+
+    def __init__(self) -> None:
+        self._pages: list[list[str]] = [[]]
+
+    def add(self, paragraph: str) -> None:
+        if paragraph.strip():
+            self._pages[-1].append(paragraph)
+
+    def page_break(self) -> None:
+        if self._pages[-1]:
+            self._pages.append([])
+
+    def pages(self) -> tuple[ParsedPage, ...]:
+        texts = [normalize_page_text("\n\n".join(paragraphs)) for paragraphs in self._pages if paragraphs]
+        if len(texts) <= 1:
+            estimated = split_approximate_pages(texts[0] if texts else "")
+            return tuple(_page(number, text, approximate=True) for number, text in enumerate(estimated, start=1))
+        pages: list[ParsedPage] = []
+        approximate = False  # once one page is estimated, every later page number is an estimate too
+        for text in texts:
+            parts = split_approximate_pages(text) if len(text) > MAX_CHARS_BETWEEN_BREAKS else [text]
+            approximate = approximate or len(parts) > 1
+            pages.extend(_page(len(pages) + 1, part, approximate=approximate) for part in parts)
+        return tuple(pages)
+
+
+def _page(number: int, text: str, *, approximate: bool) -> ParsedPage:
+    return ParsedPage(number=number, text=text, method=ExtractionMethod.NATIVE, approximate=approximate)
+
+
+def _section_breaks(body: etree._Element) -> list[bool]:
+    """For each section that ends inside the body, whether a new page follows it. A section's
+    w:type says how *that* section starts, so the break after section N is section N+1's type."""
+    sections = list(body.iter(qn("w:sectPr")))
+    kinds = []
+    for section in sections[1:]:
+        section_type = section.find(qn("w:type"))
+        kinds.append(
+            (section_type.get(qn("w:val"), "nextPage") if section_type is not None else "nextPage")
+            in _BREAKING_SECTIONS
+        )
+    return kinds
+
+
+def _add_block_children(
+    container: etree._Element, builder: _PageBuilder, numbering: ListNumbering, section_breaks: Iterator[bool]
+) -> None:
+    for child in container:
+        if child.tag == qn("w:p"):
+            _add_paragraph(child, builder, numbering, section_breaks)
+        elif child.tag == qn("w:tbl"):
+            _add_table(child, builder)
+        elif child.tag == qn("w:sdt"):  # a content control wrapping ordinary paragraphs and tables
+            content = child.find(qn("w:sdtContent"))
+            if content is not None:
+                _add_block_children(content, builder, numbering, section_breaks)
+
+
+def _add_paragraph(
+    paragraph: etree._Element, builder: _PageBuilder, numbering: ListNumbering, section_breaks: Iterator[bool]
+) -> None:
+    properties = paragraph.find(qn("w:pPr"))
+    if properties is not None and _is_on(properties.find(qn("w:pageBreakBefore"))):
+        builder.page_break()
+    label = numbering.label(paragraph)
+    piece: list[str] = [label + " "] if label else []
+    for event in _inline_events(paragraph):
+        if event is _PAGE:
+            builder.add("".join(piece))
+            builder.page_break()
+            piece = []
+        else:
+            piece.append(str(event))
+    builder.add("".join(piece))
+    section_ends_here = properties is not None and properties.find(qn("w:sectPr")) is not None
+    if section_ends_here and next(section_breaks, True):
+        builder.page_break()
+
+
+def _add_table(table: etree._Element, builder: _PageBuilder) -> None:
+    """One line per row, cells separated by " | "; a page break recorded inside the table
+    takes effect after it (pages are never split mid-table)."""
+    rows: list[str] = []
+    broke = False
+    for row in table.iterfind(qn("w:tr")):
+        cells = []
+        for cell in row.iterfind(qn("w:tc")):
+            texts = []
+            for event in _inline_events(cell):
+                if event is _PAGE:
+                    broke = True
+                else:
+                    texts.append(str(event))
+            cells.append(" ".join("".join(texts).split()))
+        if any(cells):
+            rows.append(" | ".join(cells))
+    builder.add("\n".join(rows))
+    if broke:
+        builder.page_break()
+
+
+def _inline_events(element: etree._Element) -> Iterator[object]:
+    """Text pieces and page-break markers of a paragraph (or table cell) in document order,
+    skipping deleted revisions, field codes and the duplicate fallback copies of text boxes."""
+    stack = [iter(element)]
+    while stack:
+        for child in stack[-1]:
+            tag = child.tag
+            if tag in _SKIPPED_SUBTREES:
+                continue
+            if tag == qn("w:t"):
+                yield child.text or ""
+            elif tag in _INLINE_TEXT:
+                yield _INLINE_TEXT[tag]
+            elif tag == qn("w:br"):
+                yield _PAGE if child.get(qn("w:type")) == "page" else "\n"
+            elif tag == qn("w:lastRenderedPageBreak"):
+                yield _PAGE
+            elif len(child):
+                if tag == qn("w:p"):
+                    yield "\n"  # a paragraph nested in a text box or table cell starts a new line
+                stack.append(iter(child))
+                break
+        else:
+            stack.pop()
+
+
+def _is_on(element: etree._Element | None) -> bool:
+    if element is None:
+        return False
+    return element.get(qn("w:val"), "true") not in ("0", "false", "off")

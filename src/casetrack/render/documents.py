@@ -1,0 +1,154 @@
+"""Texts and structured results of the document tools. Every passage of document text is
+rendered together with its full provenance: a user (and Claude) can always cite it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from casetrack.domain import Case, Chunk, Document
+from casetrack.render.formats import date, duration, iso, plural, size
+
+METHOD_LABELS = {"native": "Native text", "ocr": "OCR", "mixed": "Native text + OCR", "skipped": "Skipped (no OCR)"}
+
+
+def provenance_dict(chunk: Chunk) -> dict[str, Any]:
+    p = chunk.provenance
+    return {
+        "document": p.document_name,
+        "document_id": p.document_id,
+        "file_path": p.document_path,
+        "page": p.page,
+        "page_approximate": p.page_approximate,
+        "paragraph_start": p.paragraph_start,
+        "paragraph_end": p.paragraph_end,
+        "line_start": p.line_start,
+        "line_end": p.line_end,
+        "lines": f"{p.line_start}-{p.line_end}",
+        "char_start": p.char_start,
+        "char_end": p.char_end,
+        "extraction_method": p.extraction_method.value,
+        "ocr_confidence": p.ocr_confidence,
+        "bates": p.bates_number,
+        "ingested_at": iso(p.ingested_at),
+        "embedded_at": iso(p.embedded_at),
+    }
+
+
+def chunk_dict(chunk: Chunk) -> dict[str, Any]:
+    return {
+        "chunk_id": chunk.id,
+        "sequence": chunk.span.sequence,
+        "text": chunk.text,
+        "token_count": chunk.span.token_count,
+        "citation": chunk.provenance.cite(),
+        "citation_short": chunk.provenance.cite_short(),
+        "source": provenance_dict(chunk),
+    }
+
+
+def document_dict(doc: Document) -> dict[str, Any]:
+    return {
+        "id": doc.id, "name": doc.name, "file_path": doc.original_path, "format": doc.format,
+        "document_type": doc.document_type.value, "type_confidence": round(doc.type_confidence, 2),
+        "type_source": doc.type_source, "page_count": doc.page_count, "chunk_count": doc.chunk_count,
+        "extraction": doc.extraction, "ocr_pages": doc.ocr_pages, "skipped_pages": doc.skipped_pages,
+        "ocr_confidence": doc.ocr_confidence, "file_size": doc.file_size, "sha256": doc.file_hash,
+        "ingested_at": iso(doc.ingested_at), "embedded_at": iso(doc.embedded_at), "embedders": list(doc.embedders),
+        "warnings": list(doc.warnings), "metadata": dict(doc.metadata), "copied_original": doc.copied_original,
+    }
+
+
+def extraction_label(doc: Document) -> str:
+    label = METHOD_LABELS[doc.extraction]
+    if doc.ocr_confidence is not None:
+        label += f", {doc.ocr_confidence:.0f}% confidence"
+    if doc.skipped_pages:
+        label += f"; {plural(doc.skipped_pages, 'page')} skipped (OCR unavailable)"
+    return label
+
+
+def ingested(doc: Document, case: Case, seconds: float, replaced: Document | None = None) -> str:
+    verb = "Re-ingested" if replaced else "Ingested"
+    lines = [
+        f'{verb} "{doc.name}" into {case.name}', "",
+        f"  Document ID: {doc.id}",
+        f"  Pages:      {doc.page_count}",
+        f"  Chunks:     {doc.chunk_count}",
+        f"  Type:       {doc.document_type.value} ({'your choice' if doc.type_source == 'user' else 'inferred'}"
+        f"{'' if doc.type_source == 'user' else f', {doc.type_confidence:.0%} confidence'})",
+        f"  Extraction: {extraction_label(doc)}",
+        f"  Embedders:  {', '.join(doc.embedders)}",
+        f"  Duration:   {duration(seconds)}",
+        f"  Size:       {size(doc.file_size)}",
+    ]
+    if doc.warnings:
+        lines += ["", "  Warnings:"] + [f"  - {w}" for w in doc.warnings]
+    lines += ["", "This document is now searchable."]
+    return "\n".join(lines)
+
+
+def document_line(n: int, doc: Document) -> str:
+    return (f"  {n}. {doc.name} - {plural(doc.page_count, 'page')}, {plural(doc.chunk_count, 'chunk')} "
+            f"({extraction_label(doc)}) [{doc.document_type.value}] ID: {doc.id[:8]}")
+
+
+def documents_block(docs: list[Document], total: int, offset: int = 0) -> str:
+    if not docs:
+        return ("Documents (0): none yet. Add files with ingest_document or ingest_folder." if total == 0
+                else f"Documents ({total}): no more past offset {offset}.")
+    return "\n".join([f"Documents ({total}):"] + [document_line(offset + i + 1, d) for i, d in enumerate(docs)])
+
+
+def document_detail(doc: Document) -> str:
+    lines = [
+        f"Document: {doc.name}", f"ID: {doc.id}", f"File: {doc.original_path}",
+        f"Type: {doc.document_type.value} ({doc.type_source}, {doc.type_confidence:.0%} confidence) | "
+        f"Format: {doc.format.upper()}",
+        f"Pages: {doc.page_count} | Chunks: {doc.chunk_count} | Size: {size(doc.file_size)}",
+        f"Extraction: {extraction_label(doc)}",
+        f"Ingested: {iso(doc.ingested_at)} | Embedded: {iso(doc.embedded_at) or 'not yet'}",
+        f"Embedders: {', '.join(doc.embedders)}",
+        f"SHA-256: {doc.file_hash}",
+    ]
+    if doc.copied_original:
+        lines.append(f"Copy of original: {doc.copied_original}")
+    if doc.metadata:
+        lines += ["", "Metadata:"] + [f"  {k}: {v}" for k, v in doc.metadata.items()]
+    if doc.warnings:
+        lines += ["", "Warnings:"] + [f"  - {w}" for w in doc.warnings]
+    return "\n".join(lines)
+
+
+def chunk_block(chunk: Chunk, total: int | None = None) -> str:
+    """A passage with every provenance fact, as in the get_chunk response of the tool spec."""
+    p = chunk.provenance
+    paragraphs = str(p.paragraph_start) if p.paragraph_start == p.paragraph_end else \
+        f"{p.paragraph_start}-{p.paragraph_end}"
+    lines = [
+        f"Chunk {chunk.id} ({len(chunk.text):,} chars)", f"Citation: {p.cite()}", "", "Text:", f'"{chunk.text}"', "",
+        "Provenance:",
+        f"  Document:    {p.document_name}",
+        f"  File Path:   {p.document_path}",
+        f"  Page:        {p.page}{' (approximate: this format has no fixed pages)' if p.page_approximate else ''}",
+        f"  Paragraphs:  {paragraphs}",
+        f"  Lines:       {p.line_start}-{p.line_end}",
+        f"  Chars:       {p.char_start}-{p.char_end} (within page)",
+        f"  Extraction:  {METHOD_LABELS[p.extraction_method.value]}"
+        + (f" ({p.ocr_confidence:.0f}% confidence)" if p.ocr_confidence is not None else ""),
+    ]
+    if p.bates_number:
+        lines.append(f"  Bates:       {p.bates_number}")
+    if total is not None:
+        lines.append(f"  Chunk Index: {chunk.span.sequence + 1} of {total}")
+    lines.append(f"  Ingested:    {iso(p.ingested_at)} | Embedded: {iso(p.embedded_at) or 'not yet'}")
+    return "\n".join(lines)
+
+
+def passage(chunk: Chunk, heading: str = "") -> str:
+    """Compact form for listings: citation line, then the quoted text."""
+    head = f"--- {heading} ---\n" if heading else ""
+    return f'{head}{chunk.provenance.cite()} [chunk {chunk.id}]\n"{chunk.text}"'
+
+
+def created_date(doc: Document) -> str:
+    return date(doc.ingested_at)

@@ -1,0 +1,117 @@
+"""Texts of folder ingestion, sync and background jobs (tool spec 2.7, 2.8)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from casetrack.render.formats import duration, plural
+from casetrack.service.folders import FolderReport
+from casetrack.service.jobs import Job
+
+LIST_LIMIT = 20  # per section; the structured result always has every file
+
+
+def report_dict(report: FolderReport) -> dict[str, Any]:
+    counts: dict[str, int] = {}
+    for outcome in report.outcomes:
+        counts[outcome.status] = counts.get(outcome.status, 0) + 1
+    return {"folder": report.folder, "kind": report.kind, "dry_run": report.dry_run, "found": report.found,
+            "subfolders": report.subfolders, "counts": counts, "duration_s": round(report.duration_s, 2),
+            "files": [asdict(o) for o in report.outcomes]}
+
+
+def _section(title: str, items: list[str]) -> list[str]:
+    if not items:
+        return []
+    shown = items[:LIST_LIMIT] + ([f"  ... {len(items) - LIST_LIMIT} more"] if len(items) > LIST_LIMIT else [])
+    return ["", f"  {title}:", *shown]
+
+
+def reindex_report(report: FolderReport, case_name: str) -> str:
+    counts: dict[str, int] = {}
+    for outcome in report.outcomes:
+        counts[outcome.status] = counts.get(outcome.status, 0) + 1
+    lines = [f"Reindex complete for {case_name}", "", f"  Documents: {len(report.outcomes)}",
+             *(f"  {status.capitalize() + ':':<11} {n}" for status, n in sorted(counts.items())),
+             f"  {'Duration:':<11} {duration(report.duration_s)}"]
+    lines += _section("Failures", [f"  - {x.path}: {x.message}" for x in report.outcomes if x.status == "failed"])
+    return "\n".join(lines)
+
+
+def report(report: FolderReport, case_name: str) -> str:
+    if report.kind == "reindex":
+        return reindex_report(report, case_name)
+    if report.kind == "ingest":
+        title = f"Folder ingestion complete for {case_name}"
+    else:
+        title = f"Folder sync {'preview (dry run: nothing changed)' if report.dry_run else 'complete'} for {case_name}"
+    o = report.outcomes
+    new = [x for x in o if x.status in ("ingested", "would_ingest")]
+    updated = [x for x in o if x.status in ("updated", "would_update")]
+    moved = [x for x in o if x.status in ("moved", "would_move")]
+    removed = [x for x in o if x.status in ("removed", "would_remove")]
+    failed = [x for x in o if x.status == "failed"]
+    lines = [title, "", f"  Folder:     {report.folder}"]
+    if report.subfolders:
+        lines.append(f"  Subfolders: {len(report.subfolders)} ({', '.join(report.subfolders[:6])}"
+                     f"{', ...' if len(report.subfolders) > 6 else ''})")
+    lines.append(f"  Found:      {plural(report.found, 'supported file')}")
+    would = "Would ingest" if report.dry_run else "New"
+    lines.append(f"  {would + ':':<11} {len(new)}{'' if report.dry_run else ' (ingested)'}")
+    if report.kind == "sync":
+        lines.append(f"  {'Changed:':<11} {len(updated)}{' (re-ingested)' if not report.dry_run else ''}")
+        lines.append(f"  {'Moved:':<11} {len(moved)}")
+        lines.append(f"  {'Removed:':<11} {len(removed)}")
+        lines.append(f"  {'Unchanged:':<11} {sum(x.status == 'unchanged' for x in o)}")
+        missing = [x for x in o if x.status == "missing"]
+        if missing:
+            lines.append(f"  {'Missing:':<11} {len(missing)} (source file gone, kept in the case)")
+    skipped = [x for x in o if x.status == "skipped"]
+    lines.append(f"  {'Skipped:':<11} {len(skipped)} (already ingested, matching SHA256)")
+    unsupported = [x for x in o if x.status == "unsupported"]
+    if unsupported:
+        lines.append(f"  {'Ignored:':<11} {len(unsupported)} (unsupported formats)")
+    lines.append(f"  {'Failed:':<11} {len(failed)}")
+    lines.append(f"  {'Duration:':<11} {duration(report.duration_s)}")
+    lines += _section("New documents ingested" if not report.dry_run else "Would ingest",
+                      [f"  - {x.path}" + (f" ({plural(x.pages, 'page')}, {plural(x.chunks, 'chunk')})"
+                                          if x.pages else "") for x in new])
+    lines += _section("Changed", [f"  - {x.path}: {x.message or 're-ingested'}" for x in updated])
+    lines += _section("Moved", [f"  - {x.path}: {x.message}" for x in moved])
+    lines += _section("Removed", [f"  - {x.path}" for x in removed])
+    lines += _section("Missing (kept)", [f"  - {x.path}" for x in o if x.status == "missing"])
+    lines += _section("Failures", [f"  - {x.path}: {x.message}" for x in failed])
+    lines += _section("Unsupported", [f"  - {x.path}" for x in unsupported])
+    if not report.dry_run and (new or updated):
+        lines += ["", f"All {plural(len(new) + len(updated), 'new or changed document')} are now searchable."]
+    return "\n".join(lines)
+
+
+def job_dict(job: Job) -> dict[str, Any]:
+    return {"job_id": job.id, "kind": job.kind, "case": job.case_name, "folder": job.folder, "state": job.state,
+            "done": job.done, "total": job.total, "current_file": job.current or None, "error": job.error,
+            "report": report_dict(job.report) if job.report else None}
+
+
+def job_started(job: Job) -> str:
+    return (f"Started background job {job.short_id} ({job.kind}) for {job.case_name}: "
+            f"{plural(job.total, 'file')} queued from {job.folder}.\n"
+            "The case stays usable meanwhile; each document becomes searchable as soon as it is done.\n"
+            f'Check progress with get_ingest_status(job_id="{job.short_id}").')
+
+
+def job_status(job: Job) -> str:
+    if job.state == "done" and job.report is not None:
+        return f"Job {job.short_id}: done.\n\n" + report(job.report, job.case_name)
+    if job.state == "failed":
+        return f"Job {job.short_id} failed: {job.error}"
+    current = f" (now: {job.current})" if job.current else ""
+    return f"Job {job.short_id} ({job.kind}, {job.case_name}): {job.state}, {job.done} of {job.total} files{current}."
+
+
+def job_list(jobs: list[Job]) -> str:
+    if not jobs:
+        return "No ingestion jobs have run in this session."
+    return "Recent jobs:\n" + "\n".join(
+        f"  {j.short_id} {j.kind} [{j.state}] {j.done}/{j.total} files - {j.case_name} - {j.folder}" for j in jobs)

@@ -1,0 +1,58 @@
+"""The search response (PRD 08 §8, tool spec 2.12): readable text plus structured JSON in
+which every result carries its citation and full source provenance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from casetrack.render.documents import chunk_dict
+from casetrack.render.formats import plural
+from casetrack.service.search import SearchHit, SearchResponse
+
+STAGE_LABELS = {"recall": "hybrid recall", "rrf": "RRF fusion", "boost": "citation/entity boost",
+                "colbert": "ColBERT rerank"}
+
+
+def hit_dict(hit: SearchHit, rank: int) -> dict[str, Any]:
+    return {"rank": rank, "score": hit.score, **chunk_dict(hit.chunk), "signal_ranks": dict(hit.ranks),
+            "context": {"before": hit.context_before, "after": hit.context_after}}
+
+
+def response_dict(r: SearchResponse, tier: str) -> dict[str, Any]:
+    return {
+        "query": r.query, "case": r.case.name, "results_count": len(r.hits),
+        "search_time_ms": round(r.elapsed_ms, 1), "tier": tier, "stages_used": list(r.stages_used),
+        "embedders_used": list(r.signals), "documents_searched": r.documents_searched,
+        "chunks_searched": r.chunks_searched,
+        "document_filter": r.document_filter.name if r.document_filter else None,
+        "results": [hit_dict(h, i) for i, h in enumerate(r.hits, start=1)],
+    }
+
+
+def response_text(r: SearchResponse, tier: str) -> str:
+    scope = f"{r.document_filter.name} | " if r.document_filter else ""
+    stages = " -> ".join(STAGE_LABELS.get(s, s) for s in r.stages_used)
+    head = [
+        f'Search: "{r.query}"',
+        f"Case: {r.case.name} | {scope}{plural(r.documents_searched, 'document')}, "
+        f"{plural(r.chunks_searched, 'chunk')} searched",
+        f"Time: {r.elapsed_ms:.0f}ms | Tier: {tier} ({len(r.stages_used)}-stage pipeline: {stages}) | "
+        f"Signals: {', '.join(r.signals)}",
+    ]
+    if not r.hits:
+        return "\n".join([*head, "", "No matching passages. Try other words, or check list_documents."])
+    body = []
+    for i, hit in enumerate(r.hits, start=1):
+        body += ["", f"--- Result {i} (score: {hit.score:.2f}) ---", hit.chunk.provenance.cite(),
+                 f"[chunk {hit.chunk.id} | file: {hit.chunk.provenance.document_path}]", "", f'"{hit.chunk.text}"']
+    return "\n".join(head + body)
+
+
+def similar_text(source_cite: str, model: str, hits: list[SearchHit]) -> str:
+    if not hits:
+        return f"No passages similar enough to {source_cite} ({model}). Lower min_similarity to see weaker matches."
+    lines = [f"Passages similar to {source_cite} ({model} cosine):"]
+    for i, hit in enumerate(hits, start=1):
+        lines += ["", f"--- {i}. similarity {hit.score:.2f} ---", hit.chunk.provenance.cite(),
+                  f"[chunk {hit.chunk.id}]", f'"{hit.chunk.text}"']
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Search stages as pure functions: recall -> fuse -> boost -> rerank (see pipeline.py)."""

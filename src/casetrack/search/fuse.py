@@ -1,0 +1,81 @@
+"""Rank fusion and score filtering: pure functions over rankings and scored lists.
+
+RRF is rank-based (Cormack et al. 2009): score(d) = sum_i w_i / (k + rank_i(d)), with
+ranks counted from 1 and a signal that did not rank d contributing nothing. Raw
+similarity scores never enter the sum, so signals with different scales (BM25, cosine,
+SPLADE dot products) combine without calibration.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+Key = Hashable
+Scored = tuple[Key, float]
+
+RRF_K = 60
+
+
+def rrf(rankings: Mapping[str, Sequence[Key]], weights: Mapping[str, float], k: int = RRF_K) -> list[Scored]:
+    """Weighted reciprocal rank fusion, best first; ties keep first-seen order.
+
+    Raises ValueError for a ranking without a weight, a key ranked twice by one signal,
+    a negative weight or k < 0."""
+    if k < 0:
+        raise ValueError(f"k must be non-negative, got {k}")
+    missing = [name for name in rankings if name not in weights]
+    if missing:
+        raise ValueError(f"no weight for {', '.join(missing)}; weights are given for {', '.join(weights) or 'nothing'}")
+    fused: dict[Key, float] = {}
+    for name, ranking in rankings.items():
+        w = weights[name]
+        if w < 0:
+            raise ValueError(f"weight of {name} must be non-negative, got {w}")
+        if len(set(ranking)) != len(ranking):
+            raise ValueError(f"ranking {name} lists a key twice")
+        for rank, key in enumerate(ranking, start=1):
+            fused[key] = fused.get(key, 0.0) + w / (k + rank)
+    return sorted(fused.items(), key=lambda item: -item[1])
+
+
+def rrf_ceiling(signals: Iterable[str], weights: Mapping[str, float], k: int = RRF_K) -> float:
+    """The largest fused score possible: ranked first by every signal, sum w / (k + 1)."""
+    return sum(weights[name] for name in signals) / (k + 1)
+
+
+def normalize(results: Sequence[Scored], ceiling: float) -> list[Scored]:
+    """Scores divided by `ceiling` (see `rrf_ceiling`), so they lie in 0..1.
+
+    Dividing by the ceiling rather than min-max scaling keeps the scale absolute: 1.0 means
+    "ranked first by every signal that ran" on every query, so one `min_score` threshold
+    means the same thing everywhere. Min-max would give every query's best hit 1.0 and its
+    last 0.0 however good or bad they are. Raises ValueError for a ceiling <= 0."""
+    if ceiling <= 0:
+        raise ValueError(f"ceiling must be positive, got {ceiling}")
+    return [(key, min(1.0, score / ceiling)) for key, score in results]
+
+
+def ranking_from_scores(keys: Sequence[Key], scores: np.ndarray) -> list[Key]:
+    """Keys ordered by descending score; NaN means "not ranked" and is left out.
+
+    Ties keep the input order, so the result is deterministic."""
+    s = np.asarray(scores, dtype=np.float64)
+    if s.shape != (len(keys),):
+        raise ValueError(f"{len(keys)} keys but {s.size} scores")
+    valid = np.flatnonzero(~np.isnan(s))
+    order = valid[np.argsort(-s[valid], kind="stable")]
+    return [keys[i] for i in order.tolist()]
+
+
+def apply_min_score(results: Sequence[Scored], min_score: float, guarantee: int = 3) -> list[Scored]:
+    """Results scoring at least `min_score`, topped up from the best of the rest so that at
+    least `guarantee` come back (when that many exist): a weak answer beats an empty one.
+    Returned best first."""
+    ranked = sorted(results, key=lambda item: -item[1])
+    kept = [item for item in ranked if item[1] >= min_score or math.isclose(item[1], min_score)]
+    if len(kept) >= guarantee:
+        return kept
+    return ranked[: max(guarantee, len(kept))]

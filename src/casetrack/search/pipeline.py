@@ -1,0 +1,259 @@
+"""The 4-stage search pipeline as plain functions over already-computed signals.
+
+  1. recall  - union of BM25 top-N and dense top-N (the first available embedder in
+               `dense_recall`): lexical and semantic matches both reach ranking, unlike a
+               BM25-only first stage, which loses every paraphrase.
+  2. rrf     - each stage-2 signal that is available ranks the candidates; weighted,
+               rank-based RRF keeps the best `fuse_keep`.
+  3. boost   - citation (E8) and entity (E11) cosine similarity add a bounded boost
+               (beta * cosine, beta = 0.1) to the normalised fused score; keeps
+               `boost_keep`. Runs only when one of those signals exists. (A rank-based
+               RRF term would be too flat to matter: at k = 60, rank 1 and rank 2 differ
+               by w * 0.00026.)
+  4. colbert - E12 MaxSim over the first `boost_keep`, blended with the fused score.
+               Runs only when the query has E12 tokens and some candidate has them too;
+               its output is at most `boost_keep` long (50, the MCP tool's top_k maximum).
+
+The caller embeds the query and owns the indexes; nothing here does I/O. A signal "ran"
+when its query input and a non-empty index both exist; display scores are the fused score
+over the best possible for the signals that ran (see `fuse.normalize`), so 0..1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence, Set
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+import numpy as np
+
+from casetrack.index.bm25 import Bm25Index
+from casetrack.index.dense import DenseIndex
+from casetrack.index.postings import Key
+from casetrack.index.sparse import SparseIndex, SparseVector
+from casetrack.search.colbert import maxsim
+from casetrack.search.fuse import Scored, apply_min_score, normalize, ranking_from_scores, rrf, rrf_ceiling
+
+BM25 = "bm25"
+STAGE_RECALL, STAGE_RRF, STAGE_BOOST, STAGE_COLBERT = "recall", "rrf", "boost", "colbert"
+
+QueryInput = np.ndarray | SparseVector
+TokenLoader = Callable[[Sequence[Key]], Mapping[Key, np.ndarray]]
+
+
+def _frozen(mapping: dict[str, float]) -> Callable[[], Mapping[str, float]]:
+    return lambda: MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True, slots=True)
+class PipelineConfig:
+    recall_n: int = 500  # per recall source
+    dense_recall: tuple[str, ...] = ("e1", "e7")  # first available one recalls
+    rrf_k: int = 60
+    rrf_weights: Mapping[str, float] = field(default_factory=_frozen({BM25: 1.0, "e1": 1.0, "e6": 0.8, "e7": 0.6}))
+    fuse_keep: int = 100
+    # additive boost per unit of cosine on the 0..1 scale: the PRD's 0.1 citation + 0.1 entity
+    boost_weights: Mapping[str, float] = field(default_factory=_frozen({"e8": 0.1, "e11": 0.1}))
+    boost_keep: int = 50
+    rerank_signal: str = "e12"
+    rerank_weight: float = 0.6  # final = (1 - w) * fused + w * MaxSim, as in the PRD
+    min_score: float = 0.15  # peer system's confidence threshold ...
+    guarantee: int = 3  # ... and its minimum guarantee
+
+    def __post_init__(self) -> None:
+        unweighted = [name for name in self.dense_recall if self.rrf_weights.get(name, 0.0) <= 0]
+        if unweighted:
+            raise ValueError(f"recall signals need a positive RRF weight: {', '.join(unweighted)}")
+        if not self.bm25_recall and not self.dense_recall:
+            raise ValueError("no recall signal: give BM25 an RRF weight or name a dense_recall embedder")
+        if any(beta < 0 for beta in self.boost_weights.values()):
+            raise ValueError("boost weights must be non-negative")
+        if min(self.recall_n, self.fuse_keep, self.boost_keep) <= 0 or self.rrf_k < 0:
+            raise ValueError("recall_n, fuse_keep and boost_keep must be positive and rrf_k non-negative")
+        if not 0.0 <= self.rerank_weight <= 1.0:
+            raise ValueError(f"rerank_weight must be within 0..1, got {self.rerank_weight}")
+
+    @property
+    def bm25_recall(self) -> bool:
+        """BM25 recalls (and ranks) exactly when it has a positive weight: a config without it
+        is a dense-only pipeline, one with only BM25 a lexical-only one."""
+        return self.rrf_weights.get(BM25, 0.0) > 0
+
+
+DEFAULT_PIPELINE = PipelineConfig()
+
+
+@dataclass(frozen=True, slots=True)
+class SearchIndexes:
+    """What the caller holds for one case. Names are signal names ("e1", "e6", ...)."""
+
+    bm25: Bm25Index | None = None
+    dense: Mapping[str, DenseIndex] = field(default_factory=dict)
+    sparse: Mapping[str, SparseIndex] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    key: Key
+    score: float  # 0..1 for display and thresholds
+    ranks: Mapping[str, int]  # signal -> 1-based rank among the candidates it ranked
+
+
+@dataclass(frozen=True, slots=True)
+class SearchOutcome:
+    hits: tuple[Hit, ...]
+    stages_used: tuple[str, ...]
+    signals: tuple[str, ...]  # signals that ran, in pipeline order
+    candidates: int  # size of the stage-1 union
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """The query as the stages see it: BM25 tokens plus one input per available embedder
+    (dense: (dim,) array; E6: SparseVector; E12: (tokens, dim) matrix)."""
+
+    tokens: Sequence[str]
+    vectors: Mapping[str, QueryInput]
+
+
+def search(
+    query_tokens: Sequence[str],
+    query_vectors: Mapping[str, QueryInput],
+    indexes: SearchIndexes,
+    top_k: int,
+    *,
+    allowed: Set[Key] | None = None,
+    colbert_tokens: TokenLoader | None = None,
+    config: PipelineConfig = DEFAULT_PIPELINE,
+) -> SearchOutcome:
+    """Run all stages. `allowed` restricts every signal to those chunk keys (a document
+    filter); `colbert_tokens` loads E12 token matrices for a few candidate keys."""
+    query = Query(query_tokens, query_vectors)
+    candidates, recalled_by = recall(query, indexes, allowed, config)
+    if not candidates:
+        return SearchOutcome((), (STAGE_RECALL,) if recalled_by else (), recalled_by, 0)
+    stages = [STAGE_RECALL, STAGE_RRF]
+    fused, rankings = fuse(query, candidates, indexes, config)
+    scored = normalize(fused, rrf_ceiling(rankings, config.rrf_weights, config.rrf_k))
+    boosted = boost(query, scored, indexes, config)
+    if boosted is not None:
+        scored, boost_rankings = boosted
+        rankings = {**rankings, **boost_rankings}
+        stages.append(STAGE_BOOST)
+    reranked = rerank(query, scored, colbert_tokens, config)
+    if reranked is not None:
+        scored = reranked
+        stages.append(STAGE_COLBERT)
+    signals = [*rankings] + ([config.rerank_signal] if reranked is not None else [])
+    final = apply_min_score(scored[: max(top_k, 0)], config.min_score, min(config.guarantee, top_k))
+    positions = {name: {key: i for i, key in enumerate(ranking, start=1)} for name, ranking in rankings.items()}
+    hits = tuple(Hit(key, score, _ranks_of(key, positions)) for key, score in final)
+    return SearchOutcome(hits, tuple(stages), tuple(signals), len(candidates))
+
+
+def recall(
+    query: Query, indexes: SearchIndexes, allowed: Set[Key] | None, config: PipelineConfig
+) -> tuple[list[Key], tuple[str, ...]]:
+    """Stage 1: the union of BM25 top-N and dense top-N (BM25 hits first), and the
+    signals that recalled."""
+    union: dict[Key, None] = {}
+    used: list[str] = []
+    if config.bm25_recall and indexes.bm25 is not None and len(indexes.bm25) and query.tokens:
+        keys, _ = indexes.bm25.score(query.tokens, config.recall_n, allowed)
+        union.update(dict.fromkeys(keys))
+        used.append(BM25)
+    for name in config.dense_recall:
+        index, vec = indexes.dense.get(name), query.vectors.get(name)
+        if index is not None and len(index) and isinstance(vec, np.ndarray):
+            keys, _ = index.search(vec, config.recall_n, allowed)
+            union.update(dict.fromkeys(keys))
+            used.append(name)
+            break
+    return list(union), tuple(used)
+
+
+def fuse(
+    query: Query, candidates: Sequence[Key], indexes: SearchIndexes, config: PipelineConfig
+) -> tuple[list[Scored], dict[str, list[Key]]]:
+    """Stage 2: RRF over every available stage-2 signal, best `fuse_keep` first."""
+    rankings = _rankings(query, candidates, indexes, config.rrf_weights)
+    return rrf(rankings, config.rrf_weights, config.rrf_k)[: config.fuse_keep], rankings
+
+
+def boost(
+    query: Query, scored: Sequence[Scored], indexes: SearchIndexes, config: PipelineConfig
+) -> tuple[list[Scored], dict[str, list[Key]]] | None:
+    """Stage 3: score + sum beta_i * clip(cosine_i, 0, 1), over 1 + sum beta_i (so still
+    0..1), best `boost_keep` first; None when no boost signal exists. The boost is bounded
+    by beta, so a badly calibrated model can move a chunk only a little."""
+    keys = [key for key, _ in scored]
+    totals = np.array([score for _, score in scored], dtype=np.float64)
+    rankings: dict[str, list[Key]] = {}
+    betas = 0.0
+    for name, beta in config.boost_weights.items():
+        sims = _signal_scores(name, query, keys, indexes)
+        if sims is None:
+            continue
+        rankings[name] = ranking_from_scores(keys, sims)
+        totals += beta * np.clip(np.nan_to_num(sims, nan=0.0), 0.0, 1.0)
+        betas += beta
+    if not rankings:
+        return None
+    boosted = sorted(zip(keys, (totals / (1.0 + betas)).tolist(), strict=True), key=lambda item: -item[1])
+    return boosted[: config.boost_keep], rankings
+
+
+def rerank(
+    query: Query, scored: Sequence[Scored], loader: TokenLoader | None, config: PipelineConfig
+) -> list[Scored] | None:
+    """Stage 4: blend MaxSim into the first `boost_keep` normalised scores; None when the
+    query or every candidate lacks E12 tokens. A candidate without tokens gets the lowest
+    MaxSim seen, so missing data never lifts a chunk."""
+    q = query.vectors.get(config.rerank_signal)
+    if loader is None or not isinstance(q, np.ndarray) or q.ndim != 2 or q.shape[0] == 0:
+        return None
+    head = list(scored[: config.boost_keep])
+    tokens = loader([key for key, _ in head])
+    sims = {key: maxsim(q, tokens[key]) for key, _ in head if key in tokens}
+    if not sims:
+        return None
+    floor = min(sims.values())
+    w = config.rerank_weight
+    blended = [(key, (1 - w) * score + w * min(1.0, max(0.0, sims.get(key, floor)))) for key, score in head]
+    return sorted(blended, key=lambda item: -item[1])
+
+
+def _rankings(
+    query: Query, keys: Sequence[Key], indexes: SearchIndexes, weights: Mapping[str, float]
+) -> dict[str, list[Key]]:
+    out: dict[str, list[Key]] = {}
+    for name in weights:
+        scores = _signal_scores(name, query, keys, indexes)
+        if scores is not None:
+            out[name] = ranking_from_scores(keys, scores)
+    return out
+
+
+def _signal_scores(name: str, query: Query, keys: Sequence[Key], indexes: SearchIndexes) -> np.ndarray | None:
+    """Scores of `keys` under one signal, NaN where it does not rank a key; None when the
+    signal cannot run. Lexical signals do not rank chunks they do not match at all."""
+    vec = query.vectors.get(name)
+    if name == BM25:
+        if indexes.bm25 is None or not len(indexes.bm25) or not query.tokens:
+            return None
+        return _no_match_as_nan(indexes.bm25.score_keys(query.tokens, keys))
+    dense = indexes.dense.get(name)
+    if dense is not None and len(dense) and isinstance(vec, np.ndarray):
+        return dense.score_keys(vec, keys)
+    sparse = indexes.sparse.get(name)
+    if sparse is not None and len(sparse) and isinstance(vec, SparseVector):
+        return _no_match_as_nan(sparse.score_keys(vec, keys))
+    return None
+
+
+def _no_match_as_nan(scores: np.ndarray) -> np.ndarray:
+    return np.where(scores > 0, scores, np.nan)
+
+
+def _ranks_of(key: Key, positions: Mapping[str, Mapping[Key, int]]) -> Mapping[str, int]:
+    return MappingProxyType({name: pos[key] for name, pos in positions.items() if key in pos})

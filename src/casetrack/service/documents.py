@@ -1,0 +1,177 @@
+"""Reading a case's documents: listing, lookup, chunks with provenance, context windows,
+page browsing, sequential traversal and the structural outline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from casetrack.domain import Case, Chunk, Document, DocumentType
+from casetrack.errors import InvalidInput, NotFound
+from casetrack.service import naming
+from casetrack.service.cases import CaseService
+from casetrack.service.ingest import parse_document_type
+from casetrack.store import documents as docstore
+from casetrack.store import keys
+
+SORTS = {
+    "name": (lambda d: d.name.casefold(), False),
+    "date": (lambda d: d.ingested_at, True),
+    "pages": (lambda d: d.page_count, True),
+    "type": (lambda d: (d.document_type.value, d.name.casefold()), False),
+}
+MAX_PAGE_SPAN = 50  # browse_pages returns at most this many pages at once, to keep responses readable
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentPage:
+    """One page of a paginated listing."""
+
+    documents: list[Document]
+    total: int
+    offset: int
+    limit: int
+
+    @property
+    def has_more(self) -> bool:
+        return self.offset + len(self.documents) < self.total
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkWindow:
+    chunk: Chunk
+    before: list[Chunk]
+    after: list[Chunk]
+    total_chunks: int
+
+
+class DocumentReader:
+    def __init__(self, cases: CaseService) -> None:
+        self._cases = cases
+
+    def all(self, case: Case) -> list[Document]:
+        with self._cases.store(case).reader() as db:
+            return docstore.list_documents(db)
+
+    def listing(self, case: Case, sort_by: str = "date", limit: int = 50, offset: int = 0,
+                document_type: str | None = None) -> DocumentPage:
+        if sort_by not in SORTS:
+            raise InvalidInput(f"Unknown sort {sort_by!r}: choose one of {', '.join(SORTS)}.")
+        if not 1 <= limit <= 500 or offset < 0:
+            raise InvalidInput("limit must be between 1 and 500 and offset must not be negative.")
+        docs = self.all(case)
+        wanted = parse_document_type(document_type)
+        if wanted is not None:
+            docs = [d for d in docs if d.document_type is wanted]
+        key, reverse = SORTS[sort_by]
+        docs.sort(key=key, reverse=reverse)
+        return DocumentPage(docs[offset:offset + limit], len(docs), offset, limit)
+
+    def resolve(self, case: Case, ref: str) -> Document:
+        return naming.resolve(self.all(case), ref, "Document", lambda d: d.name, lambda d: d.id,
+                              "Use list_documents to see the documents in this case.")
+
+    def chunks(self, case: Case, ref: str, page_filter: int | None = None) -> tuple[Document, list[Chunk]]:
+        doc = self.resolve(case, ref)
+        if page_filter is not None and not 1 <= page_filter <= doc.page_count:
+            raise InvalidInput(f'"{doc.name}" has pages 1-{doc.page_count}; page {page_filter} does not exist.')
+        with self._cases.store(case).reader() as db:
+            chunks = [c for c in docstore.document_chunks(db, doc) if page_filter is None or c.span.page == page_filter]
+        return doc, chunks
+
+    def chunk(self, case: Case, chunk_id: str) -> tuple[Chunk, Document, int]:
+        with self._cases.store(case).reader() as db:
+            chunk = docstore.load_chunk(db, _chunk_id(chunk_id))
+            if chunk is None:
+                raise NotFound("Chunk", chunk_id, hint="Chunk IDs come from search_case, get_document_chunks or "
+                                                       "browse_pages results; the document may have been reindexed.")
+            doc = docstore.get_document(db, chunk.document_id)
+        assert doc is not None  # load_chunk found the chunk's document
+        return chunk, doc, doc.chunk_count
+
+    def context(self, case: Case, chunk_id: str, window: int = 1) -> ChunkWindow:
+        if not 1 <= window <= 5:
+            raise InvalidInput("window must be between 1 and 5 chunks.")
+        chunk, doc, total = self.chunk(case, chunk_id)
+        seq = chunk.span.sequence
+        with self._cases.store(case).reader() as db:
+            before = self._at(db, doc, range(max(0, seq - window), seq))
+            after = self._at(db, doc, range(seq + 1, min(total, seq + 1 + window)))
+        return ChunkWindow(chunk, before, after, total)
+
+    def traverse(self, case: Case, start_chunk_id: str, direction: str = "forward", count: int = 5
+                 ) -> tuple[Document, list[Chunk]]:
+        if direction not in ("forward", "backward"):
+            raise InvalidInput('direction must be "forward" or "backward".')
+        if not 1 <= count <= 20:
+            raise InvalidInput("count must be between 1 and 20.")
+        chunk, doc, total = self.chunk(case, start_chunk_id)
+        seq = chunk.span.sequence
+        if direction == "forward":
+            span = range(seq, min(total, seq + count))
+        else:
+            span = range(max(0, seq - count + 1), seq + 1)
+        with self._cases.store(case).reader() as db:
+            chunks = self._at(db, doc, span)
+        return doc, chunks if direction == "forward" else list(reversed(chunks))
+
+    def browse(self, case: Case, ref: str, start_page: int, end_page: int) -> tuple[Document, list[Chunk]]:
+        doc = self.resolve(case, ref)
+        if start_page < 1 or end_page < start_page:
+            raise InvalidInput("start_page must be at least 1 and end_page must not be before start_page.")
+        if start_page > doc.page_count:
+            raise InvalidInput(f'"{doc.name}" has {doc.page_count} pages; start_page {start_page} is past the end.')
+        end = min(end_page, doc.page_count, start_page + MAX_PAGE_SPAN - 1)
+        with self._cases.store(case).reader() as db:
+            chunks = [c for c in docstore.document_chunks(db, doc) if start_page <= c.span.page <= end]
+        return doc, chunks
+
+    def structure(self, case: Case, ref: str) -> tuple[Document, list[dict[str, Any]]]:
+        doc = self.resolve(case, ref)
+        with self._cases.store(case).reader() as db:
+            entries = docstore.structure(db, doc.id)
+            chunks = list(docstore.document_chunks(db, doc)) if entries else []
+        return doc, [_locate(chunks, e) for e in entries]
+
+    def set_type(self, case: Case, ref: str, document_type: str) -> Document:
+        """Correct a document's type; the user's choice always wins over inference."""
+        self._cases.require_writable(case)
+        wanted = parse_document_type(document_type)
+        if wanted is None:
+            raise InvalidInput(f"Choose a document type: {', '.join(t.value for t in DocumentType)}.")
+        doc = self.resolve(case, ref)
+        with self._cases.store(case).writer(f"retyping {doc.name}") as db:
+            current = docstore.get_document(db, doc.id)
+            if current is None:
+                raise NotFound("Document", ref, hint="It was deleted meanwhile.")
+            updated = replace(current, document_type=wanted, type_confidence=1.0, type_source="user")
+            batch = db.batch()
+            batch.put(keys.DOCUMENTS, keys.document(doc.id), docstore.encode_document(updated))
+            db.write(batch)
+        return updated
+
+    @staticmethod
+    def _at(db: Any, doc: Document, sequences: range) -> list[Chunk]:
+        out = []
+        for seq in sequences:
+            chunk_id = docstore.chunk_id_at(db, doc.id, seq)
+            chunk = docstore.load_chunk(db, chunk_id, doc) if chunk_id else None
+            if chunk is not None:
+                out.append(chunk)
+        return out
+
+
+def _locate(chunks: list[Chunk], entry: dict[str, Any]) -> dict[str, Any]:
+    """Attach the chunk that contains a heading, so the AI can jump straight to it."""
+    for chunk in chunks:
+        if chunk.span.page == entry["page"] and chunk.span.char_start <= entry["char_start"] < chunk.span.char_end:
+            return {**entry, "chunk_id": chunk.id, "chunk_sequence": chunk.span.sequence}
+    return {**entry, "chunk_id": None, "chunk_sequence": None}
+
+
+def _chunk_id(raw: str) -> str:
+    text = (raw or "").strip()
+    if not text:
+        raise InvalidInput("Give a chunk ID (a UUID from search or browsing results).")
+    return text
+

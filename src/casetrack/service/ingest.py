@@ -1,0 +1,285 @@
+"""Ingesting one file into a case: parse -> chunk -> index entries -> one atomic commit.
+
+All slow work (parsing, OCR, embedding) happens before the case store is opened for
+writing; the commit itself holds the write lock for milliseconds. The commit re-checks
+for a duplicate under the lock, so two processes ingesting the same file at once still
+store it once."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import shutil
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
+from casetrack.config import Settings, expand
+from casetrack.domain import Case, CaseStats, Document, DocumentType, ExtractionMethod, ParsedDocument, StoredPage
+from casetrack.errors import (
+    DocumentUnreadable,
+    DuplicateDocument,
+    FileNotFound,
+    InvalidInput,
+    UnsupportedFormat,
+)
+from casetrack.parse import SUPPORTED_EXTENSIONS, ParseOptions, parse_file
+from casetrack.service.cases import CaseService
+from casetrack.service.indexing import Indexer
+from casetrack.store import documents as docstore
+from casetrack.store import keys
+from casetrack.store.records import decode_u64, dumps, encode_u64, loads
+from casetrack.store.rocks import Batch, RocksStore
+from casetrack.store.vectors import VectorValue
+
+log = logging.getLogger(__name__)
+
+SUPPORTED_LABEL = ("PDF, DOCX, DOC, TXT, RTF, EML, JPG, PNG, TIFF")
+
+
+@dataclass(frozen=True, slots=True)
+class IngestRequest:
+    path: str
+    document_name: str | None = None
+    document_type: str | None = None
+    copy_original: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """What one commit changed, for keeping in-memory search indexes in step."""
+
+    case_id: str
+    generation_before: int
+    generation_after: int
+    document_id: str | None
+    terms: dict[str, dict[str, int]]
+    vectors: dict[str, dict[str, VectorValue]]
+    removed_chunks: list[str]
+
+
+CommitListener = Callable[[Commit], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Ingested:
+    document: Document
+    duration_s: float
+    replaced: Document | None = None
+
+
+class Ingestor:
+    def __init__(self, settings: Settings, cases: CaseService, indexer: Indexer) -> None:
+        self._settings = settings
+        self._cases = cases
+        self._indexer = indexer
+        self._parse_options = ParseOptions(ocr_language=settings.ocr_language)
+        self.listeners: list[CommitListener] = []
+
+    def ingest(self, case: Case, request: IngestRequest, replace_doc: Document | None = None) -> Ingested:
+        """Ingest one file. Raises FileNotFound, InvalidInput, UnsupportedFormat, DocumentUnreadable,
+        DuplicateDocument, CaseReadOnly, CaseBusy; on any error nothing is stored."""
+        started = time.perf_counter()
+        self._cases.require_writable(case)
+        path = check_file(request.path)
+        doc_type = parse_document_type(request.document_type)
+        before = path.stat()
+        sha256 = file_sha256(path)
+        store = self._cases.store(case)
+        if replace_doc is None:
+            with store.reader() as db:
+                existing = docstore.find_by_hash(db, sha256)
+            if existing is not None:
+                raise DuplicateDocument(existing.name, existing.id)
+
+        parsed = parse_file(path, self._parse_options)
+        after = path.stat()
+        if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
+            raise DocumentUnreadable(str(path), "the file changed while it was being read",
+                                     "Wait until it has finished saving or copying, then ingest it again.")
+        doc_id = str(uuid.uuid4())
+        pages = stored_pages(parsed)
+        if doc_type is None:
+            inferred, confidence = infer_document_type(path.name, parsed.text)
+            doc_type, type_source = inferred, "inferred"
+        else:
+            confidence, type_source = 1.0, "user"
+        spans = chunk_pages(parsed.pages, doc_type)
+        chunk_ids = [str(uuid.uuid4()) for _ in spans]
+        entries = self._indexer.build([s.text for s in spans])
+        structure = [
+            {"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
+             "char_end": e.char_end}
+            for e in extract_structure(parsed.pages)
+        ]
+        ocr_pages = [p for p in pages if p.method is ExtractionMethod.OCR]
+        confidences = [p.ocr_confidence for p in ocr_pages if p.ocr_confidence is not None]
+        warnings = tuple(parsed.warnings) + tuple(w for p in parsed.pages for w in p.warnings)
+        now = time.time()
+        with store.reader() as db:
+            name = request.document_name or unique_name(db, path, replace_doc)
+        document = Document(
+            id=doc_id, name=name, original_path=str(path), file_hash=sha256, file_size=after.st_size,
+            file_mtime=after.st_mtime, format=parsed.format, document_type=doc_type, type_confidence=confidence,
+            type_source=type_source, page_count=len(pages), chunk_count=len(spans), ocr_pages=len(ocr_pages),
+            skipped_pages=sum(p.method is ExtractionMethod.SKIPPED for p in pages),
+            ocr_confidence=round(sum(confidences) / len(confidences), 1) if confidences else None,
+            ingested_at=now, embedded_at=entries.embedded_at, embedders=entries.embedders, warnings=warnings,
+            metadata=dict(parsed.metadata),
+        )
+        copied = self._copy_original(store.originals_dir, document, path) if request.copy_original else None
+        if copied:
+            document = replace(document, copied_original=str(copied))
+        write = docstore.DocumentWrite(
+            document=document, pages=pages, chunks=list(zip(chunk_ids, spans, strict=True)),
+            terms=dict(zip(chunk_ids, entries.terms, strict=True)),
+            vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
+            structure=structure,
+        )
+        try:
+            stats = self._commit(case, write, replace_doc)
+        except BaseException:
+            if copied:
+                shutil.rmtree(copied.parent, ignore_errors=True)
+            raise
+        self._cases.save_stats(replace(case, stats=stats, updated_at=now))
+        duration = time.perf_counter() - started
+        log.info("Ingested %s (%d pages, %d chunks, %.0f ms)", name, len(pages), len(spans), duration * 1000)
+        return Ingested(document, duration, replace_doc)
+
+    def _commit(self, case: Case, write: docstore.DocumentWrite, replace_doc: Document | None) -> CaseStats:
+        store = self._cases.store(case)
+        removed: list[str] = []
+        with store.writer(f"ingesting {write.document.name}") as db:
+            batch = db.batch()
+            if replace_doc is not None:
+                if docstore.get_document(db, replace_doc.id) is not None:
+                    removed = docstore.delete_document(db, batch, replace_doc, self._indexer.all_embedder_ids)
+            else:
+                existing = docstore.find_by_hash(db, write.document.file_hash)
+                if existing is not None:  # another process stored it while we were parsing
+                    raise DuplicateDocument(existing.name, existing.id)
+            docstore.put_document(batch, write)
+            stats = adjust_stats(db, write.document, replace_doc)
+            batch.put(keys.METADATA, keys.CASE_STATS, dumps(stats_record(stats)))
+            before = self.bump_generation(db, batch)
+            db.write(batch)
+        self.notify(Commit(case.id, before, before + 1, write.document.id,
+                            {k: dict(v) for k, v in write.terms.items()},
+                            {e: dict(v) for e, v in write.vectors.items()}, removed))
+        return stats
+
+    def delete(self, case: Case, doc: Document) -> CaseStats:
+        self._cases.require_writable(case)
+        store = self._cases.store(case)
+        with store.writer(f"deleting {doc.name}") as db:
+            batch = db.batch()
+            removed = docstore.delete_document(db, batch, doc, self._indexer.all_embedder_ids)
+            stats = adjust_stats(db, None, doc)
+            batch.put(keys.METADATA, keys.CASE_STATS, dumps(stats_record(stats)))
+            before = self.bump_generation(db, batch)
+            db.write(batch)
+        self.notify(Commit(case.id, before, before + 1, None, {}, {}, removed))
+        if doc.copied_original:
+            shutil.rmtree(Path(doc.copied_original).parent, ignore_errors=True)
+        self._cases.save_stats(replace(case, stats=stats, updated_at=time.time()))
+        return stats
+
+    @staticmethod
+    def bump_generation(db: RocksStore, batch: Batch) -> int:
+        before = decode_u64(db.get(keys.METADATA, keys.GENERATION)) or 0
+        batch.put(keys.METADATA, keys.GENERATION, encode_u64(before + 1))
+        return before
+
+    def notify(self, commit: Commit) -> None:
+        for listener in self.listeners:
+            listener(commit)
+
+    def _copy_original(self, originals: Path, doc: Document, source: Path) -> Path:
+        target = originals / doc.id / source.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+        return target
+
+
+def check_file(raw: str) -> Path:
+    """The absolute path of an ingestible file. Raises FileNotFound, InvalidInput or UnsupportedFormat."""
+    if not raw or not str(raw).strip():
+        raise InvalidInput("Give the path of a file to ingest, e.g. /Users/sarah/Cases/Smith/Complaint.pdf")
+    path = expand(str(raw).strip())
+    if not path.exists():
+        raise FileNotFound(str(path))
+    if path.is_dir():
+        raise InvalidInput(f"{path} is a folder. Use ingest_folder to ingest every document in a folder.")
+    if path.suffix.lower() not in SUPPORTED_EXTENSIONS:
+        raise UnsupportedFormat(path.suffix.lower(), [SUPPORTED_LABEL])
+    if not os.access(path, os.R_OK):
+        raise DocumentUnreadable(str(path), "permission denied", "Check that your user account can open the file.")
+    return path.resolve()
+
+
+def parse_document_type(value: str | None) -> DocumentType | None:
+    if value is None or not str(value).strip():
+        return None
+    try:
+        return DocumentType(str(value).strip().lower())
+    except ValueError as exc:
+        choices = ", ".join(t.value for t in DocumentType)
+        raise InvalidInput(f"Unknown document type {value!r}: choose one of {choices}.") from exc
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:
+    return [
+        StoredPage(number=p.number, text=p.text, method=p.method, ocr_confidence=p.ocr_confidence,
+                   approximate=p.approximate, bates_number=find_bates_number(p.text) if p.text else None)
+        for p in parsed.pages
+    ]
+
+
+def unique_name(db: RocksStore, path: Path, replacing: Document | None) -> str:
+    """The file name, or `folder/file name` when another document already uses that name."""
+    if replacing is not None:
+        return replacing.name
+    taken = {d.name.casefold() for d in docstore.list_documents(db)}
+    for candidate in (path.name, f"{path.parent.name}/{path.name}"):
+        if candidate.casefold() not in taken:
+            return candidate
+    n = 2
+    while f"{path.stem} ({n}){path.suffix}".casefold() in taken:
+        n += 1
+    return f"{path.stem} ({n}){path.suffix}"
+
+
+def read_stats(db: RocksStore) -> CaseStats:
+    raw = db.get(keys.METADATA, keys.CASE_STATS)
+    if raw is None:
+        return CaseStats()
+    r = loads(raw)
+    return CaseStats(document_count=int(r.get("document_count", 0)), page_count=int(r.get("page_count", 0)),
+                     chunk_count=int(r.get("chunk_count", 0)))
+
+
+def adjust_stats(db: RocksStore, added: Document | None, removed: Document | None) -> CaseStats:
+    stats = read_stats(db)
+    docs, pages, chunks = stats.document_count, stats.page_count, stats.chunk_count
+    if added is not None:
+        docs, pages, chunks = docs + 1, pages + added.page_count, chunks + added.chunk_count
+    if removed is not None:
+        docs, pages, chunks = docs - 1, pages - removed.page_count, chunks - removed.chunk_count
+    return CaseStats(document_count=max(docs, 0), page_count=max(pages, 0), chunk_count=max(chunks, 0))
+
+
+def stats_record(stats: CaseStats) -> dict[str, int]:
+    return {"document_count": stats.document_count, "page_count": stats.page_count, "chunk_count": stats.chunk_count}

@@ -1,0 +1,47 @@
+"""How users name things: by ID, by name, by a unique prefix of either, ignoring case.
+A miss names the closest matches ("Did you mean ...")."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from casetrack.errors import InvalidInput, NotFound
+
+T = TypeVar("T")
+
+
+def resolve(items: Sequence[T], ref: str, kind: str, name: Callable[[T], str], ident: Callable[[T], str],
+            hint: str) -> T:
+    """Raises InvalidInput for an empty reference, NotFound (with suggestions) for a miss or an ambiguity."""
+    wanted = (ref or "").strip()
+    if not wanted:
+        raise InvalidInput(f"Give a {kind.lower()} name or ID. {hint}")
+    key = wanted.casefold()
+    for match in (
+        [i for i in items if ident(i).casefold() == key],
+        [i for i in items if name(i).casefold() == key],
+        [i for i in items if name(i).casefold().startswith(key)],
+        [i for i in items if ident(i).casefold().startswith(key)],
+    ):
+        if len(match) == 1:
+            return match[0]
+        if len(match) > 1:
+            raise NotFound(kind, wanted, [(name(i), ident(i)[:8]) for i in match[:5]])
+    raise NotFound(kind, wanted, suggestions(key, items, name, ident), hint=hint)
+
+
+def suggestions(key: str, items: Sequence[T], name: Callable[[T], str], ident: Callable[[T], str],
+                limit: int = 3) -> list[tuple[str, str]]:
+    """Closest names first: whole-name, per-word and prefix similarity, so "Smth" finds "Smith v. Jones"."""
+
+    def score(item: T) -> float:
+        text = name(item).casefold()
+        if key in text:
+            return 1.0
+        candidates = [text, text[: len(key)], *text.replace(".", " ").replace("_", " ").split()]
+        return max(difflib.SequenceMatcher(None, key, c).ratio() for c in candidates if c)
+
+    ranked = sorted(((score(i), n, i) for n, i in enumerate(items)), key=lambda t: (-t[0], t[1]))
+    return [(name(i), ident(i)[:8]) for s, _, i in ranked[:limit] if s >= 0.6]

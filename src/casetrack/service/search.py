@@ -1,0 +1,195 @@
+"""Searching a case (PRD 08, with the issue's corrections): hybrid recall, rank-based RRF,
+optional boosts and ColBERT rerank, each stage run with whatever embedders are ready."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from casetrack.domain import Case, Chunk, Document
+from casetrack.embed import MODELS, EmbedderPool, Kind
+from casetrack.errors import CaseTrackError, InvalidInput
+from casetrack.index.postings import Key
+from casetrack.index.sparse import SparseVector
+from casetrack.index.tokenize import tokenize
+from casetrack.search.pipeline import DEFAULT_PIPELINE, Hit, PipelineConfig, QueryInput, TokenLoader, search
+from casetrack.service.cases import CaseService
+from casetrack.service.documents import DocumentReader
+from casetrack.service.search_index import CaseIndex, IndexCache, signal
+from casetrack.store import documents as docstore
+from casetrack.store import keys
+from casetrack.store.records import loads
+from casetrack.store.rocks import RocksStore
+from casetrack.store.vectors import decode_vector
+
+log = logging.getLogger(__name__)
+
+MAX_QUERY_CHARS = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    chunk: Chunk
+    score: float
+    ranks: Mapping[str, int]
+    context_before: str | None = None
+    context_after: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResponse:
+    query: str
+    case: Case
+    documents_searched: int
+    chunks_searched: int
+    hits: list[SearchHit]
+    elapsed_ms: float
+    stages_used: tuple[str, ...]
+    signals: tuple[str, ...]
+    document_filter: Document | None = None
+
+
+class SearchService:
+    def __init__(self, cases: CaseService, documents: DocumentReader, pool: EmbedderPool, cache: IndexCache,
+                 pipeline: PipelineConfig = DEFAULT_PIPELINE) -> None:
+        self._cases = cases
+        self._documents = documents
+        self._pool = pool
+        self.cache = cache
+        self.pipeline = pipeline
+
+    def index(self, case: Case) -> CaseIndex:
+        return self.cache.get(case.id, self._cases.store(case))
+
+    def search(self, case: Case, query: str, top_k: int = 10, document_filter: str | None = None,
+               min_score: float | None = None, context_chars: int = 300,
+               pipeline: PipelineConfig | None = None) -> SearchResponse:
+        """`pipeline` overrides the service's stage configuration (benchmarks compare BM25-only,
+        dense-only and full runs with it). Raises InvalidInput for an empty query, bad bounds or
+        an empty case; NotFound for a bad filter."""
+        started = time.perf_counter()
+        text = " ".join((query or "").split())[:MAX_QUERY_CHARS]
+        if not text:
+            raise InvalidInput("Give a search query, e.g. \"termination for convenience\".")
+        if not 1 <= top_k <= 50:
+            raise InvalidInput("top_k must be between 1 and 50.")
+        if min_score is not None and not 0.0 <= min_score <= 1.0:
+            raise InvalidInput("min_score must be between 0 and 1.")
+        doc = self._documents.resolve(case, document_filter) if document_filter else None
+        index = self.index(case)
+        if index.chunk_count == 0:
+            raise InvalidInput(f'Case "{case.name}" has no documents to search yet. Ingest documents first with '
+                               "ingest_document or ingest_folder.")
+        vectors = self.query_vectors(text, index)
+        config = replace(pipeline or self.pipeline, min_score=min_score or 0.0)
+        store = self._cases.store(case)
+        with store.reader() as db, index.lock:
+            allowed = set(index.chunks_of.get(doc.id, set())) if doc else None
+            outcome = search(tokenize(text), vectors, index.indexes, top_k, allowed=allowed,
+                             colbert_tokens=_colbert_loader(db), config=config)
+            documents = len(index.chunks_of) if doc is None else 1
+            chunks = index.chunk_count if doc is None else len(allowed or ())
+            hits = self._assemble(db, outcome.hits, context_chars)
+        elapsed = (time.perf_counter() - started) * 1000
+        log.info("Search: %d results in %.0f ms (stages %s)", len(hits), elapsed, ",".join(outcome.stages_used))
+        return SearchResponse(text, case, documents, chunks, hits, elapsed, outcome.stages_used,
+                              tuple(s.upper() for s in outcome.signals), doc)
+
+    def query_vectors(self, text: str, index: CaseIndex) -> dict[str, QueryInput]:
+        """Embed the query with every ready embedder whose vectors the case holds."""
+        wanted = set(index.dense) | set(index.sparse) | {"e12"}
+        vectors: dict[str, QueryInput] = {}
+        for model_id in self._pool.available():
+            name = signal(model_id)
+            if name not in wanted:
+                continue
+            try:
+                value = self._pool.get(model_id).embed_query(text)
+            except CaseTrackError as exc:
+                log.warning("Query embedding with %s failed: %s", model_id, exc.message)
+                continue
+            if MODELS[model_id].kind is Kind.SPARSE:
+                vectors[name] = SparseVector(np.asarray(value[0]), np.asarray(value[1]))
+            else:
+                vectors[name] = np.asarray(value, dtype=np.float32)
+        return vectors
+
+    def similar(self, case: Case, chunk_id: str, top_k: int = 10, exclude_same_document: bool = True,
+                min_similarity: float = 0.0) -> tuple[Chunk, str, list[SearchHit]]:
+        """Chunks closest to a given chunk by its stored vector (E1, else the best dense embedder)."""
+        source, _, _ = self._documents.chunk(case, chunk_id)
+        index = self.index(case)
+        with index.lock:
+            name = next((n for n in ("e1", "e7", "e11", "e8") if n in index.dense and source.id in index.dense[n]),
+                        None)
+            if name is None:
+                raise InvalidInput("No embeddings are available for this chunk yet. Run get_status to see which "
+                                   "models are ready, then reindex_case with reparse=false.")
+            dense = index.dense[name]
+            allowed = {k for k, d in index.doc_of.items() if d != source.document_id} if exclude_same_document \
+                else set(index.doc_of) - {source.id}
+            keys_, scores = dense.search(dense.vectors([source.id])[0], top_k, allowed)
+        picked = [(str(k), float(s)) for k, s in zip(keys_, scores, strict=True) if s >= min_similarity]
+        with self._cases.store(case).reader() as db:
+            hits = self._assemble_scored(db, picked)
+        return source, name.upper(), hits
+
+    def _assemble(self, db: RocksStore, hits: Sequence[Hit], context_chars: int) -> list[SearchHit]:
+        out: list[SearchHit] = []
+        docs: dict[str, Document | None] = {}
+        for hit in hits:
+            chunk = self._load(db, str(hit.key), docs)
+            if chunk is None:
+                continue
+            before, after = _context(db, chunk, context_chars) if context_chars else (None, None)
+            out.append(SearchHit(chunk, round(float(hit.score), 4), dict(hit.ranks), before, after))
+        return out
+
+    def _assemble_scored(self, db: RocksStore, scored: Sequence[tuple[str, float]]) -> list[SearchHit]:
+        docs: dict[str, Document | None] = {}
+        out = []
+        for key, score in scored:
+            chunk = self._load(db, key, docs)
+            if chunk is not None:
+                out.append(SearchHit(chunk, round(score, 4), {}))
+        return out
+
+    @staticmethod
+    def _load(db: RocksStore, chunk_id: str, docs: dict[str, Document | None]) -> Chunk | None:
+        chunk = docstore.load_chunk(db, chunk_id, None)
+        if chunk is None:
+            return None
+        if chunk.document_id not in docs:
+            docs[chunk.document_id] = docstore.get_document(db, chunk.document_id)
+        return chunk if docs[chunk.document_id] is not None else None
+
+
+def _context(db: RocksStore, chunk: Chunk, limit: int) -> tuple[str | None, str | None]:
+    def text_at(sequence: int) -> str | None:
+        if sequence < 0:
+            return None
+        neighbour = docstore.chunk_id_at(db, chunk.document_id, sequence)
+        raw = db.get(keys.CHUNKS, keys.chunk(neighbour)) if neighbour else None
+        return None if raw is None else str(loads(raw)["text"])
+
+    before, after = text_at(chunk.span.sequence - 1), text_at(chunk.span.sequence + 1)
+    return (before[-limit:] if before else None), (after[:limit] if after else None)
+
+
+def _colbert_loader(db: RocksStore) -> TokenLoader:
+    """E12 token matrices stay on disk; the reranker reads the few candidates it scores."""
+
+    def load(chunk_ids: Sequence[Key]) -> dict[Key, np.ndarray]:
+        out: dict[Key, np.ndarray] = {}
+        for key in chunk_ids:
+            raw = db.get(keys.EMBEDDINGS, keys.embedding("E12", str(key)))
+            if raw is not None:
+                out[key] = np.asarray(decode_vector(raw), dtype=np.float32)
+        return out
+
+    return load
+

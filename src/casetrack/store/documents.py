@@ -1,0 +1,213 @@
+"""Documents inside a case store: metadata, pages, chunks, provenance, keyword entries,
+vectors and structure. A document is always written, replaced or deleted in ONE
+WriteBatch, so it is either completely there or not at all, crash or no crash."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from casetrack.domain import Chunk, ChunkSpan, Document, DocumentType, ExtractionMethod, Provenance, StoredPage
+from casetrack.store import keys
+from casetrack.store.records import dumps, loads
+from casetrack.store.rocks import Batch, RocksStore
+from casetrack.store.vectors import VectorValue, encode_vector
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentWrite:
+    """Everything one ingested document adds to a case, ready for a single commit."""
+
+    document: Document
+    pages: Sequence[StoredPage]
+    chunks: Sequence[tuple[str, ChunkSpan]]  # (chunk id, span)
+    terms: Mapping[str, Mapping[str, int]]  # chunk id -> BM25 term frequencies
+    vectors: Mapping[str, Mapping[str, VectorValue]] = field(default_factory=dict)  # embedder -> chunk id -> vector
+    structure: Sequence[Mapping[str, Any]] = ()
+
+
+# --- encoding ----------------------------------------------------------------
+
+
+def encode_document(doc: Document) -> bytes:
+    record = asdict(doc)
+    record["document_type"] = doc.document_type.value
+    record["embedders"] = list(doc.embedders)
+    record["warnings"] = list(doc.warnings)
+    record["metadata"] = dict(doc.metadata)
+    return dumps(record)
+
+
+def decode_document(raw: bytes) -> Document:
+    r = loads(raw)
+    return Document(
+        id=r["id"], name=r["name"], original_path=r.get("original_path"), file_hash=r["file_hash"],
+        file_size=int(r.get("file_size", 0)), file_mtime=float(r.get("file_mtime", 0.0)), format=r["format"],
+        document_type=DocumentType(r.get("document_type", "other")),
+        type_confidence=float(r.get("type_confidence", 0.0)), type_source=r.get("type_source", "inferred"),
+        page_count=int(r["page_count"]), chunk_count=int(r["chunk_count"]), ocr_pages=int(r.get("ocr_pages", 0)),
+        skipped_pages=int(r.get("skipped_pages", 0)), ocr_confidence=r.get("ocr_confidence"),
+        ingested_at=float(r["ingested_at"]), embedded_at=r.get("embedded_at"),
+        embedders=tuple(r.get("embedders", ())), warnings=tuple(r.get("warnings", ())),
+        metadata=dict(r.get("metadata", {})), copied_original=r.get("copied_original"),
+    )
+
+
+def _encode_page(page: StoredPage) -> bytes:
+    record = asdict(page)
+    record["method"] = page.method.value
+    return dumps(record)
+
+
+def _decode_page(raw: bytes) -> StoredPage:
+    r = loads(raw)
+    return StoredPage(number=int(r["number"]), text=r["text"], method=ExtractionMethod(r["method"]),
+                      ocr_confidence=r.get("ocr_confidence"), approximate=bool(r.get("approximate", False)),
+                      bates_number=r.get("bates_number"))
+
+
+def _provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | None) -> dict[str, Any]:
+    return {
+        "page": span.page, "paragraph_start": span.paragraph_start, "paragraph_end": span.paragraph_end,
+        "line_start": span.line_start, "line_end": span.line_end, "char_start": span.char_start,
+        "char_end": span.char_end, "extraction_method": page.method.value, "ocr_confidence": page.ocr_confidence,
+        "bates_number": page.bates_number, "page_approximate": page.approximate, "embedded_at": embedded_at,
+    }
+
+
+def assemble_chunk(chunk_raw: bytes, prov_raw: bytes, doc: Document) -> Chunk:
+    c, p = loads(chunk_raw), loads(prov_raw)
+    span = ChunkSpan(sequence=int(c["sequence"]), page=int(p["page"]), char_start=int(p["char_start"]),
+                     char_end=int(p["char_end"]), text=c["text"], paragraph_start=int(p["paragraph_start"]),
+                     paragraph_end=int(p["paragraph_end"]), line_start=int(p["line_start"]),
+                     line_end=int(p["line_end"]), token_count=int(c.get("token_count", 0)))
+    provenance = Provenance(
+        document_id=doc.id, document_name=doc.name, document_path=doc.original_path, page=span.page,
+        paragraph_start=span.paragraph_start, paragraph_end=span.paragraph_end, line_start=span.line_start,
+        line_end=span.line_end, char_start=span.char_start, char_end=span.char_end,
+        extraction_method=ExtractionMethod(p["extraction_method"]), ocr_confidence=p.get("ocr_confidence"),
+        bates_number=p.get("bates_number"), page_approximate=bool(p.get("page_approximate", False)),
+        ingested_at=doc.ingested_at, embedded_at=p.get("embedded_at"),
+    )
+    return Chunk(id=c["id"], document_id=doc.id, span=span, provenance=provenance)
+
+
+# --- writing -----------------------------------------------------------------
+
+
+def put_document(batch: Batch, write: DocumentWrite) -> None:
+    doc = write.document
+    pages = {page.number: page for page in write.pages}
+    batch.put(keys.DOCUMENTS, keys.document(doc.id), encode_document(doc))
+    batch.put(keys.DOCUMENTS, keys.file_hash(doc.file_hash), doc.id.encode())
+    batch.put(keys.DOCUMENTS, keys.structure(doc.id), dumps({"entries": list(write.structure)}))
+    for page in write.pages:
+        batch.put(keys.PAGES, keys.page(doc.id, page.number), _encode_page(page))
+    for chunk_id, span in write.chunks:
+        batch.put(keys.CHUNKS, keys.chunk(chunk_id), dumps({
+            "id": chunk_id, "document_id": doc.id, "sequence": span.sequence, "text": span.text,
+            "token_count": span.token_count,
+        }))
+        batch.put(keys.CHUNKS, keys.doc_chunk(doc.id, span.sequence), chunk_id.encode())
+        batch.put(keys.PROVENANCE, keys.provenance(chunk_id),
+                  dumps(_provenance_record(span, pages[span.page], doc.embedded_at)))
+        batch.put(keys.BM25, keys.bm25_terms(chunk_id), dumps(dict(write.terms.get(chunk_id, {}))))
+    for embedder, by_chunk in write.vectors.items():
+        for chunk_id, vector in by_chunk.items():
+            batch.put(keys.EMBEDDINGS, keys.embedding(embedder, chunk_id), encode_vector(vector))
+
+
+def delete_document(store: RocksStore, batch: Batch, doc: Document, embedders: Iterable[str]) -> list[str]:
+    """Queue removal of every trace of `doc`. Returns the ids of the chunks removed."""
+    chunk_ids = [raw.decode() for _, raw in store.scan(keys.CHUNKS, keys.doc_chunks_prefix(doc.id))]
+    for chunk_id in chunk_ids:
+        batch.delete(keys.CHUNKS, keys.chunk(chunk_id))
+        batch.delete(keys.PROVENANCE, keys.provenance(chunk_id))
+        batch.delete(keys.BM25, keys.bm25_terms(chunk_id))
+        for embedder in embedders:
+            batch.delete(keys.EMBEDDINGS, keys.embedding(embedder, chunk_id))
+    for key, _ in store.scan(keys.CHUNKS, keys.doc_chunks_prefix(doc.id)):
+        batch.delete(keys.CHUNKS, key)
+    for key, _ in store.scan(keys.PAGES, keys.page_prefix(doc.id)):
+        batch.delete(keys.PAGES, key)
+    for key, _ in store.scan(keys.GRAPH, keys.graph_prefix(doc.id)):
+        batch.delete(keys.GRAPH, key)
+    batch.delete(keys.DOCUMENTS, keys.structure(doc.id))
+    batch.delete(keys.DOCUMENTS, keys.document(doc.id))
+    if store.get(keys.DOCUMENTS, keys.file_hash(doc.file_hash)) == doc.id.encode():
+        batch.delete(keys.DOCUMENTS, keys.file_hash(doc.file_hash))
+    return chunk_ids
+
+
+# --- reading -----------------------------------------------------------------
+
+
+def list_documents(store: RocksStore) -> list[Document]:
+    return [decode_document(raw) for _, raw in store.scan(keys.DOCUMENTS, keys.DOC_PREFIX)]
+
+
+def get_document(store: RocksStore, doc_id: str) -> Document | None:
+    raw = store.get(keys.DOCUMENTS, keys.document(doc_id))
+    return None if raw is None else decode_document(raw)
+
+
+def find_by_hash(store: RocksStore, sha256: str) -> Document | None:
+    doc_id = store.get(keys.DOCUMENTS, keys.file_hash(sha256))
+    return None if doc_id is None else get_document(store, doc_id.decode())
+
+
+def pages(store: RocksStore, doc_id: str) -> list[StoredPage]:
+    return [_decode_page(raw) for _, raw in store.scan(keys.PAGES, keys.page_prefix(doc_id))]
+
+
+def page(store: RocksStore, doc_id: str, number: int) -> StoredPage | None:
+    raw = store.get(keys.PAGES, keys.page(doc_id, number))
+    return None if raw is None else _decode_page(raw)
+
+
+def chunk_ids(store: RocksStore, doc_id: str) -> list[str]:
+    return [raw.decode() for _, raw in store.scan(keys.CHUNKS, keys.doc_chunks_prefix(doc_id))]
+
+
+def chunk_id_at(store: RocksStore, doc_id: str, sequence: int) -> str | None:
+    raw = store.get(keys.CHUNKS, keys.doc_chunk(doc_id, sequence))
+    return None if raw is None else raw.decode()
+
+
+def load_chunk(store: RocksStore, chunk_id: str, doc: Document | None = None) -> Chunk | None:
+    chunk_raw = store.get(keys.CHUNKS, keys.chunk(chunk_id))
+    prov_raw = store.get(keys.PROVENANCE, keys.provenance(chunk_id))
+    if chunk_raw is None or prov_raw is None:
+        return None
+    if doc is None:
+        doc = get_document(store, loads(chunk_raw)["document_id"])
+        if doc is None:
+            return None
+    return assemble_chunk(chunk_raw, prov_raw, doc)
+
+
+def document_chunks(store: RocksStore, doc: Document) -> Iterator[Chunk]:
+    for chunk_id in chunk_ids(store, doc.id):
+        chunk = load_chunk(store, chunk_id, doc)
+        if chunk is not None:
+            yield chunk
+
+
+def structure(store: RocksStore, doc_id: str) -> list[dict[str, Any]]:
+    raw = store.get(keys.DOCUMENTS, keys.structure(doc_id))
+    return [] if raw is None else list(loads(raw).get("entries", []))
+
+
+def all_terms(store: RocksStore) -> Iterator[tuple[str, dict[str, int]]]:
+    for key, raw in store.scan(keys.BM25, keys.BM25_TF_PREFIX):
+        yield key[len(keys.BM25_TF_PREFIX):].decode(), loads(raw)
+
+
+def chunk_document_ids(store: RocksStore) -> dict[str, str]:
+    """chunk id -> document id, for every chunk in the case."""
+    out: dict[str, str] = {}
+    for _, raw in store.scan(keys.CHUNKS, b"chunk:"):
+        record = loads(raw)
+        out[record["id"]] = record["document_id"]
+    return out

@@ -1,0 +1,183 @@
+"""Document types from filename and opening text, on eval-dev and on typical openings."""
+
+from __future__ import annotations
+
+import pytest
+
+from casetrack.chunk import infer_document_type
+from casetrack.chunk.doctype import SCAN_CHARS
+from casetrack.domain import DocumentType as T
+from tests.chunk.chunk_evaldev import TEXT_DIR, needs_eval_dev
+
+EXPECTED = {
+    # A clerk's docketing notice: a form letter from the Clerk of Court to counsel
+    # ("This number must appear on all documents", "Inquiries ... may be directed to").
+    # It decides nothing, so not case_law; it is nobody's filing, so not a motion or
+    # pleading: of the PRD's types it is correspondence from the court.
+    "ca2_docketing_notice_nfl_2017.pdf": T.CORRESPONDENCE,
+    # A Rule 28(j) letter to the Clerk ("Dear Mr. Gans", "Via ECF"): correspondence.
+    "ca8_rule_28j_letter_us_v_xiang_2023.pdf": T.CORRESPONDENCE,
+    # Mutual NDA cover page and standard terms: a contract.
+    "common_paper_mutual_nda_v1.docx": T.CONTRACT,
+    # CUAD agreements filed with the SEC (labelled "EXHIBIT 10.x" by the filing, but
+    # each is itself a contract).
+    "cuad_biopure_agency_agreement.txt": T.CONTRACT,
+    "cuad_driven_deliveries_consulting_agreement.docx": T.CONTRACT,
+    "cuad_ebix_cobranding_agreement.pdf": T.CONTRACT,
+    "cuad_lucid_distributor_agreement.pdf": T.CONTRACT,
+    "cuad_netgear_distributor_agreement.pdf": T.CONTRACT,
+    "scan_cuad_ominto_reseller_agreement_p1.png": T.CONTRACT,
+    # Court of appeals orders ("ORDER", "may show cause", "ORDERS the parties"):
+    # court-issued decisions map to case_law.
+    "scan_ca10_order_in_re_liebowitz_2021.pdf": T.CASE_LAW,
+    "scan_ca7_order_fedex_ground_2017.tiff": T.CASE_LAW,
+}
+
+
+@needs_eval_dev
+def test_expectations_cover_every_eval_dev_text():
+    assert {p.name.removesuffix(".txt") for p in TEXT_DIR.glob("*.txt")} == set(EXPECTED)
+
+
+@needs_eval_dev
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("use_filename", [True, False], ids=["with-filename", "content-only"])
+def test_eval_dev_types(name, use_filename):
+    text = (TEXT_DIR / f"{name}.txt").read_text(encoding="utf-8")
+    doc_type, confidence = infer_document_type(name if use_filename else "upload.pdf", text)
+    assert doc_type is EXPECTED[name]
+    assert 0.5 <= confidence <= 1.0
+
+
+OPENINGS = [
+    (
+        "complaint.pdf",
+        [
+            "UNITED STATES DISTRICT COURT",
+            "COMPLAINT FOR DAMAGES",
+            "JURY TRIAL DEMANDED",
+            "Plaintiff alleges as follows:",
+            "COUNT I",
+            "WHEREFORE, Plaintiff prays",
+        ],
+        T.PLEADING,
+    ),
+    (
+        "doc.pdf",
+        [
+            "DEFENDANT'S MOTION TO DISMISS",
+            "Defendant hereby moves this Court pursuant to Fed. R. Civ. P. 12(b)(6).",
+            "MEMORANDUM OF POINTS AND AUTHORITIES IN SUPPORT",
+        ],
+        T.MOTION,
+    ),
+    (
+        "doc.pdf",
+        [
+            "BRIEF OF APPELLANT",
+            "TABLE OF CONTENTS",
+            "TABLE OF AUTHORITIES",
+            "STATEMENT OF THE ISSUES",
+            "SUMMARY OF ARGUMENT",
+            "STANDARD OF REVIEW",
+        ],
+        T.BRIEF,
+    ),
+    (
+        "msg.eml",
+        [
+            "From: a@example.com",
+            "To: b@example.com",
+            "Subject: Settlement",
+            "Sent: Monday",
+            "",
+            "Dear Counsel,",
+            "Please find attached.",
+            "Best regards",
+        ],
+        T.CORRESPONDENCE,
+    ),
+    (
+        "doc.pdf",
+        [
+            "DEPOSITION OF JOHN SMITH",
+            "EXAMINATION BY MR. JONES",
+            "Q. Please state your name.",
+            "A. John Smith.",
+            "Q. Where do you work?",
+            "A. Acme.",
+        ],
+        T.DEPOSITION,
+    ),
+    (
+        "ws_smith.docx",
+        [
+            "WITNESS STATEMENT OF JANE DOE",
+            "I make this statement from my own knowledge.",
+            "Statement of truth",
+        ],
+        T.DEPOSITION,
+    ),
+    (
+        "doc.pdf",
+        [
+            "PLAINTIFF'S FIRST SET OF INTERROGATORIES",
+            "Propounding Party: Plaintiff",
+            "Responding Party: Defendant",
+            "INTERROGATORY NO. 1:",
+        ],
+        T.DISCOVERY,
+    ),
+    (
+        "doc.pdf",
+        [
+            "AN ACT to amend the tax code.",
+            "Be it enacted by the Senate and House of Representatives",
+            "SECTION 1. Short title.",
+            "Sec. 2. Definitions. subsection (a)",
+        ],
+        T.STATUTE,
+    ),
+    (
+        "doc.pdf",
+        [
+            "OPINION",
+            "Before SMITH and JONES, Circuit Judges.",
+            "PER CURIAM.",
+            "The judgment of the district court is AFFIRMED.",
+            "IT IS SO ORDERED.",
+        ],
+        T.CASE_LAW,
+    ),
+    (
+        "exhibit_b_bundle.pdf",
+        [
+            "Invoice 2231",
+            "Amount due: 400",
+        ],
+        T.EXHIBIT,
+    ),
+]
+
+
+@pytest.mark.parametrize(("filename", "lines", "expected"), OPENINGS, ids=[o[2].value for o in OPENINGS])
+def test_typical_openings(filename, lines, expected):
+    assert infer_document_type(filename, "\n".join(lines))[0] is expected
+
+
+def test_nothing_recognisable_is_other_with_middling_confidence():
+    doc_type, confidence = infer_document_type("scan0001.pdf", "Lorem ipsum dolor sit amet.")
+    assert doc_type is T.OTHER
+    assert confidence == 0.5
+
+
+def test_only_the_opening_text_is_read():
+    late = "x " * SCAN_CHARS + "\nDEPOSITION OF JOHN SMITH\nEXAMINATION BY MR. JONES"
+    assert infer_document_type("file.pdf", late)[0] is T.OTHER
+
+
+def test_confidence_grows_with_evidence():
+    weak = infer_document_type("file.pdf", "This Agreement is made today.")
+    strong = infer_document_type("agreement.pdf", "This Agreement is made today. WHEREAS the parties hereby agree")
+    assert weak[0] is strong[0] is T.CONTRACT
+    assert weak[1] < strong[1]

@@ -1,0 +1,117 @@
+"""DOCX: structure, list numbers, tables, real and estimated page breaks."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import docx
+import pytest
+from docx.enum.section import WD_SECTION
+
+from casetrack.domain import ExtractionMethod
+from casetrack.parse import parse_file
+
+
+def build_agreement(path: Path) -> Path:
+    document = docx.Document()
+    document.core_properties.title = "Master Services Agreement"
+    document.core_properties.author = "Acme Legal"
+    document.add_heading("Master Services Agreement", 0)
+    document.add_heading("Definitions", level=1)
+    document.add_paragraph("The following terms apply.")
+    document.add_paragraph("Services means the work in Schedule A.", style="List Number")
+    document.add_paragraph("Fees means the amounts in Schedule B.", style="List Number")
+    document.add_paragraph("a bulleted note", style="List Bullet")
+    table = document.add_table(rows=3, cols=2)
+    for row, (party, role) in enumerate([("Party", "Role"), ("Acme Corp.", "Supplier"), ("Beta LLC", "")]):
+        table.cell(row, 0).text = party
+        table.cell(row, 1).text = role
+    paragraph = document.add_paragraph("Signed before the break.")
+    paragraph.add_run().add_break()  # a line break inside a paragraph stays a line break
+    paragraph.add_run("Second line of the same paragraph.")
+    document.add_page_break()
+    document.add_paragraph("Schedule A lists the services.")
+    document.add_section(WD_SECTION.NEW_PAGE)
+    document.add_paragraph("Schedule B lists the fees.")
+    document.add_section(WD_SECTION.CONTINUOUS)
+    document.add_paragraph("Still on the Schedule B page.")
+    document.save(path)
+    return path
+
+
+def test_structure_lists_tables_and_page_breaks(tmp_path: Path) -> None:
+    parsed = parse_file(build_agreement(tmp_path / "msa.docx"))
+    first, second, third = parsed.pages
+    assert first.text == (
+        "Master Services Agreement\n\nDefinitions\n\nThe following terms apply.\n\n"
+        "1. Services means the work in Schedule A.\n\n2. Fees means the amounts in Schedule B.\n\n"
+        "• a bulleted note\n\nParty | Role\nAcme Corp. | Supplier\nBeta LLC |\n\n"
+        "Signed before the break.\nSecond line of the same paragraph."
+    )
+    assert second.text == "Schedule A lists the services."
+    assert third.text == "Schedule B lists the fees.\n\nStill on the Schedule B page."
+    assert not any(page.approximate for page in parsed.pages)
+    assert all(page.method is ExtractionMethod.NATIVE for page in parsed.pages)
+    assert parsed.format == "docx"
+    assert parsed.metadata == {"title": "Master Services Agreement", "author": "Acme Legal"}
+
+
+def test_without_page_breaks_pages_are_estimated_without_splitting_words(tmp_path: Path) -> None:
+    document = docx.Document()
+    sentences = [
+        f"Clause {number}. The supplier shall deliver the goods described in order {number}." for number in range(400)
+    ]
+    for start in range(0, 400, 4):
+        document.add_paragraph(" ".join(sentences[start : start + 4]))
+    document.save(tmp_path / "long.docx")
+    parsed = parse_file(tmp_path / "long.docx")
+    assert len(parsed.pages) > 5
+    assert all(page.approximate for page in parsed.pages)
+    assert all(len(page.text) <= 3000 for page in parsed.pages)
+    assert " ".join(" ".join(page.text.split()) for page in parsed.pages) == " ".join(sentences)
+
+
+def test_rendered_page_break_marks_split_pages_once(tmp_path: Path) -> None:
+    """Word writes a manual break and then a lastRenderedPageBreak mark for the same page
+    boundary; that must make one new page, not an empty one."""
+    document = docx.Document()
+    document.add_paragraph("Page one.")
+    document.add_page_break()
+    paragraph = document.add_paragraph()
+    run = paragraph.add_run("Page two, ")
+    run._r.insert(
+        0, run._r.makeelement("{http://schemas.openxmlformats.org/wordprocessingml/2006/main}lastRenderedPageBreak", {})
+    )
+    paragraph.add_run("continued.")
+    later = document.add_paragraph()
+    later_run = later.add_run("Page three, by Word's last layout.")
+    later_run._r.insert(
+        0,
+        later_run._r.makeelement(
+            "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}lastRenderedPageBreak", {}
+        ),
+    )
+    document.save(tmp_path / "rendered.docx")
+    assert [page.text for page in parse_file(tmp_path / "rendered.docx").pages] == [
+        "Page one.",
+        "Page two, continued.",
+        "Page three, by Word's last layout.",
+    ]
+
+
+@pytest.mark.skipif(not (shutil.which("soffice") or shutil.which("libreoffice")), reason="LibreOffice is not installed")
+def test_a_legacy_doc_is_converted_and_parsed(tmp_path: Path) -> None:
+    source = build_agreement(tmp_path / "msa.docx")
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    subprocess.run(
+        [str(soffice), f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless",
+         "--convert-to", "doc", "--outdir", str(tmp_path / "doc"), str(source)],
+        check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+    parsed = parse_file(tmp_path / "doc" / "msa.doc")
+    assert parsed.format == "doc"
+    assert "2. Fees means the amounts in Schedule B." in parsed.pages[0].text
+    assert "Acme Corp. | Supplier" in parsed.pages[0].text
+    assert "Schedule A lists the services." in parsed.text

@@ -1,0 +1,101 @@
+"""TXT, RTF and EML, and the shared page-text normalisation."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from pathlib import Path
+
+from casetrack.domain import ExtractionMethod
+from casetrack.parse import parse_file
+from casetrack.parse.normalize import normalize_page_text, split_approximate_pages
+
+
+def test_normalisation_cleans_characters_but_never_moves_words() -> None:
+    raw = "Line one   \r\nLine\ttwo\x00\r\n\r\n\r\n\r\nNext\u00a0paragraph\x07 ends\u2028Soft\ufffebreak  \n\n"
+    assert normalize_page_text(raw) == "Line one\nLine two\n\nNext paragraph  ends\nSoft-break"
+
+
+def test_approximate_pages_prefer_paragraph_breaks() -> None:
+    paragraphs = [("word " * 150).strip() for _ in range(10)]  # ~750 characters each
+    pages = split_approximate_pages("\n\n".join(paragraphs), page_chars=2000)
+    assert all(len(page) <= 2000 for page in pages)
+    assert all(page.count("\n\n") + 1 in (1, 2) for page in pages)  # whole paragraphs only
+    assert "\n\n".join(pages) == "\n\n".join(paragraphs)
+
+
+def test_txt_form_feeds_are_real_pages(tmp_path: Path) -> None:
+    (tmp_path / "transcript.txt").write_bytes(b"Page one line\r\nsecond line\r\n\x0cPage two\r\n\x0c")
+    document = parse_file(tmp_path / "transcript.txt")
+    assert [page.text for page in document.pages] == ["Page one line\nsecond line", "Page two"]
+    assert not any(page.approximate for page in document.pages)
+    assert document.metadata["encoding"] == "utf-8"
+
+
+def test_txt_without_form_feeds_has_estimated_pages(tmp_path: Path) -> None:
+    text = "\n\n".join(f"{number}. The tenant shall keep the premises in good repair." for number in range(200))
+    (tmp_path / "lease.txt").write_text(text, encoding="utf-8")
+    document = parse_file(tmp_path / "lease.txt")
+    assert len(document.pages) > 2 and all(page.approximate for page in document.pages)
+    assert "\n\n".join(page.text for page in document.pages) == text
+
+
+def test_txt_with_a_utf16_bom_decodes(tmp_path: Path) -> None:
+    (tmp_path / "u16.txt").write_bytes("\u00a7 12 \u2014 \u201cNotice\u201d".encode("utf-16"))
+    document = parse_file(tmp_path / "u16.txt")
+    assert document.pages[0].text == "\u00a7 12 \u2014 \u201cNotice\u201d"
+    assert document.metadata["encoding"] == "utf-16"
+
+
+def test_rtf_paragraphs_escapes_and_page_breaks(tmp_path: Path) -> None:
+    rtf = (
+        r"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0 Times New Roman;}}"
+        r"\pard The Lessee\rquote s \'93option\'94 to renew.\par Second paragraph.\par\page "
+        r"Page two text.\par}"
+    )
+    (tmp_path / "lease.rtf").write_text(rtf, encoding="ascii")
+    document = parse_file(tmp_path / "lease.rtf")
+    assert [page.text for page in document.pages] == [
+        "The Lessee\u2019s \u201coption\u201d to renew.\n\nSecond paragraph.",
+        "Page two text.",
+    ]
+    assert document.format == "rtf" and not any(page.approximate for page in document.pages)
+
+
+def build_email(*, html_only: bool = False) -> bytes:
+    message = EmailMessage()
+    message["From"] = "Jane Counsel <jane@lawfirm.example>"
+    message["To"] = "client@example.com"
+    message["Cc"] = "paralegal@lawfirm.example"
+    message["Date"] = "Tue, 04 Mar 2025 10:15:00 -0500"
+    message["Subject"] = "Re: Settlement offer"
+    if html_only:
+        message.set_content(
+            "<html><head><style>p {color: red}</style></head><body><p>The offer is <b>$40,000</b>.</p>"
+            "<p>Please respond by Friday.<br>Regards,<br>Jane</p></body></html>",
+            subtype="html",
+        )
+    else:
+        message.set_content("The offer is $40,000.\n\nPlease respond by Friday.\n")
+        message.add_alternative("<p>HTML copy</p>", subtype="html")
+    message.add_attachment(b"%PDF-1.4 stub", maintype="application", subtype="pdf", filename="offer.pdf")
+    return message.as_bytes()
+
+
+def test_eml_headers_body_and_attachments(tmp_path: Path) -> None:
+    (tmp_path / "offer.eml").write_bytes(build_email())
+    document = parse_file(tmp_path / "offer.eml")
+    assert document.pages[0].text == (
+        "From: Jane Counsel <jane@lawfirm.example>\nTo: client@example.com\nCc: paralegal@lawfirm.example\n"
+        "Date: Tue, 04 Mar 2025 10:15:00 -0500\nSubject: Re: Settlement offer\n\n"
+        "The offer is $40,000.\n\nPlease respond by Friday."
+    )
+    assert document.metadata["subject"] == "Re: Settlement offer"
+    assert document.metadata["from"] == "Jane Counsel <jane@lawfirm.example>"
+    assert document.metadata["attachments"] == "offer.pdf"
+    assert document.format == "eml" and document.pages[0].method is ExtractionMethod.NATIVE
+
+
+def test_eml_html_body_is_reduced_to_text(tmp_path: Path) -> None:
+    (tmp_path / "html.eml").write_bytes(build_email(html_only=True))
+    body = parse_file(tmp_path / "html.eml").pages[0].text.split("\n\n", 1)[1]
+    assert body == "The offer is $40,000.\n\nPlease respond by Friday.\nRegards,\nJane"

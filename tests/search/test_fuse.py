@@ -1,0 +1,74 @@
+"""RRF against hand-computed values; display normalisation; the minimum guarantee."""
+
+from __future__ import annotations
+
+import pytest
+
+from casetrack.search.fuse import apply_min_score, normalize, ranking_from_scores, rrf, rrf_ceiling
+
+WEIGHTS = {"bm25": 1.0, "e1": 1.0, "e6": 0.8, "e7": 0.6}
+RANKINGS = {"bm25": ["a", "b", "c"], "e1": ["b", "d", "a"], "e6": ["c"]}
+# by hand, k = 60:
+#   a = 1/61 + 1/63            = 0.0322664585...
+#   b = 1/62 + 1/61            = 0.0325224749...
+#   c = 1/63 + 0.8/61          = 0.0289877700...
+#   d = 1/62                   = 0.0161290323...
+EXPECTED = [("b", 0.0325224749), ("a", 0.0322664585), ("c", 0.0289877700), ("d", 0.0161290323)]
+
+
+def test_rrf_equals_hand_computed_values() -> None:
+    fused = rrf(RANKINGS, WEIGHTS, k=60)
+    assert [key for key, _ in fused] == [key for key, _ in EXPECTED]
+    for (_, got), (_, want) in zip(fused, EXPECTED, strict=True):
+        assert got == pytest.approx(want, abs=1e-9)
+
+
+def test_rrf_with_k_zero_is_the_weighted_reciprocal_rank() -> None:
+    fused = dict(rrf({"x": ["p", "q"], "y": ["q"]}, {"x": 2.0, "y": 0.5}, k=0))
+    assert fused == {"p": pytest.approx(2.0), "q": pytest.approx(2.0 / 2 + 0.5)}
+
+
+def test_rrf_ties_keep_first_seen_order_and_bad_input_is_rejected() -> None:
+    assert [k for k, _ in rrf({"x": ["p", "q"], "y": ["q", "p"]}, {"x": 1.0, "y": 1.0})] == ["p", "q"]
+    with pytest.raises(ValueError, match="no weight for e9"):
+        rrf({"e9": ["p"]}, WEIGHTS)
+    with pytest.raises(ValueError, match="twice"):
+        rrf({"bm25": ["p", "p"]}, WEIGHTS)
+
+
+def test_normalised_score_is_one_when_ranked_first_by_every_signal_that_ran() -> None:
+    ceiling = rrf_ceiling(["bm25", "e1", "e6"], WEIGHTS)
+    assert ceiling == pytest.approx(2.8 / 61)
+    top = normalize(rrf({"bm25": ["z"], "e1": ["z"], "e6": ["z"]}, WEIGHTS), ceiling)
+    assert top == [("z", pytest.approx(1.0))]
+    scores = dict(normalize(rrf(RANKINGS, WEIGHTS), ceiling))
+    assert scores["b"] == pytest.approx(0.0325224749 / (2.8 / 61))
+    assert all(0.0 <= s <= 1.0 for s in scores.values())
+    with pytest.raises(ValueError):
+        normalize([], 0.0)
+
+
+def test_ranking_from_scores_drops_nan_and_keeps_input_order_on_ties() -> None:
+    assert ranking_from_scores(["a", "b", "c", "d"], [0.5, float("nan"), 0.9, 0.5]) == ["c", "a", "d"]
+
+
+RESULTS = [("a", 0.9), ("b", 0.5), ("c", 0.1), ("d", 0.05), ("e", 0.01)]
+
+
+@pytest.mark.parametrize(
+    ("min_score", "guarantee", "expected"),
+    [
+        (0.15, 3, ["a", "b", "c"]),  # 2 pass, the best one below is added
+        (0.95, 3, ["a", "b", "c"]),  # none pass, still 3
+        (0.05, 3, ["a", "b", "c", "d"]),  # 4 pass, nothing added or cut
+        (0.15, 0, ["a", "b"]),
+        (0.0, 3, ["a", "b", "c", "d", "e"]),
+    ],
+)
+def test_min_score_keeps_at_least_the_guaranteed_number(min_score: float, guarantee: int, expected: list[str]) -> None:
+    assert [k for k, _ in apply_min_score(RESULTS, min_score, guarantee)] == expected
+
+
+def test_min_score_cannot_invent_results_and_sorts_its_input() -> None:
+    assert apply_min_score([("x", 0.01), ("y", 0.02)], 0.5, guarantee=3) == [("y", 0.02), ("x", 0.01)]
+    assert apply_min_score([], 0.5) == []

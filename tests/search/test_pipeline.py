@@ -1,0 +1,167 @@
+"""The pipeline's stages and signals under different availability of embedders."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pytest
+
+from casetrack.index.bm25 import Bm25Index
+from casetrack.index.dense import DenseIndex, l2_normalize
+from casetrack.index.sparse import SparseIndex, SparseVector
+from casetrack.index.tokenize import tokenize
+from casetrack.search.pipeline import PipelineConfig, SearchIndexes, search
+
+TEXTS = {
+    0: "Either party may terminate this Agreement upon thirty days written notice.",
+    1: "In the event of early termination the non-breaching party may recover damages.",
+    2: "This Agreement is governed by the laws of the State of New York.",
+    3: "Neither party may assign this Agreement without prior written consent.",
+    4: "The Consultant shall be paid a monthly fee of $18,000.",
+    5: "Confidential information excludes information that is publicly available.",
+    6: "Defendant moves to dismiss under Rule 12(b)(6) for failure to state a claim.",
+    7: "The distributor shall purchase products at the listed prices.",
+    8: "Either side can walk away from the deal early if it gives a month's warning.",  # paraphrase of 0
+    9: "Payment is due within thirty days of invoice.",
+}
+QUERY = "terminate the agreement on written notice"
+DIM = 8
+RNG = np.random.default_rng(17)
+BASE = l2_normalize(RNG.standard_normal((len(TEXTS), DIM)))
+QUERY_VEC = BASE[8] * 0.9 + BASE[0] * 0.1  # semantically: the paraphrase first, then chunk 0
+
+
+def dense(vectors: np.ndarray, keys: Sequence[int] = tuple(TEXTS)) -> DenseIndex:
+    index = DenseIndex(DIM)
+    index.add(list(keys), vectors[list(keys)])
+    return index
+
+
+def bm25() -> Bm25Index:
+    index = Bm25Index()
+    for key, text in TEXTS.items():
+        index.add(key, tokenize(text))
+    return index
+
+
+def splade() -> SparseIndex:
+    index = SparseIndex()
+    # pretend vocabulary ids: 1 = terminate, 2 = notice, 3 = walk away
+    index.add([0, 8, 9], [SparseVector.from_mapping(m) for m in ({1: 1.0, 2: 1.0}, {1: 0.7, 3: 1.0}, {2: 0.2})])
+    return index
+
+
+def run(indexes: SearchIndexes, vectors: Mapping[str, object], top_k: int = 5, **kwargs):  # type: ignore[no-untyped-def]
+    return search(tokenize(QUERY), vectors, indexes, top_k, **kwargs)  # type: ignore[arg-type]
+
+
+def test_bm25_alone_runs_recall_and_rrf_only() -> None:
+    out = run(SearchIndexes(bm25=bm25()), {})
+    assert out.stages_used == ("recall", "rrf") and out.signals == ("bm25",)
+    assert out.hits[0].key == 0 and out.hits[0].score == pytest.approx(1.0)
+    assert 8 not in {h.key for h in out.hits}  # the paraphrase shares no term
+    assert out.hits[0].ranks == {"bm25": 1}
+
+
+def test_recall_is_the_union_of_bm25_and_dense_so_a_paraphrase_is_found() -> None:
+    out = run(SearchIndexes(bm25=bm25(), dense={"e1": dense(BASE)}), {"e1": QUERY_VEC}, top_k=10)
+    assert out.signals == ("bm25", "e1")
+    keys = [h.key for h in out.hits]
+    assert 8 in keys  # no lexical overlap, recalled by the dense top-N
+    assert keys[0] == 0  # ranked 1st by BM25 and 2nd by E1
+    assert out.candidates == len(TEXTS)
+    hit8 = next(h for h in out.hits if h.key == 8)
+    assert "bm25" not in hit8.ranks and hit8.ranks["e1"] == 1
+
+
+def test_free_tier_signals_rank_with_their_weights() -> None:
+    e7 = l2_normalize(RNG.standard_normal((len(TEXTS), DIM)))
+    indexes = SearchIndexes(bm25=bm25(), dense={"e1": dense(BASE), "e7": dense(e7)}, sparse={"e6": splade()})
+    vectors = {"e1": QUERY_VEC, "e7": e7[0], "e6": SparseVector.from_mapping({1: 1.0, 2: 0.5})}
+    out = run(indexes, vectors)
+    assert out.stages_used == ("recall", "rrf")
+    assert out.signals == ("bm25", "e1", "e6", "e7")
+    top = out.hits[0]
+    assert top.key == 0 and top.ranks == {"bm25": 1, "e1": 2, "e6": 1, "e7": 1}
+    expected = (1.0 / 61 + 1.0 / 62 + 0.8 / 61 + 0.6 / 61) / (3.4 / 61)
+    assert top.score == pytest.approx(expected)
+
+
+def test_dense_recall_falls_back_to_e7_when_e1_is_missing() -> None:
+    out = run(SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)}), {"e7": QUERY_VEC}, top_k=10)
+    assert out.signals == ("bm25", "e7") and 8 in [h.key for h in out.hits]
+
+
+def test_a_query_vector_without_its_index_or_an_empty_index_is_not_a_signal() -> None:
+    out = run(SearchIndexes(bm25=bm25(), dense={"e1": DenseIndex(DIM)}), {"e1": QUERY_VEC, "e7": QUERY_VEC})
+    assert out.signals == ("bm25",)
+
+
+def test_boost_stage_runs_only_with_citation_or_entity_signals_and_adds_bounded_cosines() -> None:
+    base = SearchIndexes(bm25=bm25(), dense={"e1": dense(BASE)})
+    plain = run(base, {"e1": QUERY_VEC}, top_k=10, config=PipelineConfig(min_score=0.0))
+    assert "boost" not in plain.stages_used
+    e8 = l2_normalize(RNG.standard_normal((len(TEXTS), DIM)))
+    indexes = SearchIndexes(bm25=base.bm25, dense={**base.dense, "e8": dense(e8)})
+    vectors = {"e1": QUERY_VEC, "e8": e8[8]}
+    boosted = run(indexes, vectors, top_k=10, config=PipelineConfig(min_score=0.0))
+    assert boosted.stages_used == ("recall", "rrf", "boost")
+    assert boosted.signals == ("bm25", "e1", "e8")
+    cosines = e8 @ e8[8]
+    expected = {h.key: (h.score + 0.1 * min(1.0, max(0.0, cosines[h.key]))) / 1.1 for h in plain.hits}
+    assert {h.key: h.score for h in boosted.hits} == pytest.approx(expected)
+    assert boosted.hits[[h.key for h in boosted.hits].index(8)].ranks["e8"] == 1
+    # a strong boost lifts the chunk E8 prefers; the default one only nudges
+    strong = run(indexes, vectors, top_k=10, config=PipelineConfig(boost_weights={"e8": 1.0}))
+    plain_order, strong_order = [h.key for h in plain.hits], [h.key for h in strong.hits]
+    assert strong_order.index(8) < plain_order.index(8)
+
+
+def test_colbert_stage_reranks_with_maxsim_when_token_vectors_exist() -> None:
+    indexes = SearchIndexes(bm25=bm25(), dense={"e1": dense(BASE)})
+    q_tokens = np.eye(4, 16)
+    exact = np.eye(4, 16)  # every query token matched exactly
+    loaded: list[Sequence[int]] = []
+
+    def loader(keys: Sequence[int]) -> dict[int, np.ndarray]:
+        loaded.append(list(keys))
+        return {k: (exact if k == 9 else np.eye(16)[8:12]) for k in keys if k != 3}
+
+    out = run(indexes, {"e1": QUERY_VEC, "e12": q_tokens}, top_k=10, colbert_tokens=loader)
+    assert out.stages_used == ("recall", "rrf", "colbert") and out.signals[-1] == "e12"
+    assert out.hits[0].key == 9  # weakly fused, but a perfect MaxSim
+    assert len(loaded) == 1 and len(loaded[0]) <= 50
+    missing = next(h for h in out.hits if h.key == 3) if 3 in [h.key for h in out.hits] else None
+    assert missing is None or missing.score <= out.hits[0].score
+    no_tokens = run(indexes, {"e1": QUERY_VEC, "e12": q_tokens}, colbert_tokens=lambda keys: {})
+    assert "colbert" not in no_tokens.stages_used
+
+
+def test_allowed_keys_restrict_every_signal() -> None:
+    indexes = SearchIndexes(bm25=bm25(), dense={"e1": dense(BASE)}, sparse={"e6": splade()})
+    vectors = {"e1": QUERY_VEC, "e6": SparseVector.from_mapping({1: 1.0})}
+    out = run(indexes, vectors, top_k=10, allowed={1, 3, 8})
+    assert {h.key for h in out.hits} <= {1, 3, 8} and out.hits
+
+
+def test_min_score_with_guarantee_and_top_k() -> None:
+    indexes = SearchIndexes(bm25=bm25(), dense={"e1": dense(BASE)})
+    strict = run(indexes, {"e1": QUERY_VEC}, top_k=10, config=PipelineConfig(min_score=0.99))
+    assert len(strict.hits) == 3  # nothing reaches 0.99 except perhaps the top; 3 guaranteed
+    loose = run(indexes, {"e1": QUERY_VEC}, top_k=4, config=PipelineConfig(min_score=0.0))
+    assert len(loose.hits) == 4
+    scores = [h.score for h in loose.hits]
+    assert scores == sorted(scores, reverse=True) and all(0.0 <= s <= 1.0 for s in scores)
+
+
+def test_nothing_to_search_returns_no_hits_and_no_stages() -> None:
+    out = search([], {}, SearchIndexes(), 10)
+    assert out.hits == () and out.stages_used == () and out.signals == ()
+    none_match = search(tokenize("zebra"), {}, SearchIndexes(bm25=bm25()), 10)
+    assert none_match.hits == () and none_match.stages_used == ("recall",)
+
+
+def test_config_rejects_a_recall_signal_without_weight() -> None:
+    with pytest.raises(ValueError, match="e5"):
+        PipelineConfig(dense_recall=("e5",))

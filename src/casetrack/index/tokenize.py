@@ -93,13 +93,29 @@ class TokenizerConfig:
 DEFAULT_TOKENIZER = TokenizerConfig()
 
 
+# Plain words are most tokens and repeat endlessly in legal text; remember what each became
+# (default configuration only: the cache never has to know which configuration made an entry).
+_WORD_CACHE: dict[str, tuple[str, ...]] = {}
+_WORD_CACHE_LIMIT = 200_000
+
+
 def tokenize(text: str, config: TokenizerConfig = DEFAULT_TOKENIZER) -> list[str]:
     """Lowercased BM25 terms of `text`, in order, sub-tokens right after their token."""
     out: list[str] = []
+    cache = _WORD_CACHE if config is DEFAULT_TOKENIZER else None
     for match in _TOKEN.finditer(text.lower()):
         kind = match.lastgroup
         assert kind is not None
-        out.extend(_EMITTERS[kind](match.group(), config))
+        raw = match.group()
+        if kind == "word" and cache is not None:
+            terms = cache.get(raw)
+            if terms is None:
+                if len(cache) >= _WORD_CACHE_LIMIT:
+                    cache.clear()
+                terms = cache[raw] = tuple(_word(raw, config))
+            out.extend(terms)
+        else:
+            out.extend(_EMITTERS[kind](raw, config))
     return out
 
 

@@ -35,6 +35,12 @@ from casetrack.search.colbert import maxsim
 from casetrack.search.fuse import Scored, apply_min_score, normalize, ranking_from_scores, rrf, rrf_ceiling
 
 BM25 = "bm25"
+# BM25 over the query's reference tokens only (section numbers, docket numbers, amounts,
+# citations, dates: any token with a digit or a §/¶/$ sign). A stage-2 signal, so that a
+# query naming "Section 4.5" or "17-3510" ranks the passages carrying that identifier by it
+# rather than letting a semantically close passage without it win the fusion: RRF sees only
+# ranks, so a BM25 margin of 5x on the identifier otherwise counts as much as 1.01x.
+EXACT = "exact"
 STAGE_RECALL, STAGE_RRF, STAGE_BOOST, STAGE_COLBERT = "recall", "rrf", "boost", "colbert"
 
 QueryInput = np.ndarray | SparseVector
@@ -50,7 +56,8 @@ class PipelineConfig:
     recall_n: int = 500  # per recall source
     dense_recall: tuple[str, ...] = ("e1", "e7")  # first available one recalls
     rrf_k: int = 60
-    rrf_weights: Mapping[str, float] = field(default_factory=_frozen({BM25: 1.0, "e1": 1.0, "e6": 0.8, "e7": 0.6}))
+    rrf_weights: Mapping[str, float] = field(
+        default_factory=_frozen({BM25: 1.0, EXACT: 1.0, "e1": 1.0, "e6": 0.8, "e7": 0.6}))
     fuse_keep: int = 100
     # additive boost per unit of cosine on the 0..1 scale: the PRD's 0.1 citation + 0.1 entity
     boost_weights: Mapping[str, float] = field(default_factory=_frozen({"e8": 0.1, "e11": 0.1}))
@@ -238,6 +245,11 @@ def _signal_scores(name: str, query: Query, keys: Sequence[Key], indexes: Search
     """Scores of `keys` under one signal, NaN where it does not rank a key; None when the
     signal cannot run. Lexical signals do not rank chunks they do not match at all."""
     vec = query.vectors.get(name)
+    if name == EXACT:
+        refs = reference_tokens(query.tokens)
+        if indexes.bm25 is None or not len(indexes.bm25) or not refs:
+            return None
+        return _no_match_as_nan(indexes.bm25.score_keys(refs, keys))
     if name == BM25:
         if indexes.bm25 is None or not len(indexes.bm25) or not query.tokens:
             return None
@@ -249,6 +261,12 @@ def _signal_scores(name: str, query: Query, keys: Sequence[Key], indexes: Search
     if sparse is not None and len(sparse) and isinstance(vec, SparseVector):
         return _no_match_as_nan(sparse.score_keys(vec, keys))
     return None
+
+
+def reference_tokens(tokens: Sequence[str]) -> list[str]:
+    """The query tokens that name something exactly: any with a digit or a §, ¶ or $ sign,
+    except a bare sign (which only says "some section")."""
+    return [t for t in tokens if len(t) > 1 and (any(c.isdigit() for c in t) or t[0] in "§¶$")]
 
 
 def _no_match_as_nan(scores: np.ndarray) -> np.ndarray:

@@ -1,16 +1,29 @@
 """Index entries for a document's chunks: BM25 term frequencies (always) and a vector
 per chunk from every embedder that is ready. A missing or failing model never stops
-ingestion: the document records which embedders covered it, and reindex fills gaps."""
+ingestion: the document records which embedders covered it, and reindex fills gaps.
+
+Contextual chunk headers. What is indexed for a chunk is a short header - the document's
+name and the chunk's heading path ("13 TERMINATION AND SURVIVAL > 13.2 ...") - followed by
+the chunk text; the chunk text and its offsets, which provenance cites, are unchanged.
+Users name documents and sections in queries ("the limitation of liability in the NETGEAR
+distributor agreement"); a chunk deep inside a contract rarely repeats either, so without
+the header neither BM25 nor the embedder can tell that chunk belongs to what was named.
+On eval-dev (benchmarks/eval_retrieval.py) the header lifted BM25-only MRR 0.669 -> 0.754,
+E7-only 0.613 -> 0.686 and the full pipeline 0.691 -> 0.770 (R@10 0.917 -> 0.972).
+"""
 
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from casetrack.chunk.structure import StructureEntry
+from casetrack.domain import ChunkSpan
 from casetrack.embed import MODELS, EmbedderPool, SparseVector
 from casetrack.errors import CaseTrackError
 from casetrack.index.tokenize import term_frequencies, tokenize
@@ -19,6 +32,10 @@ from casetrack.store.vectors import VectorValue
 log = logging.getLogger(__name__)
 
 BM25 = "E13"
+
+MAX_HEADER_CHARS = 300  # a header is context, not content: it must not outweigh a short chunk
+_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{1,4}$")
+_NAME_SEPARATORS = re.compile(r"[_\s]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +54,14 @@ class Indexer:
     def document_embedders(self) -> tuple[str, ...]:
         return self.pool.available() if self.pool is not None else ()
 
-    def build(self, texts: Sequence[str], only: Sequence[str] | None = None) -> IndexEntries:
+    def build(self, texts: Sequence[str], only: Sequence[str] | None = None,
+              headers: Sequence[str] | None = None) -> IndexEntries:
+        """Entries for chunk `texts`; `headers` (see `chunk_headers`), one per text, are indexed
+        and embedded in front of each text. Raises ValueError when the counts differ."""
+        if headers is not None:
+            if len(headers) != len(texts):
+                raise ValueError(f"{len(texts)} chunk texts but {len(headers)} headers")
+            texts = [f"{h}\n\n{t}" if h else t for h, t in zip(headers, texts, strict=True)]
         terms = [term_frequencies(tokenize(t)) for t in texts]
         vectors: dict[str, list[VectorValue]] = {}
         for model_id in only if only is not None else self.document_embedders():
@@ -50,6 +74,27 @@ class Indexer:
                 log.warning("Embedder %s skipped for this document: %s", model_id, exc.message)
         embedded = (*tuple(sorted(vectors)), BM25)
         return IndexEntries(terms, vectors, embedded, time.time() if vectors else None)
+
+
+def chunk_headers(document_name: str, spans: Sequence[ChunkSpan], headings: Sequence[StructureEntry]) -> list[str]:
+    """Per chunk: the document's name (extension dropped, `_` as spaces) and, on the next line,
+    the path of headings in force where the chunk starts, outermost first."""
+    name = _NAME_SEPARATORS.sub(" ", _EXTENSION.sub("", document_name)).strip()
+    ordered = sorted(headings, key=lambda e: (e.page, e.char_start))
+    out: dict[int, str] = {}
+    active: dict[int, str] = {}
+    i = 0
+    # one pass: chunks in reading order, headings consumed as the chunks pass them
+    for n in sorted(range(len(spans)), key=lambda j: (spans[j].page, spans[j].char_start)):
+        span = spans[n]
+        while i < len(ordered) and (ordered[i].page, ordered[i].char_start) <= (span.page, span.char_start):
+            entry = ordered[i]
+            active = {level: label for level, label in active.items() if level < entry.level}
+            active[entry.level] = " ".join(x for x in (entry.number or "", entry.title) if x)
+            i += 1
+        path = " > ".join(label for _, label in sorted(active.items()) if label)
+        out[n] = "\n".join(x for x in (name, path) if x)[:MAX_HEADER_CHARS]
+    return [out[n] for n in range(len(spans))]
 
 
 def as_vectors(output: object) -> list[VectorValue]:

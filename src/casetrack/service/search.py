@@ -19,9 +19,10 @@ from casetrack.index.tokenize import tokenize
 from casetrack.search.pipeline import DEFAULT_PIPELINE, Hit, PipelineConfig, QueryInput, TokenLoader, search
 from casetrack.service.cases import CaseService
 from casetrack.service.documents import DocumentReader
-from casetrack.service.search_index import CaseIndex, IndexCache, signal
+from casetrack.service.search_index import CaseIndex, IndexCache, generation, signal
 from casetrack.store import documents as docstore
 from casetrack.store import keys
+from casetrack.store.case_store import CaseStore
 from casetrack.store.records import loads
 from casetrack.store.rocks import RocksStore
 from casetrack.store.vectors import decode_vector
@@ -61,9 +62,18 @@ class SearchService:
         self._pool = pool
         self.cache = cache
         self.pipeline = pipeline
+        # One CaseStore per case: a fresh one re-runs the schema check, which costs a
+        # database open per search.
+        self._stores: dict[str, CaseStore] = {}
 
     def index(self, case: Case) -> CaseIndex:
-        return self.cache.get(case.id, self._cases.store(case))
+        return self.cache.get(case.id, self._store(case))
+
+    def _store(self, case: Case) -> CaseStore:
+        store = self._stores.get(case.id)
+        if store is None:
+            store = self._stores[case.id] = self._cases.store(case)
+        return store
 
     def search(self, case: Case, query: str, top_k: int = 10, document_filter: str | None = None,
                min_score: float | None = None, context_chars: int = 300,
@@ -80,20 +90,28 @@ class SearchService:
         if min_score is not None and not 0.0 <= min_score <= 1.0:
             raise InvalidInput("min_score must be between 0 and 1.")
         doc = self._documents.resolve(case, document_filter) if document_filter else None
-        index = self.index(case)
-        if index.chunk_count == 0:
-            raise InvalidInput(f'Case "{case.name}" has no documents to search yet. Ingest documents first with '
-                               "ingest_document or ingest_folder.")
-        vectors = self.query_vectors(text, index)
         config = replace(pipeline or self.pipeline, min_score=min_score or 0.0)
-        store = self._cases.store(case)
-        with store.reader() as db, index.lock:
-            allowed = set(index.chunks_of.get(doc.id, set())) if doc else None
-            outcome = search(tokenize(text), vectors, index.indexes, top_k, allowed=allowed,
-                             colbert_tokens=_colbert_loader(db), config=config)
-            documents = len(index.chunks_of) if doc is None else 1
-            chunks = index.chunk_count if doc is None else len(allowed or ())
-            hits = self._assemble(db, outcome.hits, context_chars)
+        store = self._store(case)
+        vectors: dict[str, QueryInput] | None = None
+        for attempt in range(2):
+            with store.reader() as db:  # the only read session of a search
+                index = self.cache.get(case.id, store, db)
+                if index.chunk_count == 0:
+                    raise InvalidInput(f'Case "{case.name}" has no documents to search yet. Ingest documents '
+                                       "first with ingest_document or ingest_folder.")
+                vectors = self.query_vectors(text, index) if vectors is None else vectors
+                with index.lock:
+                    allowed = set(index.chunks_of.get(doc.id, set())) if doc else None
+                    outcome = search(tokenize(text), vectors, index.indexes, top_k, allowed=allowed,
+                                     colbert_tokens=_colbert_loader(db), config=config)
+                    documents = len(index.chunks_of) if doc is None else 1
+                    chunks = index.chunk_count if doc is None else len(allowed or ())
+                    moved_on = index.generation != generation(db)
+                hits = self._assemble(db, outcome.hits, context_chars)
+            # A commit of this process (e.g. a reindex) updated the in-memory index after this
+            # read session began, so some hits name chunks the session cannot see: run again.
+            if not (moved_on and len(hits) < len(outcome.hits)) or attempt:
+                break
         elapsed = (time.perf_counter() - started) * 1000
         log.info("Search: %d results in %.0f ms (stages %s)", len(hits), elapsed, ",".join(outcome.stages_used))
         return SearchResponse(text, case, documents, chunks, hits, elapsed, outcome.stages_used,

@@ -98,26 +98,30 @@ def _add_vectors(index: CaseIndex, model_id: str, chunk_ids: Sequence[str], valu
 
 def build(store: CaseStore) -> CaseIndex:
     """Read a case's index entries from its store into memory."""
-    started = time.perf_counter()
     with store.reader() as db:
-        gen = generation(db)
-        doc_of = docstore.chunk_document_ids(db)
-        bm25 = index_state_from_entries(docstore.all_terms(db))
-        index = CaseIndex(gen, bm25, {}, {}, doc_of, {})
-        for chunk_id, doc_id in doc_of.items():
-            index.chunks_of.setdefault(doc_id, set()).add(chunk_id)
-        for model_id, spec in MODELS.items():
-            if spec.kind is Kind.COLBERT:
-                continue
-            prefix = keys.embedding_prefix(model_id)
-            chunk_ids, values = [], []
-            for key, raw in db.scan(keys.EMBEDDINGS, prefix):
-                chunk_ids.append(key[len(prefix):].decode())
-                values.append(decode_vector(raw))
-            _add_vectors(index, model_id, chunk_ids, values)
+        return build_from(db, store.case_dir.name)
+
+
+def build_from(db: RocksStore, label: str = "") -> CaseIndex:
+    """Read a case's index entries from an open store into memory."""
+    started = time.perf_counter()
+    gen = generation(db)
+    doc_of = docstore.chunk_document_ids(db)
+    bm25 = index_state_from_entries(docstore.all_terms(db))
+    index = CaseIndex(gen, bm25, {}, {}, doc_of, {})
+    for chunk_id, doc_id in doc_of.items():
+        index.chunks_of.setdefault(doc_id, set()).add(chunk_id)
+    for model_id, spec in MODELS.items():
+        if spec.kind is Kind.COLBERT:
+            continue
+        prefix = keys.embedding_prefix(model_id)
+        chunk_ids, values = [], []
+        for key, raw in db.scan(keys.EMBEDDINGS, prefix):
+            chunk_ids.append(key[len(prefix):].decode())
+            values.append(decode_vector(raw))
+        _add_vectors(index, model_id, chunk_ids, values)
     index.built_in_s = time.perf_counter() - started
-    log.info("Opened search index of %s: %d chunks in %.0f ms", store.case_dir.name, index.chunk_count,
-             index.built_in_s * 1000)
+    log.info("Opened search index of %s: %d chunks in %.0f ms", label, index.chunk_count, index.built_in_s * 1000)
     return index
 
 
@@ -129,9 +133,13 @@ class IndexCache:
         self._lock = threading.Lock()
         self._building: dict[str, threading.Lock] = {}
 
-    def get(self, case_id: str, store: CaseStore) -> CaseIndex:
-        with store.reader() as db:
-            current = generation(db)
+    def get(self, case_id: str, store: CaseStore, db: RocksStore | None = None) -> CaseIndex:
+        """The case's index, rebuilt first if the store moved on. With `db` (an open reader of
+        that store) no other read session is opened: a search needs exactly one."""
+        if db is None:
+            with store.reader() as opened:
+                return self.get(case_id, store, opened)
+        current = generation(db)
         cached = self._indexes.get(case_id)
         if cached is not None and cached.generation == current:
             return cached
@@ -141,7 +149,7 @@ class IndexCache:
             cached = self._indexes.get(case_id)
             if cached is not None and cached.generation >= current:
                 return cached
-            fresh = build(store)
+            fresh = build_from(db, store.case_dir.name)
             self._indexes[case_id] = fresh
             return fresh
 

@@ -37,6 +37,7 @@ from casetrack.errors import CaseBusy, StoreCorrupt
 log = logging.getLogger(__name__)
 
 DEFAULT_CF = "default"
+READ_RETRIES = 8
 _LOCK_MARKERS = ("LOCK", "lock hold", "No locks available", "Resource temporarily unavailable")
 # Threads of one process must queue for a store: RocksDB refuses a second in-process open.
 _process_locks: dict[Path, threading.RLock] = {}
@@ -166,15 +167,7 @@ def open_read(path: Path, column_families: Sequence[str]) -> Iterator[RocksStore
     present = existing_column_families(path)
     if not present:
         raise StoreCorrupt(str(path), "no database found there")
-    try:
-        db = Rdict(
-            str(path),
-            _options(raw_create=False),
-            column_families={cf: Options(raw_mode=True) for cf in present if cf != DEFAULT_CF},
-            access_type=AccessType.read_only(),
-        )
-    except Exception as exc:
-        raise StoreCorrupt(str(path), str(exc)) from exc
+    db = _open_read_only(path, present)
     store = RocksStore(db, path, present, writable=False)
     missing = [cf for cf in column_families if cf not in present]
     for cf in missing:  # a store from an older version: behave as if the family were empty
@@ -210,6 +203,27 @@ def open_write(path: Path, column_families: Sequence[str], purpose: str, timeout
             store.close()
     finally:
         lock.release()
+
+
+def _open_read_only(path: Path, present: Sequence[str]) -> Rdict:
+    """A read-only open lists the live files, then opens them; a writer's flush or compaction
+    in between can delete one. That is a race, not damage: open again on the newer file list."""
+    delay = 0.005
+    for attempt in range(READ_RETRIES):
+        try:
+            return Rdict(
+                str(path),
+                _options(raw_create=False),
+                column_families={cf: Options(raw_mode=True) for cf in present if cf != DEFAULT_CF},
+                access_type=AccessType.read_only(),
+            )
+        except Exception as exc:
+            vanished = "No such file" in str(exc) or "does not exist" in str(exc)
+            if not vanished or attempt == READ_RETRIES - 1:
+                raise StoreCorrupt(str(path), str(exc)) from exc
+            time.sleep(delay)
+            delay = min(delay * 2, 0.1)
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _open_with_retry(path: Path, column_families: Sequence[str], timeout_s: float, what: str) -> Rdict:

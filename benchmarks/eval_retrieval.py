@@ -1,0 +1,169 @@
+"""Retrieval quality on a labelled set in the eval-dev format, through the real service.
+
+    uv run python benchmarks/eval_retrieval.py                      # /work/shared/eval-dev
+    uv run python benchmarks/eval_retrieval.py --eval-dir DIR -v    # another set; list misses
+
+Every document in `DIR/docs` is ingested into a fresh case in a temporary data directory
+(parse, OCR, chunk, embed with the ready embedders), then every query in
+`DIR/queries.jsonl` runs through `SearchService.search` three ways in the same process:
+
+  bm25   PipelineConfig with BM25 as the only signal (recall and ranking)
+  dense  the ready dense embedders only (here E7), recall and ranking
+  full   the service's own pipeline configuration
+
+Metrics (see casetrack.search.evaluation for the exact definitions and for how chunk text
+is mapped back to offsets in `DIR/text/<doc>.txt`): recall@1/5/10 and MRR@10 at
+document + page level (a hit is the labelled document and either an overlap with a
+labelled span or, for paginated formats, the labelled page), and LegalBench-RAG
+character precision / recall @k. Then R@10 and MRR per query kind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from casetrack.config import load_settings
+from casetrack.domain import Case
+from casetrack.search.evaluation import Label, Reference, Returned, Scores
+from casetrack.search.pipeline import BM25, PipelineConfig
+from casetrack.service.app import CaseTrack
+from casetrack.service.ingest import IngestRequest
+
+DEFAULT_DIR = Path("/work/shared/eval-dev")
+KS = (1, 5, 10)
+TOP_K = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    id: str
+    text: str
+    kind: str
+    label: Label
+
+
+def load_queries(root: Path) -> list[Query]:
+    out = []
+    for line in (root / "queries.jsonl").read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            q = json.loads(line)
+            spans = tuple((int(s), int(e)) for s, e in q["spans"])
+            out.append(Query(q["id"], q["query"], q["kind"], Label(q["doc"], spans, q.get("page"))))
+    return out
+
+
+def ingest_all(app: CaseTrack, root: Path) -> tuple[Case, float]:
+    """Ingest every document of the set; returns the case and the seconds it took."""
+    started = time.perf_counter()
+    app.create_case("eval")
+    for path in sorted((root / "docs").iterdir()):
+        if path.name != "manifest.json" and path.is_file():
+            app.ingestor.ingest(app.active_case(), IngestRequest(str(path)))
+    return app.active_case(), time.perf_counter() - started
+
+
+def modes(app: CaseTrack, case: Case) -> dict[str, PipelineConfig]:
+    """BM25-only, dense-only (every dense embedder the case holds) and the full pipeline."""
+    dense = tuple(sorted(app.search.index(case).dense))
+    full = app.search.pipeline
+    out = {"bm25": PipelineConfig(rrf_weights={BM25: 1.0}, dense_recall=())}
+    if dense:
+        out["dense"] = PipelineConfig(rrf_weights=dict.fromkeys(dense, 1.0), dense_recall=dense)
+    out["full"] = full
+    return out
+
+
+def returned(hits: Sequence[object], refs: Mapping[str, Reference]) -> list[Returned]:
+    out = []
+    for hit in hits:
+        chunk = hit.chunk  # type: ignore[attr-defined]
+        name = chunk.provenance.document_name
+        ref = refs.get(name)
+        out.append(Returned(name, chunk.span.page, ref.locate(chunk.text, chunk.span.page) if ref else None))
+    return out
+
+
+def evaluate(app: CaseTrack, case: Case, queries: Sequence[Query], refs: Mapping[str, Reference],
+             config: PipelineConfig) -> tuple[Scores, dict[str, Scores], list[float], dict[str, int | None], int, int]:
+    overall, by_kind = Scores(KS), {}
+    latencies: list[float] = []
+    ranks: dict[str, int | None] = {}
+    located = total = 0
+    for q in queries:
+        started = time.perf_counter()
+        response = app.search.search(case, q.text, top_k=TOP_K, min_score=0.0, context_chars=0, pipeline=config)
+        latencies.append((time.perf_counter() - started) * 1000)
+        results = returned(response.hits, refs)
+        located += sum(r.span is not None for r in results)
+        total += len(results)
+        ranks[q.id] = overall.add(results, q.label)
+        by_kind.setdefault(q.kind, Scores(KS)).add(results, q.label)
+    return overall, by_kind, latencies, ranks, located, total
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--eval-dir", type=Path, default=DEFAULT_DIR)
+    parser.add_argument("-v", "--verbose", action="store_true", help="list the queries each mode misses at 10")
+    parser.add_argument("--json", type=Path, help="also write the numbers to this file")
+    args = parser.parse_args(argv)
+    root: Path = args.eval_dir
+    queries = load_queries(root)
+    refs = {p.name[: -len(".txt")]: Reference.of(p.read_text(encoding="utf-8")) for p in (root / "text").glob("*.txt")}
+    with tempfile.TemporaryDirectory(prefix="casetrack-eval-") as tmp:
+        app = CaseTrack(load_settings(tmp, log_level="WARNING"))
+        case, ingest_s = ingest_all(app, root)
+        index = app.search.index(case)
+        print(f"eval set: {root}  ({len(queries)} queries, {len(index.chunks_of)} documents, "
+              f"{index.chunk_count} chunks, ingested in {ingest_s:.1f} s)")
+        print(f"embedders ready: {', '.join(app.pool.available()) or 'none'}; "
+              f"full pipeline: {dict(app.search.pipeline.rrf_weights)}")
+        results: dict[str, dict[str, object]] = {}
+        kinds: dict[str, dict[str, Scores]] = {}
+        print()
+        header = (f"{'mode':<6} {'R@1':>6} {'R@5':>6} {'R@10':>6} {'MRR':>6} "
+                  + " ".join(f"{f'cP@{k}':>6} {f'cR@{k}':>6}" for k in KS) + f" {'ms p50':>7} {'located':>8}")
+        print(header)
+        print("-" * len(header))
+        for name, config in modes(app, case).items():
+            app.search.search(case, "warm up", top_k=1, pipeline=config)
+            scores, by_kind, lat, ranks, located, total = evaluate(app, case, queries, refs, config)
+            kinds[name] = by_kind
+            row = {f"R@{k}": scores.recall_at(k) for k in KS} | {"MRR": scores.mrr()}
+            row |= {f"cP@{k}": scores.char_precision(k) for k in KS} | {f"cR@{k}": scores.char_recall(k) for k in KS}
+            row |= {"ms_p50": statistics.median(lat), "ranks": ranks}
+            results[name] = row
+            print(f"{name:<6} {row['R@1']:6.3f} {row['R@5']:6.3f} {row['R@10']:6.3f} {row['MRR']:6.3f} "
+                  + " ".join(f"{scores.char_precision(k):6.3f} {scores.char_recall(k):6.3f}" for k in KS)
+                  + f" {statistics.median(lat):7.1f} {located:>4}/{total:<3}")
+        print("\nby kind: R@10 / MRR")
+        names = list(kinds)
+        all_kinds = sorted({k for by in kinds.values() for k in by})
+        print(f"{'kind':<10} {'n':>3} " + " ".join(f"{n:>13}" for n in names))
+        for kind in all_kinds:
+            cells = []
+            for n in names:
+                s = kinds[n].get(kind)
+                cells.append(f"{s.recall_at(10):.3f} / {s.mrr():.3f}" if s else "-")
+            count = len(next(by[kind] for by in kinds.values() if kind in by))
+            print(f"{kind:<10} {count:>3} " + " ".join(f"{c:>13}" for c in cells))
+        if args.verbose:
+            print("\nfirst-hit rank per query (- = not in the top 10)")
+            for q in queries:
+                cells = " ".join(f"{results[n]['ranks'][q.id] or '-'!s:>5}" for n in names)  # type: ignore[index]
+                print(f"{q.id} {q.kind:<9} {cells}  {q.text[:70]}")
+        if args.json:
+            args.json.write_text(json.dumps(results, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -25,6 +25,7 @@ class DocumentWrite:
     terms: Mapping[str, Mapping[str, int]]  # chunk id -> BM25 term frequencies
     vectors: Mapping[str, Mapping[str, VectorValue]] = field(default_factory=dict)  # embedder -> chunk id -> vector
     structure: Sequence[Mapping[str, Any]] = ()
+    graph: Mapping[str, Any] | None = None  # context-graph extract (entities, authorities, dates, ...)
 
 
 # --- encoding ----------------------------------------------------------------
@@ -113,6 +114,8 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
         batch.put(keys.PROVENANCE, keys.provenance(chunk_id),
                   dumps(_provenance_record(span, pages[span.page], doc.embedded_at)))
         batch.put(keys.BM25, keys.bm25_terms(chunk_id), dumps(dict(write.terms.get(chunk_id, {}))))
+    if write.graph is not None:
+        batch.put(keys.GRAPH, keys.graph_entry(doc.id, "extract"), dumps(dict(write.graph)))
     for embedder, by_chunk in write.vectors.items():
         for chunk_id, vector in by_chunk.items():
             batch.put(keys.EMBEDDINGS, keys.embedding(embedder, chunk_id), encode_vector(vector))
@@ -197,6 +200,14 @@ def document_chunks(store: RocksStore, doc: Document) -> Iterator[Chunk]:
 def structure(store: RocksStore, doc_id: str) -> list[dict[str, Any]]:
     raw = store.get(keys.DOCUMENTS, keys.structure(doc_id))
     return [] if raw is None else list(loads(raw).get("entries", []))
+
+
+def graph_extracts(store: RocksStore) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(document id, extract) for every document that has one."""
+    for key, raw in store.scan(keys.GRAPH, b"g:"):
+        doc_id, _, kind = key[2:].decode().partition(":")
+        if kind == "extract":
+            yield doc_id, loads(raw)
 
 
 def all_terms(store: RocksStore) -> Iterator[tuple[str, dict[str, int]]]:

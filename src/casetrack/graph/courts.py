@@ -1,0 +1,155 @@
+"""Courts named in legal text, normalised to one key per court.
+
+`United States Court of Appeals for the Eighth Circuit`, `Eighth Circuit` and `8th Cir.`
+are one court (`ca8`); `U.S. District Court for the Southern District of New York`,
+`S.D.N.Y.` and `SDNY` are one (`nysd`, CourtListener's ids where they exist).
+Whitespace in patterns also accepts the column rules (`]`, `|`) that scanned captions leave.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from casetrack.graph.jurisdictions import (
+    CIRCUIT_NUMBER,
+    ORDINALS,
+    STATE_BY_ABBR,
+    STATE_BY_NAME,
+    STATE_BY_POSTAL,
+    STATES,
+    alternation,
+)
+from casetrack.graph.scan import lowered, near_keywords, near_trigger
+
+
+@dataclass(frozen=True, slots=True)
+class CourtMatch:
+    key: str  # "ca8", "scotus", "nysd", "state:mo:supreme"
+    name: str  # display: "U.S. Court of Appeals for the Eighth Circuit"
+    start: int
+    end: int
+
+
+_W = r"(?:[\s\]|]+)"  # whitespace, possibly across a scanned caption's column rule
+_CIRCUIT_WORDS = alternation([*CIRCUIT_NUMBER, "D.C.", "District of Columbia", "Federal"])
+_DISTRICT_DIRECTION = {"northern": "n", "southern": "s", "eastern": "e", "western": "w", "central": "c", "middle": "m"}
+_STATE_NAMES = alternation([s.name for s in STATES] + ["Columbia"])
+_STATE_ABBRS = alternation([s.abbr for s in STATES] + [s.abbr.replace(" ", "") for s in STATES])
+
+
+def _ordinal_name(n: int) -> str:
+    return ORDINALS[n - 1].title()
+
+
+def _circuit(word: str) -> tuple[str, str] | None:
+    w = word.lower().replace(" ", "")
+    if w in ("d.c.", "districtofcolumbia"):
+        return "cadc", "U.S. Court of Appeals for the D.C. Circuit"
+    if w == "federal":
+        return "cafc", "U.S. Court of Appeals for the Federal Circuit"
+    n = CIRCUIT_NUMBER.get(w)
+    if n is None:
+        return None
+    return f"ca{n}", f"U.S. Court of Appeals for the {_ordinal_name(n)} Circuit"
+
+
+def _district(direction: str | None, state_word: str) -> tuple[str, str] | None:
+    word = state_word.replace(" ", "").lower()
+    if word == "columbia":  # "District of Columbia" after the pattern's own "District of"
+        state_word = "District of Columbia"
+    st = STATE_BY_NAME.get(state_word.lower()) or STATE_BY_ABBR.get(word) or STATE_BY_POSTAL.get(word)
+    if st is None:
+        return None
+    d = _DISTRICT_DIRECTION.get((direction or "").lower(), (direction or "")[:1].lower())
+    key = f"{st.postal.lower()}{d}d" if d else f"{st.postal.lower()}d"
+    where = f"{direction.title()} District of {st.name}" if direction and len(direction) > 1 else None
+    if where is None:
+        where = f"{_DIRECTION_NAME[d]} District of {st.name}" if d else f"District of {st.name}"
+    return key, f"U.S. District Court for the {where}"
+
+
+_DIRECTION_NAME = {v: k.title() for k, v in _DISTRICT_DIRECTION.items()}
+
+# (pattern, builder) pairs, tried in order; earlier (longer) matches win overlaps.
+_APPEALS_LONG = re.compile(
+    rf"United{_W}States{_W}Court{_W}of{_W}Appeals{_W}(?:for{_W}the{_W})?"
+    rf"(?P<c>{_CIRCUIT_WORDS}){_W}Circuit",
+    re.IGNORECASE,
+)
+_APPEALS_BARE = re.compile(rf"United{_W}States{_W}Court{_W}of{_W}Appeals", re.IGNORECASE)
+_CIRCUIT_NAME = re.compile(rf"\b(?P<c>{alternation(list(ORDINALS))}|D\.C\.|Federal){_W}Circuit\b", re.IGNORECASE)
+_CIRCUIT_ABBR = re.compile(r"\b(?P<c>1st|2d|2nd|3d|3rd|[4-9]th|1[0-1]th|D\.C\.|Fed\.)\s?Cir\.")
+_DISTRICT_LONG = re.compile(
+    rf"(?:United{_W}States|U\.\s?S\.){_W}District{_W}Court{_W}(?:for{_W}|of{_W})?(?:the{_W})?"
+    rf"(?:(?P<dir>Northern|Southern|Eastern|Western|Central|Middle){_W})?District{_W}of{_W}(?P<st>{_STATE_NAMES})",
+    re.IGNORECASE,
+)
+_DISTRICT_ABBR = re.compile(
+    rf"\b(?P<dir>[NSEWCM])\.\s?D\.\s?(?P<st>{_STATE_ABBRS})|\bD\.\s?(?P<st2>{_STATE_ABBRS})(?=[\s,;)])"
+)
+_DISTRICT_CAPS = re.compile(r"\b(?P<dir>[NSEWC])D(?P<st>NY|CA|IL|TX|FL|PA|OH)\b")
+_SCOTUS = re.compile(
+    r"\b(?:Supreme\s+Court\s+of\s+the\s+United\s+States|(?:United\s+States|U\.\s?S\.)\s+Supreme\s+Court)\b",
+    re.IGNORECASE,
+)
+_STATE_COURT = re.compile(
+    rf"\b(?:(?P<kind1>Supreme|Superior|Circuit|District|Chancery)\s+Court\s+of\s+(?:the\s+State\s+of\s+)?(?P<st1>{_STATE_NAMES})"
+    rf"|(?P<st2>{_STATE_NAMES})\s+(?P<kind2>Supreme\s+Court|Court\s+of\s+Appeals?|Superior\s+Court|Court\s+of\s+Chancery))\b"
+)
+_COUNTY_COURT = re.compile(
+    r"\b(?P<kind>Circuit|District|Superior|Chancery|Probate|County)\s+Court\s+(?:of|for)\s+(?:the\s+)?"
+    r"(?P<county>(?:[A-Z][a-z]+\s+){1,3})County\b"
+)
+
+
+def find_courts(text: str) -> list[CourtMatch]:
+    """Courts named in `text`, non-overlapping (earlier table rows win), in order. Never raises."""
+    low = lowered(text)
+    found: list[CourtMatch] = []
+    for pattern, gate, build in COURT_PATTERNS:
+        matches = near_trigger(pattern, gate, text, _REACH) if isinstance(gate, re.Pattern) else (
+            near_keywords(pattern, gate, text, low, _REACH)
+        )  # fmt: skip
+        for m in matches:
+            built = build(m)
+            if built is None or any(m.start() < f.end and f.start < m.end() for f in found):
+                continue
+            found.append(CourtMatch(built[0], built[1], m.start(), m.end()))
+    return sorted(found, key=lambda c: c.start)
+
+
+Built = tuple[str, str] | None  # (key, display name)
+
+
+def _state_court(m: re.Match[str]) -> Built:
+    st = STATE_BY_NAME[(m["st1"] or m["st2"]).lower()]
+    if m["kind1"]:
+        kind, name = m["kind1"].lower(), f"{m['kind1']} Court of {st.name}"
+    else:
+        kind, name = " ".join(m["kind2"].split()).lower(), f"{st.name} {' '.join(m['kind2'].split())}"
+    return f"state:{st.postal.lower()}:{kind.removesuffix(' court').replace(' ', '_')}", name
+
+
+def _county_court(m: re.Match[str]) -> Built:
+    county = " ".join(m["county"].split())
+    return f"county:{county.lower()}:{m['kind'].lower()}", f"{m['kind']} Court of {county} County"
+
+
+_REACH = 120
+_CAPS_DISTRICTS = tuple(f"{d}d{st}" for d in "nsewc" for st in ("ny", "ca", "il", "tx", "fl", "pa", "oh"))
+# (pattern, gate: lower-case keywords or a literal-led trigger pattern, builder). Longer names first.
+Gate = tuple[str, ...] | re.Pattern[str]
+COURT_PATTERNS: tuple[tuple[re.Pattern[str], Gate, Callable[[re.Match[str]], Built]], ...] = (
+    (_APPEALS_LONG, ("appeals",), lambda m: _circuit(m["c"])),
+    (_DISTRICT_LONG, ("district",), lambda m: _district(m["dir"], m["st"])),
+    (_SCOTUS, ("supreme",), lambda m: ("scotus", "Supreme Court of the United States")),
+    (_STATE_COURT, ("court",), _state_court),
+    (_COUNTY_COURT, ("county",), _county_court),
+    (_CIRCUIT_ABBR, ("cir.",), lambda m: _circuit(m["c"].replace("Fed.", "Federal"))),
+    (_CIRCUIT_NAME, ("circuit",), lambda m: _circuit(m["c"])),
+    (_DISTRICT_ABBR, re.compile(r"[NSEWCM]\.\s?D\.|D\.\s?[A-Z]"), lambda m: _district(m["dir"], m["st"] or m["st2"])),
+    (_DISTRICT_CAPS, _CAPS_DISTRICTS, lambda m: _district(m["dir"], m["st"])),
+    (_APPEALS_BARE, ("appeals",), lambda m: ("ca", "U.S. Court of Appeals")),
+)  # fmt: skip

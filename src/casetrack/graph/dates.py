@@ -1,0 +1,207 @@
+"""Dates in legal text, normalised to ISO and typed by the event around them.
+
+Formats: `January 15, 2022`, `Jan. 15, 2022`, `15 January 2022`, `the 15th day of January,
+2022`, `1/15/22`, `01/15/2022`, `2022-01-15`. Impossible dates (`13/45/2020`, `February 30`)
+are rejected; two-digit years follow POSIX: 69-99 -> 19xx, 00-68 -> 20xx. Numbers that only
+look like dates (`Section 1.15`, `$1,500.00`, `212-857-8528`) are not dates.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from casetrack.domain import ParsedPage
+from casetrack.graph.pagetext import sentence_bounds, squash
+from casetrack.graph.scan import finditer_in, windows_at
+
+
+class EventType(StrEnum):
+    FILED = "filed"
+    SIGNED = "signed"
+    EFFECTIVE = "effective"
+    HEARING = "hearing"
+    DEADLINE = "deadline"
+    DECIDED = "decided"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class DateMention:
+    iso: str  # "2022-01-15"
+    text: str  # exactly page_text[char_start:char_end]
+    event: EventType
+    sentence: str  # the sentence around the date, whitespace collapsed: the event description
+    page: int
+    char_start: int
+    char_end: int
+
+
+MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
+    "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sept": 9, "sep": 9,
+    "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}  # fmt: skip
+_MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+_YEAR = r"(?P<year>(?:1[7-9]|2[01])\d\d)"
+_W = r"[ \t]*\n?[ \t]*"  # a date may wrap once
+
+DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # the 15th day of January, 2022 / this 19 day of March, 2004 / 15th day of January in the year 2022
+    # OCR often turns the space of "day of" into a stray period or comma ("19 day.of March")
+    ("day-of", re.compile(rf"\b{_DAY}{_W}day(?:{_W}|[.,]{_W}?)of{_W}{_MONTH},?{_W}(?:in{_W}the{_W}year{_W})?{_YEAR}\b",
+                          re.I)),
+    # January 15, 2022 / Jan. 15 2022 / January 15th, 2022
+    ("month-day-year", re.compile(rf"\b{_MONTH}{_W}{_DAY},?{_W}{_YEAR}\b", re.I)),
+    # 15 January 2022 / 15th January, 2022
+    ("day-month-year", re.compile(rf"\b{_DAY}{_W}(?:of{_W})?{_MONTH},?{_W}{_YEAR}\b", re.I)),
+    # 2022-01-15
+    ("iso", re.compile(r"(?<![\w$.,/-])(?P<year>(?:1[7-9]|2[01])\d\d)-(?P<month>[01]?\d)-(?P<day>[0-3]?\d)(?![\w/-]"
+        r"|[.,]\d)")),
+    # 1/15/22, 01/15/2022, 1-15-2022, 01.15.2022 (dots only with a four-digit year)
+    ("numeric", re.compile(
+        r"(?<![\w$.,/-])(?P<a>[01]?\d|[23]\d)(?P<sep>[/-])(?P<b>[0-3]?\d)(?P=sep)(?P<year>\d{4}|\d{2})(?![\w/-]|[.,]\d)"
+        r"|(?<![\w$.,/-])(?P<a2>[01]?\d|[23]\d)\.(?P<b2>[0-3]?\d)\.(?P<year2>(?:1[7-9]|2[01])\d\d)(?![\w/-]|[.,]\d)")),
+)  # fmt: skip
+
+# Words near a date that say what happened on it. Nearest match wins; ties go to priority.
+EVENT_RULES: tuple[tuple[re.Pattern[str], EventType, int], ...] = tuple(
+    (re.compile(p, re.I), e, prio)
+    for p, e, prio in (
+        (r"\b(?:date\s+)?filed\b|\bfiling\b|\bdocketed\b|\bsubmitted\b", EventType.FILED, 50),
+        (
+            r"\bdated\b|\bsigned\b|\bexecuted\b|\bentered\s+into\b|\bmade\s+(?:and\s+entered\s+into\s+)?(?:as\s+of|on|this)\b"
+            r"|\bis\s+made\b|\bas\s+of\b",
+            EventType.SIGNED,
+            60,
+        ),
+        (r"\beffective\b|\bcommenc\w*|\bbegin(?:ning|s)?\b|\bstart\s+date\b", EventType.EFFECTIVE, 70),
+        (r"\bhearing\b|\bargu(?:ed|ment)\b|\bArg\.|\btrial\b|\bconference\b|\bheard\b|\bSub\.", EventType.HEARING, 40),
+        (
+            r"\bdue\b|\bon\s+or\s+before\b|\bno\s+later\s+than\b|\bdeadline\b|\bnot\s+later\s+than\b|\bexpir\w*|\bby\s+no\b",
+            EventType.DEADLINE,
+            80,
+        ),
+        (
+            r"\bdecided\b|\bentered\b(?!\s+into)|\bordered\b|\bjudgment\b|\bissued\b|\bopinion\b|\bdecision\b",
+            EventType.DECIDED,
+            30,
+        ),
+    )
+)
+_EVENT_REACH = 90  # characters either side of the date searched for event words, within its sentence
+
+
+def find_dates(pages: Sequence[ParsedPage]) -> list[DateMention]:
+    """Every valid date on `pages`, in reading order. Never raises."""
+    out: list[DateMention] = []
+    for page in pages:
+        out.extend(dates_in(page.text, page.number))
+    return out
+
+
+def dates_in(text: str, page: int = 1) -> list[DateMention]:
+    found: list[DateMention] = []
+    taken: list[tuple[int, int]] = []
+    for start, end, iso in _candidates(text):
+        if any(start < e and s < end for s, e in taken):
+            continue
+        taken.append((start, end))
+        s, e = sentence_bounds(text, start, end)
+        event = _event(text, start, end, s, e)
+        found.append(DateMention(iso, text[start:end], event, _describe(text, s, e, start, end), page, start, end))
+    return sorted(found, key=lambda d: d.char_start)
+
+
+# Triggers: the patterns run only near these. Every month-name date ends in a four-digit year; every
+# numeric one has digits on both sides of a separator. Both open with a digit, which `re` skips to fast
+# (a pattern that opens with a lookbehind or \b is tried at every position, several times slower).
+_YEAR_TRIGGER = re.compile(r"(?:1[7-9]|2[01])\d\d(?!\d)")
+_NUMERIC_TRIGGER = re.compile(r"\d[/.-]\d")
+_REACH = 50  # "the 15th day of January, in the year 2022" ends 45 characters after it starts
+
+
+def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
+    windows = {
+        trigger: windows_at([m.span() for m in trigger.finditer(text)], len(text), _REACH)
+        for trigger in (_YEAR_TRIGGER, _NUMERIC_TRIGGER)
+    }
+    for name, pattern in DATE_PATTERNS:
+        trigger = _NUMERIC_TRIGGER if name in ("iso", "numeric") else _YEAR_TRIGGER
+        for m in finditer_in(pattern, text, windows[trigger]):
+            iso = _iso(name, m)
+            if iso is not None:
+                yield m.start(), m.end(), iso
+
+
+def _iso(name: str, m: re.Match[str]) -> str | None:
+    if name == "numeric":
+        if m["a2"]:
+            return _valid(int(m["year2"]), int(m["a2"]), int(m["b2"]))
+        a, b, year = int(m["a"]), int(m["b"]), _full_year(m["year"])
+        # US order (month/day); day/month only when the first number cannot be a month
+        return _valid(year, a, b) if a <= 12 else _valid(year, b, a)
+    if name == "iso":
+        return _valid(int(m["year"]), int(m["month"]), int(m["day"]))
+    month = MONTHS[m["month"].lower()]
+    return _valid(int(m["year"]), month, int(m["day"]))
+
+
+def _full_year(text: str) -> int:
+    if len(text) == 4:
+        return int(text)
+    yy = int(text)
+    return 1900 + yy if yy >= 69 else 2000 + yy
+
+
+def _valid(year: int, month: int, day: int) -> str | None:
+    if not 1700 <= year <= 2199:
+        return None
+    try:
+        return dt.date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+_SIGNATURE_BLOCK = re.compile(r"authorized\s+signature|\bBy:|\bTitle:|type\s+or\s+print|IN\s+WITNESS", re.IGNORECASE)
+_OWN_LINE_OR_DATE_LABEL = re.compile(r"(?:^|\n)[ \t]*(?:Date:?[ \t]*)?$")
+
+
+def _event(text: str, start: int, end: int, s: int, e: int) -> EventType:
+    # A date alone on its line (or after "Date:") in a signature block is when the document was signed.
+    if _OWN_LINE_OR_DATE_LABEL.search(text, max(0, start - 30), start) and _SIGNATURE_BLOCK.search(
+        text, max(0, start - 400), start
+    ):
+        return EventType.SIGNED
+    lo, hi = max(s, start - _EVENT_REACH), min(e, end + _EVENT_REACH)
+    line_start = text.rfind("\n", 0, start) + 1
+    lo = min(lo, line_start) if start - line_start < 40 else lo  # "Date Filed: 01/19/2023" labels
+    best: tuple[int, int, EventType] | None = None
+    for pattern, event, prio in EVENT_RULES:
+        for m in pattern.finditer(text, lo, hi):
+            if m.end() <= start:
+                distance = start - m.end()
+            elif m.start() >= end:
+                distance = m.start() - end + 10  # words after the date weigh a little less
+            else:
+                continue
+            cand = (distance, -prio, event)
+            if best is None or cand < best:
+                best = cand
+    return best[2] if best else EventType.OTHER
+
+
+_MAX_DESCRIPTION = 300
+
+
+def _describe(text: str, s: int, e: int, start: int, end: int) -> str:
+    if e - s > _MAX_DESCRIPTION:
+        lo = max(s, start - _MAX_DESCRIPTION // 2)
+        hi = min(e, end + _MAX_DESCRIPTION // 2)
+        lo = text.find(" ", lo, start) + 1 or lo if lo > s else lo
+        s, e = lo, hi
+    return squash(text[s:e])

@@ -1,0 +1,390 @@
+"""Entities named in a document: parties, people with their roles, organisations, courts,
+money and legal concepts, each mention located on its page.
+
+Variants of one name share a key (`names.py`); a party's defined term (`the "Company"`)
+is linked to the party, so later mentions of "Company" count as mentions of it. A bare
+surname (`Dr. Xiang`) joins the one full name in the document that ends with it.
+Statutes, case citations and dates become entities in `graph.extract`, from their own finders.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from casetrack.domain import ParsedPage
+from casetrack.graph.concepts import find_concepts
+from casetrack.graph.courts import find_courts
+from casetrack.graph.names import display_name, entity_key, looks_like_person
+from casetrack.graph.pagetext import JoinedText, join_pages
+from casetrack.graph.parties import RawParty, caption_parties, contract_parties, org_names
+from casetrack.graph.scan import lowered, near_keywords
+
+
+class EntityKind(StrEnum):
+    PERSON = "person"
+    ORGANIZATION = "organization"
+    COURT = "court"
+    STATUTE = "statute"
+    CASE_CITATION = "case_citation"
+    DATE = "date"
+    MONETARY_AMOUNT = "monetary_amount"
+    LEGAL_CONCEPT = "legal_concept"
+
+
+@dataclass(frozen=True, slots=True)
+class EntityMention:
+    key: str  # merge key: "organization:smith corp", "court:ca8", "person:john smith"
+    name: str  # display name of the merged entity
+    kind: EntityKind
+    role: str | None  # "plaintiff", "judge", "attorney", "distributor"...
+    page: int
+    char_start: int  # page_text[char_start:char_end] == text
+    char_end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Party:
+    key: str
+    name: str
+    kind: EntityKind  # PERSON or ORGANIZATION
+    role: str  # "plaintiff", "licensor", ... or "party" when the document gives none
+    aliases: tuple[str, ...]  # defined terms naming it: ("Company",)
+    page: int  # where it is first named
+    char_start: int
+    char_end: int
+
+
+_WORD = r"[A-Z][A-Za-z\-]*(?:['’][A-Za-z]{2,}[A-Za-z\-]*)?"  # O'Hagan, not Xiang's
+_NAME = rf"{_WORD}(?:[ \t]+(?:[A-Z]\.|{_WORD})){{0,3}}(?:,?[ \t]+(?:Jr\.|Sr\.|II|III|IV)(?=[\s,.]))?"
+_TITLE = r"(?:Chief[ \t]+|Circuit[ \t]+|District[ \t]+|Magistrate[ \t]+|Senior[ \t]+|Bankruptcy[ \t]+|Associate[ \t]+)?"
+_CLERK_LINE = (
+    rf"^[ \t]*(?:(?:Mr|Ms|Mrs|Dr)\.[ \t]+)?(?P<name>{_NAME}),?[ \t]*\n[ \t]*Clerk"
+    r"(?:[ \t]+of[ \t]+(?:the[ \t]+)?Court)?\b"
+)
+_COUNSEL_NEXT = r"(?=[ \t]*\n[ \t]*(?:Counsel|Attorneys?)[ \t]+for)"
+# (pattern, role, keywords): each pattern's "name" group is a person; the pattern runs only near its
+# (lower-case) keywords. Order matters only for overlaps: the first find of a span wins.
+PERSON_PATTERNS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
+    (re.compile(p, re.MULTILINE), role, keywords)
+    for p, role, keywords in (
+        (rf"\b(?:Hon\.|Honorable)[ \t]+(?P<name>{_NAME})", "judge", ("hon",)),
+        (rf"\b{_TITLE}Justice[ \t]+(?P<name>{_NAME})[ \t]+delivered", "judge", ("delivered",)),
+        (rf"(?P<name>{_NAME}),[ \t]+{_TITLE}(?:Judge|Justice)s?\b", "judge", ("judge", "justice")),
+        (rf"\b{_TITLE}Judge:?[ \t]+(?P<name>{_NAME})", "judge", ("judge",)),
+        (_CLERK_LINE, "clerk", ("clerk",)),
+        (rf"(?P<name>{_NAME}),[ \t]+Clerk\b", "clerk", ("clerk",)),
+        (rf"(?:^|[ \t])/?s/[ \t]*(?P<name>{_NAME}){_COUNSEL_NEXT}", "attorney", ("s/",)),
+        (rf"(?P<name>{_NAME}),?[ \t]+Esq\.?", "attorney", ("esq",)),
+        (rf"(?:^|[ \t])/?s/[ \t]*(?P<name>{_NAME})", "signatory", ("s/",)),
+        (rf"^[ \t]*Name:[ \t]*(?P<name>{_NAME})[ \t]*$", "signatory", ("name:",)),
+        (rf"\b(?:Mr|Ms|Mrs|Dr|Prof)\.[ \t]+(?P<name>{_NAME})", "", ("mr.", "ms.", "mrs.", "dr.", "prof.")),
+    )
+)
+_PERSON_REACH = 90  # a name and its title sit within this many characters of the keyword
+_BEFORE_PANEL = re.compile(
+    rf"\bBefore:?[ \t\n]+(?P<names>(?:{_NAME},?[ \t\n]+(?:and[ \t\n]+)?){{1,4}}){_TITLE}Judges\b"
+)
+_LETTERHEAD_TITLE = re.compile(
+    r"^[ \t]*(CHIEF JUDGE|CLERK OF COURT|CIRCUIT EXECUTIVE|CHIEF JUSTICE|CLERK)[ \t]*$", re.MULTILINE
+)
+_CAPS_NAME_LINE = re.compile(r"^[ \t]*([A-Z][A-Z'’\-]+(?:[ \t]+(?:[A-Z]\.|[A-Z][A-Z'’\-]+)){1,3})[ \t]*$", re.MULTILINE)
+_NOT_A_NAME = frozenset(
+    [
+        "court",
+        "clerk",
+        "judge",
+        "judges",
+        "district",
+        "chief",
+        "senior",
+        "magistrate",
+        "order",
+        "united",
+        "states",
+        "circuit",
+        "notice",
+        "docketing",
+        "appeal",
+        "case",
+        "page",
+        "date",
+        "filed",
+        "document",
+        "plaintiff",
+        "defendant",
+        "the",
+        "of",
+        "for",
+    ]
+)
+_MONEY_KEYWORDS = ("$", "€", "£", "usd", "eur", "gbp", "dollar")
+_MONEY = re.compile(
+    r"(?:US\$|U\.S\.[ \t]?\$|\$|USD[ \t]?|€|£|EUR[ \t]?|GBP[ \t]?)[ \t]?(?P<amount>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?"
+    r"|\d+(?:\.\d{1,2})?)"
+    r"(?:[ \t]?(?P<scale>million|billion|thousand)\b)?"
+    r"|\(?(?P<amount2>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)\)?[ \t]+(?:U\.S\.[ \t]+)?(?P<cur>dollars"
+    r"|Dollars|DOLLARS|USD)\b"
+)
+_SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+_CURRENCY = {"€": "EUR", "£": "GBP", "EUR": "EUR", "GBP": "GBP"}
+
+
+def find_parties(pages: Sequence[ParsedPage]) -> list[Party]:
+    """Parties of the document with roles and defined-term aliases, one per merged name."""
+    joined = join_pages(pages)
+    return parties_in(joined, raw_parties(joined.text))
+
+
+def find_entities(pages: Sequence[ParsedPage]) -> list[EntityMention]:
+    """People, organisations, courts, money and legal concepts on `pages`, in reading order."""
+    return entities_in(join_pages(pages))
+
+
+def entities_in(joined: JoinedText, raws: list[RawParty] | None = None) -> list[EntityMention]:
+    """`find_entities` over pages already joined; `raws` from `raw_parties` when the caller has them."""
+    text = joined.text
+    low = lowered(text)
+    raws = raw_parties(text) if raws is None else raws
+    found: list[tuple[int, int, str, EntityKind, str | None]] = []  # start, end, name, kind, role
+    for p in raws:
+        found.append((p.start, p.end, p.name, _party_kind(p), p.role))
+        if p.alias and p.alias_start is not None and p.alias_end is not None:
+            found.append((p.alias_start, p.alias_end, p.name, _party_kind(p), p.role))
+    found.extend(_alias_mentions(text, raws))
+    found.extend(_people(text, low))
+    for s, e in org_names(text):
+        found.append((s, e, " ".join(text[s:e].split()).rstrip(","), EntityKind.ORGANIZATION, None))
+    found.extend(_known_name_mentions(text, low, found))
+    out = _dedupe_spans(found)
+    mentions = list(_to_mentions(joined, out))
+    mentions.extend(_courts(joined))
+    mentions.extend(_money(joined, low))
+    mentions.extend(_concepts(joined, low))
+    return sorted(mentions, key=lambda m: (m.page, m.char_start))
+
+
+def raw_parties(text: str) -> list[RawParty]:
+    """Party names in the joined text, unmerged: from the caption of a court document, else from the
+    preamble of a contract (a complaint's "Smith Corp. and Jones LLC executed the Agreement" is not one)."""
+    return caption_parties(text) or contract_parties(text)
+
+
+def _party_kind(p: RawParty) -> EntityKind:
+    person = looks_like_person(p.name.title()) if p.person is None else p.person
+    return EntityKind.PERSON if person else EntityKind.ORGANIZATION
+
+
+def parties_in(joined: JoinedText, raws: list[RawParty]) -> list[Party]:
+    """`raws` merged by name key, each with its roles and aliases, located where first named."""
+    by_key: dict[str, list[RawParty]] = {}
+    for p in raws:
+        by_key.setdefault(entity_key(p.name, _party_kind(p).value), []).append(p)
+    out: list[Party] = []
+    for key, group in by_key.items():
+        first = min(group, key=lambda p: p.start)
+        located = joined.locate(first.start, first.end)
+        if located is None:
+            continue
+        roles = [p.role for p in group if p.role != "party"]
+        aliases = tuple(dict.fromkeys(p.alias for p in group if p.alias))
+        out.append(Party(key, display_name(p.name for p in group), _party_kind(first), roles[0] if roles else "party",
+                         aliases, *located))  # fmt: skip
+    return sorted(out, key=lambda p: (p.page, p.char_start))
+
+
+def _alias_mentions(text: str, raws: list[RawParty]) -> Iterator[tuple[int, int, str, EntityKind, str | None]]:
+    """Every later use of a party's defined term ("the Company") is a mention of that party."""
+    for p in raws:
+        if not p.alias or p.alias_end is None:
+            continue
+        flags = re.IGNORECASE if p.alias.isupper() else 0
+        pattern = re.compile(rf"{re.escape(p.alias)}(?![\w\"”’'])", flags)  # literal-led: fast to scan for
+        for m in pattern.finditer(text, p.alias_end):
+            before = text[m.start() - 1] if m.start() else " "
+            if not (before.isalnum() or before in "\"“‘'_"):
+                yield m.start(), m.end(), p.name, _party_kind(p), p.role
+
+
+def _known_name_mentions(
+    text: str, low: str, found: list[tuple[int, int, str, EntityKind, str | None]]
+) -> Iterator[tuple[int, int, str, EntityKind, str | None]]:
+    """Later uses of a full name already found (`attorney Richard P. Liebowitz`), in any case or line wrapping."""
+    names: dict[str, tuple[str, EntityKind, str | None]] = {}
+    for _, _, name, kind, role in found:
+        if len(name.split()) >= 2 and len(name) >= 6:
+            names.setdefault(name.casefold(), (name, kind, role))
+    if not names:
+        return
+    words = sorted(names, key=len, reverse=True)
+    pattern = re.compile(
+        r"(?<!\w)(?:" + "|".join(r"\s+".join(re.escape(w) for w in n.split()) for n in words) + r")(?!\w)",
+        re.IGNORECASE,
+    )
+    first_words = {n.split()[0].lower() for n in words}
+    reach = max(len(n) for n in words) + 10
+    for m in near_keywords(pattern, first_words, text, low, reach):
+        name, kind, role = names[" ".join(m.group().split()).casefold()]
+        yield m.start(), m.end(), name, kind, role
+
+
+def _people(text: str, low: str) -> Iterator[tuple[int, int, str, EntityKind, str | None]]:
+    for pattern, role, keywords in PERSON_PATTERNS:
+        for m in near_keywords(pattern, keywords, text, low, _PERSON_REACH):
+            name = _clean_person(m["name"])
+            if name:
+                s = m.start("name")
+                yield s, s + _raw_length(m["name"], name), name, EntityKind.PERSON, role or None
+    for m in near_keywords(_BEFORE_PANEL, ("before",), text, low, 200):
+        for n in re.finditer(_NAME, m["names"]):
+            name = _clean_person(n.group())
+            if name:
+                s = m.start("names") + n.start()
+                yield s, s + _raw_length(n.group(), name), name, EntityKind.PERSON, "judge"
+    yield from _letterhead(text)
+
+
+def _letterhead(text: str) -> Iterator[tuple[int, int, str, EntityKind, str | None]]:
+    """Two-column letterheads: `ROBERT A. KATZMANN  CATHERINE O'HAGAN WOLFE` above `CHIEF JUDGE  CLERK OF COURT`,
+    flattened to name lines followed by title lines in the same order."""
+    head = text[:1500]
+    titles = list(_LETTERHEAD_TITLE.finditer(head))
+    if not titles:
+        return
+    first_title = titles[0].start()
+    names = [m for m in _CAPS_NAME_LINE.finditer(head, 0, first_title) if _clean_person(m.group(1))]
+    run_titles = [
+        t
+        for t in titles
+        if not head[first_title : t.start()].strip("\n \t") or _only_titles(head, first_title, t.start())
+    ]
+    names = names[-len(run_titles) :] if len(names) >= len(run_titles) else []
+    for name_m, title_m in zip(names, run_titles, strict=False):
+        role = "judge" if "JUDGE" in title_m.group(1) or "JUSTICE" in title_m.group(1) else "clerk"
+        yield name_m.start(1), name_m.end(1), name_m.group(1), EntityKind.PERSON, role
+
+
+def _only_titles(head: str, lo: int, hi: int) -> bool:
+    return all(not line.strip() or _LETTERHEAD_TITLE.match(line) for line in head[lo:hi].split("\n"))
+
+
+def _raw_length(raw: str, name: str) -> int:
+    """Length in `raw` of the cleaned `name` (which may have lost trailing words)."""
+    words = name.split()
+    pos = 0
+    for w in words:
+        pos = raw.index(w, pos) + len(w)
+    return pos
+
+
+def _clean_person(name: str) -> str | None:
+    """Whitespace collapsed; a run in another case style cut off (`Brian Hayek BRIAN HAYEK` -> `Brian Hayek`)."""
+    raw_words = " ".join(name.split()).rstrip(",").split()
+    kept: list[str] = []
+    for w in raw_words:
+        caps = w.isupper() and len(w.strip(".,")) > 1
+        if kept and any(not k.isupper() for k in kept if len(k.strip(".,")) > 1) and caps:
+            break
+        kept.append(w)
+    name = " ".join(kept).rstrip(",")
+    words = [w.lower().strip(".,") for w in name.split()]
+    if not words or words[0] in _NOT_A_NAME or any(w in _NOT_A_NAME for w in words[-1:]):
+        return None
+    return name
+
+
+def _dedupe_spans(
+    found: list[tuple[int, int, str, EntityKind, str | None]],
+) -> list[tuple[int, int, str, EntityKind, str | None]]:
+    """Overlapping finds keep the first (parties before people before bare organisations)."""
+    out: list[tuple[int, int, str, EntityKind, str | None]] = []
+    taken = bytearray(max((f[1] for f in found), default=0))
+    for f in found:
+        if any(taken[f[0] : f[1]]):
+            continue
+        out.append(f)
+        taken[f[0] : f[1]] = b"\x01" * (f[1] - f[0])
+    return out
+
+
+def _to_mentions(
+    joined: JoinedText, found: list[tuple[int, int, str, EntityKind, str | None]]
+) -> Iterator[EntityMention]:
+    keys = [entity_key(name, kind.value) for _, _, name, kind, _ in found]
+    keys = _merge_surnames(keys)
+    names: dict[str, list[str]] = {}
+    roles: dict[str, str] = {}
+    for key, (_, _, name, _, role) in zip(keys, found, strict=True):
+        names.setdefault(key, []).append(name)
+        if role and key not in roles:
+            roles[key] = role
+    displays = {key: display_name(variants) for key, variants in names.items()}
+    for key, (s, e, _, kind, role) in zip(keys, found, strict=True):
+        located = joined.locate(s, e)
+        if located is None:
+            continue
+        page, ls, le = located
+        yield EntityMention(key, displays[key], kind, role or roles.get(key), page, ls, le, joined.text[s:e])
+
+
+def _merge_surnames(keys: list[str]) -> list[str]:
+    """`person:xiang` -> `person:haitao xiang` when exactly one full name in the document ends with it."""
+    full = {k for k in keys if k.startswith("person:") and " " in k}
+    out = []
+    for k in keys:
+        if k.startswith("person:") and " " not in k:
+            surname = k.removeprefix("person:")
+            matches = [f for f in full if f.split()[-1] == surname or f.split()[-2:-1] == [surname]]
+            if len(matches) == 1:
+                out.append(matches[0])
+                continue
+        out.append(k)
+    return out
+
+
+def _courts(joined: JoinedText) -> Iterator[EntityMention]:
+    courts = find_courts(joined.text)
+    circuits = {c.key for c in courts if c.key.startswith("ca") and c.key != "ca"}
+    for c in courts:
+        key, name = c.key, c.name
+        if key == "ca" and len(circuits) == 1:  # a bare "United States Court of Appeals" in a one-circuit document
+            key = next(iter(circuits))
+            name = next(x.name for x in courts if x.key == key)
+        located = joined.locate(c.start, c.end)
+        if located:
+            yield EntityMention(f"court:{key}", name, EntityKind.COURT, None, *located, joined.text[c.start : c.end])
+
+
+def _money(joined: JoinedText, low: str) -> Iterator[EntityMention]:
+    for m in near_keywords(_MONEY, _MONEY_KEYWORDS, joined.text, low, 40):
+        amount = float((m["amount"] or m["amount2"]).replace(",", "")) * _SCALE.get((m["scale"] or "").lower(), 1)
+        symbol = m.group().lstrip()[:3]
+        currency = next((v for k, v in _CURRENCY.items() if symbol.startswith(k)), "USD")
+        name = f"{currency} {amount:,.2f}"
+        located = joined.locate(m.start(), m.end())
+        if located:
+            yield EntityMention(f"monetary_amount:{currency} {amount:.2f}", name, EntityKind.MONETARY_AMOUNT, None,
+                                *located, m.group())  # fmt: skip
+
+
+def _concepts(joined: JoinedText, low: str) -> Iterator[EntityMention]:
+    for concept, m in find_concepts(joined.text, low):
+        located = joined.locate(m.start(), m.end())
+        if located:
+            yield EntityMention(f"legal_concept:{concept.label.lower()}", concept.label, EntityKind.LEGAL_CONCEPT,
+                                    None, *located, m.group())  # fmt: skip
+
+
+__all__ = [
+    "EntityKind",
+    "EntityMention",
+    "Party",
+    "entities_in",
+    "find_entities",
+    "find_parties",
+    "parties_in",
+    "raw_parties",
+]

@@ -1,0 +1,162 @@
+"""Name normalisation: one key per organisation or person, however it is written.
+
+`SMITH CORP.`, `Smith Corp` and `Smith Corporation` share a key (case, punctuation and
+corporate-suffix spelling are ignored); `John Smith` and `Jane Smith` never do, and
+neither do `Smith Corp.` and `Smith Inc.` (a different suffix is a different company).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+
+# Spelling of a corporate-form word -> its canonical token. Matched on the name with
+# punctuation removed and lower-cased, so "L.L.C." arrives as "llc", "Inc." as "inc".
+CORPORATE_SUFFIXES: dict[str, str] = {
+    "inc": "inc",
+    "incorporated": "inc",
+    "corp": "corp",
+    "corporation": "corp",
+    "co": "co",
+    "company": "co",
+    "llc": "llc",
+    "ltd": "ltd",
+    "limited": "ltd",
+    "llp": "llp",
+    "lp": "lp",
+    "plc": "plc",
+    "gmbh": "gmbh",
+    "ag": "ag",
+    "sa": "sa",
+    "nv": "nv",
+    "bv": "bv",
+    "pc": "pc",
+}
+HONORIFICS = frozenset(
+    ["mr", "mrs", "ms", "miss", "dr", "hon", "honorable", "the", "judge", "justice", "chief", "esq", "esquire", "prof"]
+)
+_DOTTED_ABBREVIATION = re.compile(r"\b(?:[A-Za-z]\.){2,}")  # L.L.C., U.S.A.
+_NON_WORD = re.compile(r"[^\w\s]+")
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.replace("&", " and ").replace("’", "'")
+    text = _DOTTED_ABBREVIATION.sub(lambda m: m.group().replace(".", ""), text)
+    return _NON_WORD.sub(" ", text.casefold().replace("'", ""))
+
+
+def organization_key(name: str) -> str:
+    """`Smith Corporation` -> `smith corp`; a leading "the" and a trailing ", et al." are dropped."""
+    tokens = _fold(name).split()
+    if tokens and tokens[0] == "the":
+        tokens = tokens[1:]
+    while len(tokens) > 1 and tokens[-2:] == ["et", "al"]:
+        tokens = tokens[:-2]
+    out = [CORPORATE_SUFFIXES.get(t, t) if i > 0 else t for i, t in enumerate(tokens)]
+    return " ".join(out)
+
+
+def person_key(name: str) -> str:
+    """`Hon. Robert L. Miller, Jr.` -> `robert l miller jr`. Initials are kept: J. Smith is not John Smith."""
+    tokens = [t for t in _fold(name).split() if t not in HONORIFICS]
+    return " ".join(tokens)
+
+
+@lru_cache(maxsize=4096)
+def entity_key(name: str, kind: str) -> str:
+    """The merge key for an entity of `kind` ("person" or anything organisation-like)."""
+    return f"{kind}:{person_key(name) if kind == 'person' else organization_key(name)}"
+
+
+def same_entity(a: str, b: str, kind: str = "organization") -> bool:
+    return entity_key(a, kind) == entity_key(b, kind)
+
+
+def display_name(variants: Iterable[str]) -> str:
+    """The form to show for a merged entity: mixed case over capitals, then the fullest, then the most frequent."""
+    counts = Counter(" ".join(v.split()) for v in variants)
+    if not counts:
+        return ""
+    return max(counts, key=lambda v: (not v.isupper(), len(v.split()), counts[v], len(v)))
+
+
+ORGANIZATION_WORDS = frozenset(
+    [
+        "league",
+        "association",
+        "department",
+        "university",
+        "college",
+        "school",
+        "bank",
+        "group",
+        "company",
+        "corporation",
+        "states",
+        "state",
+        "board",
+        "commission",
+        "authority",
+        "agency",
+        "services",
+        "systems",
+        "technologies",
+        "technology",
+        "network",
+        "networks",
+        "holdings",
+        "partners",
+        "trust",
+        "fund",
+        "union",
+        "council",
+        "committee",
+        "city",
+        "county",
+        "government",
+        "republic",
+        "office",
+        "bureau",
+        "institute",
+        "foundation",
+        "hospital",
+        "church",
+        "society",
+        "club",
+        "capital",
+        "ventures",
+        "industries",
+        "international",
+        "national",
+        "global",
+        "america",
+        "american",
+        "products",
+        "solutions",
+        "enterprises",
+        "labs",
+        "laboratories",
+        "media",
+        "communications",
+        "energy",
+        "pharmaceuticals",
+        "insurance",
+        "micro",
+    ]
+)
+
+
+def looks_like_person(name: str) -> bool:
+    """Two to five capitalised words, no corporate suffix or organisation word, no digits: `Richard P. Liebowitz`."""
+    tokens = _fold(name).split()
+    words = name.replace(",", " ").split()
+    if not 2 <= len(words) <= 5 or any(ch.isdigit() for ch in name):
+        return False
+    if any(t in CORPORATE_SUFFIXES for t in tokens[1:]) or any(t in ORGANIZATION_WORDS for t in tokens):
+        return False
+    return all(w[0].isupper() for w in words if w.lower() not in ("de", "van", "von", "der", "la", "jr.", "jr"))

@@ -1,0 +1,229 @@
+"""Texts of the context-graph tools. Each returns (text, structured data); every mention
+shown carries its citation, and empty results say what to do instead of failing."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from casetrack.domain import Case, Document
+from casetrack.render.formats import plural, size
+from casetrack.service.graph import CaseGraph, Event, Node
+from casetrack.service.relations import Cluster, Relation
+
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+KEY_EVENTS = ("filed", "signed", "effective", "hearing", "deadline", "decided")
+EMPTY = "No documents in this case yet. Add some with ingest_document or ingest_folder, then ask again."
+Result = tuple[str, dict[str, Any]]
+
+
+def _node(n: Node) -> dict[str, Any]:
+    return {"key": n.key, "name": n.name, "type": n.kind, "roles": sorted(n.roles), "mentions": len(n.mentions),
+            "documents": len(n.documents)}
+
+
+def _cite(d: dict[str, Any]) -> str:
+    return d.get("citation") or f"{d['document']}, p. {d['page']}"
+
+
+def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
+    if not graph.documents:
+        return EMPTY, {"case": case.name, "documents": 0}
+    lines = [f"CASE MAP: {case.name} ({case.case_type.label})", ""]
+    parties = sorted(graph.parties.values(), key=lambda n: (-len(n.documents), n.name))
+    judges = [n for n in graph.entities.values() if "judge" in n.roles]
+    attorneys = [n for n in graph.entities.values() if "attorney" in n.roles]
+    courts = sorted((n for n in graph.entities.values() if n.kind == "court"), key=lambda n: -len(n.mentions))
+    lines.append("  PARTIES:")
+    for p in parties[:12]:
+        roles = ", ".join(sorted(p.roles)) or "party"
+        docs = sorted({m.document_name for m in p.mentions})
+        more = " ..." if len(docs) > 3 else ""
+        lines.append(f"    {roles.title() + ':':<14} {p.name}  ({', '.join(docs[:3])}{more})")
+    for label, nodes in (("Judge", judges), ("Attorney", attorneys), ("Court", courts)):
+        for n in nodes[:4]:
+            lines.append(f"    {label + ':':<14} {n.name}")
+    if not (parties or judges or courts):
+        lines.append("    (no parties identified)")
+    key_events = [e for e in graph.events if e.event in KEY_EVENTS] or graph.events
+    lines += ["", "  KEY DATES:"] + [
+        f"    {e.iso}  {e.event.capitalize()}: {e.description[:90]} ({e.mention.document_name}, p.{e.mention.page})"
+        for e in key_events[:15]] + (["    (no dates found)"] if not key_events else [])
+    issues = sorted(graph.issues.values(), key=lambda n: (-len(n.documents), -len(n.mentions)))
+    lines += ["", "  KEY LEGAL ISSUES:"] + [
+        f"    {i}. {n.name} -- {plural(len(n.documents), 'document')}, "
+        f"{plural(len({m.chunk_id for m in n.mentions if m.chunk_id}), 'chunk')}"
+        for i, n in enumerate(issues[:10], start=1)] + (["    (none identified)"] if not issues else [])
+    by_type = Counter(d.document_type.value for d in graph.documents.values())
+    lines += ["", f"  DOCUMENTS ({len(graph.documents)} total, {plural(case.stats.page_count, 'page')}, "
+                  f"{plural(case.stats.chunk_count, 'chunk')}):"]
+    for kind, count in by_type.most_common():
+        names = sorted(d.name for d in graph.documents.values() if d.document_type.value == kind)
+        lines.append(f"    {kind.replace('_', ' ').title() + ':':<16} {plural(count, 'doc')} "
+                     f"({', '.join(names[:3])}{', ...' if len(names) > 3 else ''})")
+    authorities = sorted(graph.authorities.values(), key=lambda n: (-len(n.mentions), n.name))
+    lines += ["", "  TOP AUTHORITIES (most cited):"] + [
+        f"    {i}. {n.name} -- {plural(len(n.mentions), 'citation')} across {plural(len(n.documents), 'document')}"
+        for i, n in enumerate(authorities[:10], start=1)] + (["    (none cited)"] if not authorities else [])
+    entities = sorted((n for n in graph.entities.values() if n.kind in ("person", "organization", "legal_concept")),
+                      key=lambda n: (-len(n.mentions), n.name))
+    lines += ["", "  TOP ENTITIES:"] + [
+        f"    {n.name} ({n.kind}) -- {plural(len(n.mentions), 'mention')} in {plural(len(n.documents), 'document')}"
+        for n in entities[:10]]
+    cov = ", ".join(f"{e} {c}/{case.stats.chunk_count}" for e, c in sorted(coverage.items()))
+    lines += ["", f"  EMBEDDINGS: {cov or 'none'} chunks embedded"]
+    if graph.failed:
+        lines.append(f"  NOTE: graph extraction failed for {', '.join(graph.failed)}; reindex them.")
+    data = {"case": case.name, "parties": [_node(p) for p in parties], "judges": [_node(n) for n in judges],
+            "attorneys": [_node(n) for n in attorneys], "courts": [_node(n) for n in courts],
+            "key_dates": [_event(e) for e in key_events[:50]], "issues": [_node(n) for n in issues],
+            "documents_by_type": dict(by_type), "top_authorities": [_node(n) for n in authorities[:25]],
+            "top_entities": [_node(n) for n in entities[:25]], "embedder_coverage": coverage,
+            "statistics": {"documents": len(graph.documents), "pages": case.stats.page_count,
+                           "chunks": case.stats.chunk_count}}
+    return "\n".join(lines), data
+
+
+def _event(e: Event) -> dict[str, Any]:
+    m = e.mention
+    return {"date": e.iso, "event": e.event, "description": e.description, "document": m.document_name,
+            "document_id": m.document_id, "page": m.page, "chunk_id": m.chunk_id, "text": m.text,
+            "char_start": m.char_start, "char_end": m.char_end}
+
+
+def timeline(case_name: str, events: list[Event], details: list[dict[str, Any]], start: str | None,
+             end: str | None) -> Result:
+    window = f" from {start or 'the start'} to {end or 'the end'}" if start or end else ""
+    if not events:
+        return (f"No dated events found in {case_name}{window}. Dates are read from document text; scanned pages "
+                "need OCR.", {"case": case_name, "events": []})
+    lines = [f"Timeline of {case_name}{window}: {plural(len(events), 'event')}", ""]
+    records = []
+    for e, d in zip(events, details, strict=False):
+        lines.append(f"  {e.iso}  [{e.event}] {e.description[:160]}")
+        lines.append(f"              {_cite(d)} [chunk {d.get('chunk_id')}]")
+        records.append({**_event(e), **d})
+    return "\n".join(lines), {"case": case_name, "events": records}
+
+
+def statistics(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
+    by_type = Counter(d.document_type.value for d in graph.documents.values())
+    entity_kinds = Counter(n.kind for n in graph.entities.values())
+    authority_kinds = Counter(n.kind for n in graph.authorities.values())
+    ocr_pages = sum(d.ocr_pages for d in graph.documents.values())
+    skipped = sum(d.skipped_pages for d in graph.documents.values())
+    lines = [f"Statistics for {case.name}", "",
+             f"  Documents: {len(graph.documents)} | Pages: {case.stats.page_count} | Chunks: {case.stats.chunk_count}",
+             f"  OCR pages: {ocr_pages} | Pages skipped (no OCR): {skipped}",
+             "  By type: " + (", ".join(f"{k} {v}" for k, v in by_type.most_common()) or "none"),
+             f"  Entities: {len(graph.entities)} (" + ", ".join(f"{k} {v}" for k, v in entity_kinds.most_common())
+             + ")",
+             f"  Authorities: {len(graph.authorities)} (" + ", ".join(
+                 f"{k} {v}" for k, v in authority_kinds.most_common()) + ")",
+             f"  Citations: {sum(len(n.mentions) for n in graph.authorities.values())} | Timeline events: "
+             f"{len(graph.events)} | Parties: {len(graph.parties)}",
+             "  Embedder coverage: " + (", ".join(f"{e} {c}/{case.stats.chunk_count} chunks"
+                                                  for e, c in sorted(coverage.items())) or "none"),
+             f"  Storage: {size(case.stats.storage_bytes)}"]
+    return "\n".join(lines), {
+        "case": case.name, "documents": len(graph.documents), "pages": case.stats.page_count,
+        "chunks": case.stats.chunk_count, "ocr_pages": ocr_pages, "skipped_pages": skipped,
+        "documents_by_type": dict(by_type), "entities": len(graph.entities), "entities_by_type": dict(entity_kinds),
+        "authorities": len(graph.authorities), "authorities_by_type": dict(authority_kinds),
+        "citations": sum(len(n.mentions) for n in graph.authorities.values()), "events": len(graph.events),
+        "embedder_coverage": coverage, "storage_bytes": case.stats.storage_bytes}
+
+
+def node_list(case_name: str, what: str, nodes: list[Node], total: int, kind: str) -> Result:
+    if not nodes:
+        return (f"No {what} of type {kind} found in {case_name}." if kind != "all" else
+                f"No {what} found in {case_name} yet. {EMPTY if what == 'entities' else ''}".strip(),
+                {"case": case_name, what: [], "total": 0})
+    lines = [f"{what.title()} in {case_name} ({len(nodes)} of {total}):"]
+    current = None
+    for n in sorted(nodes, key=lambda n: n.kind) if what == "entities" else nodes:
+        if what == "entities" and n.kind != current:
+            current = n.kind
+            lines += ["", f"  {n.kind.replace('_', ' ').upper()}"]
+        roles = f" [{', '.join(sorted(n.roles))}]" if n.roles else ""
+        label = "citation" if what == "authorities" else "mention"
+        lines.append(f"    {n.name}{roles} ({n.kind}) -- {plural(len(n.mentions), label)}, "
+                     f"{plural(len(n.documents), 'document')}")
+    return "\n".join(lines), {"case": case_name, what: [_node(n) for n in nodes], "total": total}
+
+
+def _passages(details: list[dict[str, Any]], total: int, shown_label: str) -> list[str]:
+    lines = []
+    for i, d in enumerate(details, start=1):
+        extra = f" [{d['treatment']}]" if d.get("treatment") else ""
+        if d.get("mentions_in_passage", 1) > 1:
+            extra += f" ({d['mentions_in_passage']} mentions here)"
+        lines += ["", f"  {i}. {_cite(d)}{extra} [chunk {d.get('chunk_id')}]", f"     \"...{d['snippet']}...\""]
+    if total > len(details):
+        lines += ["", f"  ... {total - len(details)} more {shown_label} (raise top_k to see them)"]
+    return lines
+
+
+def mentions(name: str, nodes: list[Node], details: list[dict[str, Any]], passages: int, total: int) -> Result:
+    kinds = ", ".join(sorted({n.kind for n in nodes}))
+    matched = ", ".join(n.name for n in nodes[:5])
+    lines = [f'Mentions of "{name}" ({kinds}; matched: {matched}) -- {plural(total, "mention")} in '
+             f"{plural(passages, 'passage')}, showing {len(details)}:"]
+    return "\n".join(lines + _passages(details, passages, "passages")), {
+        "entity": name, "matched": [_node(n) for n in nodes], "total_mentions": total, "total_passages": passages,
+        "mentions": details}
+
+
+def together(names: list[str], groups: list[list[Node]], details: list[dict[str, Any]], total: int) -> Result:
+    matched = [[n.name for n in g] for g in groups]
+    if not details:
+        return (f"No passage mentions all of {', '.join(names)} together. Try fewer entities, or "
+                "get_entity_mentions for each.", {"entities": names, "matched": matched, "total": 0, "chunks": []})
+    head = f"{plural(total, 'passage')} mention {' + '.join(names)} together:"
+    return "\n".join([head, *_passages(details, total, "passages")]), {
+        "entities": names, "matched": matched, "total": total, "chunks": details}
+
+
+def citations(authority: str, nodes: list[Node], details: list[dict[str, Any]], total: int, treatment: str) -> Result:
+    names = "; ".join(n.name for n in nodes[:3])
+    counts = Counter(m.treatment for n in nodes for m in n.mentions)
+    summary = ", ".join(f"{k} {v}" for k, v in counts.most_common())
+    lines = [f"Citations of {names} -- {total} {'' if treatment == 'all' else treatment + ' '}"
+             f"(treatment: {summary}):"]
+    if not details:
+        lines.append(f"  No citations with treatment \"{treatment}\".")
+    return "\n".join(lines + _passages(details, total, "citations")), {
+        "authority": authority, "matched": [_node(n) for n in nodes], "treatment_filter": treatment,
+        "treatments": dict(counts), "total": total, "citations": details}
+
+
+def related(doc: Document, found: list[Relation], kind: str) -> Result:
+    if not found:
+        return (f"No related documents found for {doc.name} ({kind}).",
+                {"document": doc.name, "related": []})
+    lines = [f"Documents related to {doc.name}:"]
+    for i, r in enumerate(found, start=1):
+        lines.append(f"  {i}. {r.document.name} [{r.document.document_type.value}] (strength {r.score:.2f})")
+        lines += [f"     - {reason}" for reason in r.reasons]
+    return "\n".join(lines), {"document": doc.name, "document_id": doc.id, "related": [
+        {"document": r.document.name, "document_id": r.document.id, "score": round(r.score, 3),
+         "relationships": sorted(r.kinds), "reasons": r.reasons} for r in found]}
+
+
+def clusters(case_name: str, strategy: str, found: list[Cluster]) -> Result:
+    if not found:
+        why = {"topical": "no document has embeddings yet (see get_status)",
+               "entity": "no party or entity is named in more than one document",
+               "authority": "no authority is cited by more than one document",
+               "document_type": "the case has no documents yet"}[strategy]
+        return (f"No {strategy} clusters in {case_name}: {why}.",
+                {"case": case_name, "strategy": strategy, "clusters": []})
+    lines = [f"Document clusters in {case_name} ({strategy}):"]
+    for i, c in enumerate(found, start=1):
+        lines.append(f"  {i}. {c.label} -- {plural(len(c.documents), 'document')}"
+                     + (f" ({c.detail})" if c.detail else ""))
+        lines += [f"     - {d.name}" for d in c.documents[:10]]
+    return "\n".join(lines), {"case": case_name, "strategy": strategy, "clusters": [
+        {"label": c.label, "detail": c.detail, "documents": [{"name": d.name, "id": d.id} for d in c.documents]}
+        for c in found]}

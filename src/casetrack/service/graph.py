@@ -1,0 +1,228 @@
+"""The context graph of a case: every document's stored extract merged into parties,
+entities, authorities, a timeline and issues, each mention traceable to its chunk.
+Built on demand and cached per case until the store's generation moves on."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from casetrack.domain import Case, Document, ExtractionMethod, ParsedPage
+from casetrack.errors import InvalidInput, NotFound
+from casetrack.graph.authorities import authorities_in
+from casetrack.graph.pagetext import join_pages
+from casetrack.service.cases import CaseService
+from casetrack.service.search_index import generation
+from casetrack.store import documents as docstore
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    document_id: str
+    document_name: str
+    chunk_id: str | None
+    page: int
+    char_start: int
+    char_end: int
+    text: str
+    treatment: str | None = None  # authorities only
+    role: str | None = None
+
+
+@dataclass(slots=True)
+class Node:
+    """A merged entity or authority across the case."""
+
+    key: str
+    name: str
+    kind: str
+    roles: set[str] = field(default_factory=set)
+    mentions: list[Mention] = field(default_factory=list)
+
+    @property
+    def documents(self) -> set[str]:
+        return {m.document_id for m in self.mentions}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    iso: str
+    event: str
+    description: str
+    mention: Mention
+
+
+@dataclass(slots=True)
+class CaseGraph:
+    generation: int
+    documents: dict[str, Document]
+    entities: dict[str, Node] = field(default_factory=dict)
+    authorities: dict[str, Node] = field(default_factory=dict)
+    parties: dict[str, Node] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    issues: dict[str, Node] = field(default_factory=dict)
+    failed: list[str] = field(default_factory=list)  # documents whose extraction failed
+
+
+class GraphService:
+    def __init__(self, cases: CaseService) -> None:
+        self._cases = cases
+        self._graphs: dict[str, CaseGraph] = {}
+        self._lock = threading.Lock()
+
+    def graph(self, case: Case) -> CaseGraph:
+        store = self._cases.store(case)
+        with store.reader() as db:
+            current = generation(db)
+            cached = self._graphs.get(case.id)
+            if cached is not None and cached.generation == current:
+                return cached
+            docs = {d.id: d for d in docstore.list_documents(db)}
+            extracts = list(docstore.graph_extracts(db))
+        built = build_graph(current, docs, extracts)
+        with self._lock:
+            self._graphs[case.id] = built
+        return built
+
+    def forget(self, case_id: str) -> None:
+        self._graphs.pop(case_id, None)
+
+    # --- lookups -------------------------------------------------------------
+
+    def find_entities(self, graph: CaseGraph, name: str, kind: str = "any") -> list[Node]:
+        """Entities matching a name: exact key or name first, then containment, then fuzzy."""
+        pool = [n for n in graph.entities.values() if kind in ("any", "all") or n.kind == kind]
+        return match_nodes(pool, name, "Entity", "Use list_entities to see the entities found in this case.")
+
+    def find_authority(self, graph: CaseGraph, text: str) -> list[Node]:
+        """An authority by any citation form: "42 USC 1983" finds "42 U.S.C. § 1983"."""
+        query = (text or "").strip()
+        if not query:
+            raise InvalidInput("Give an authority, e.g. \"42 U.S.C. § 1983\" or \"Miranda v. Arizona\".")
+        page = ParsedPage(1, query, ExtractionMethod.NATIVE)
+        keys = {m.key for m in authorities_in(join_pages([page]))}
+        direct = [graph.authorities[k] for k in keys if k in graph.authorities]
+        if direct:
+            return direct
+        return match_nodes(list(graph.authorities.values()), query, "Authority",
+                           "Use list_authorities to see the authorities cited in this case.")
+
+
+def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[str, dict[str, Any]]]) -> CaseGraph:
+    graph = CaseGraph(gen, docs)
+    for doc_id, ex in extracts:
+        doc = docs.get(doc_id)
+        if doc is None:
+            continue
+        if ex.get("error"):
+            graph.failed.append(doc.name)
+
+        def mention(r: dict[str, Any], doc: Document = doc) -> Mention:
+            return Mention(doc.id, doc.name, r.get("chunk_id"), int(r.get("page", 1)), int(r.get("char_start", 0)),
+                           int(r.get("char_end", 0)), str(r.get("text", "")), r.get("treatment"), r.get("role"))
+
+        for r in ex.get("entities", []):
+            _add(graph.entities, r["key"], r["name"], r["kind"], r.get("role"), mention(r))
+        for r in ex.get("authorities", []):
+            _add(graph.authorities, r["key"], r.get("display") or r["key"], r["kind"], None, mention(r))
+        for r in ex.get("parties", []):
+            _add(graph.parties, r["key"], r["name"], r.get("kind", "party"), r.get("role"), mention(r))
+        for r in ex.get("dates", []):
+            graph.events.append(Event(r["iso"], r.get("event", "other"), r.get("sentence", r.get("text", "")),
+                                      mention(r)))
+        for r in ex.get("issues", []):
+            label = r.get("label") or r.get("name") or r.get("key")
+            if label:
+                _add(graph.issues, str(label).casefold(), str(label), r.get("kind", "issue"), None, mention(r))
+    graph.events.sort(key=lambda e: (e.iso, e.mention.document_name, e.mention.page))
+    return graph
+
+
+def _add(into: dict[str, Node], key: str, name: str, kind: str, role: str | None, mention: Mention) -> None:
+    node = into.get(key)
+    if node is None:
+        node = into[key] = Node(key, name, kind)
+    if role and role != "other":
+        node.roles.add(role)
+    node.mentions.append(mention)
+
+
+def normalise(text: str) -> str:
+    return re.sub(r"[^\w]+", " ", text.casefold()).strip()
+
+
+def match_nodes(pool: list[Node], name: str, kind: str, hint: str) -> list[Node]:
+    wanted = normalise(name or "")
+    if not wanted:
+        raise InvalidInput(f"Give a name to look for. {hint}")
+    exact = [n for n in pool if normalise(n.name) == wanted or normalise(n.key.split(":", 1)[-1]) == wanted]
+    if exact:
+        return exact
+    words = set(wanted.split())
+    contained = [n for n in pool if wanted in normalise(n.name) or words <= set(normalise(n.name).split())]
+    if contained:
+        return sorted(contained, key=lambda n: -len(n.mentions))
+    names = {normalise(n.name): n for n in pool}
+    close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.75)
+    if close:
+        return [names[c] for c in close]
+    suggestions = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.4)
+    raise NotFound(kind, name, [(names[s].name, names[s].key) for s in suggestions], hint=hint)
+
+
+
+class GraphReader:
+    """Turns mentions into passages a user can cite: snippet, chunk citation, provenance."""
+
+    SNIPPET = 160  # characters either side of a mention
+
+    def __init__(self, cases: CaseService) -> None:
+        self._cases = cases
+
+    def locate(self, case: Case, mentions: list[Mention]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        docs: dict[str, Document | None] = {}
+        pages: dict[tuple[str, int], str] = {}
+        with self._cases.store(case).reader() as db:
+            for m in mentions:
+                if m.document_id not in docs:
+                    docs[m.document_id] = docstore.get_document(db, m.document_id)
+                doc = docs[m.document_id]
+                if doc is None:
+                    continue
+                key = (m.document_id, m.page)
+                if key not in pages:
+                    page = docstore.page(db, m.document_id, m.page)
+                    pages[key] = page.text if page else ""
+                text = pages[key]
+                start, end = max(0, m.char_start - self.SNIPPET), min(len(text), m.char_end + self.SNIPPET)
+                snippet = " ".join(text[start:end].split())
+                chunk = docstore.load_chunk(db, m.chunk_id, doc) if m.chunk_id else None
+                record: dict[str, Any] = {
+                    "text": m.text, "snippet": snippet, "treatment": m.treatment, "role": m.role,
+                    "document": doc.name, "document_id": doc.id, "file_path": doc.original_path, "page": m.page,
+                    "char_start": m.char_start, "char_end": m.char_end, "chunk_id": m.chunk_id,
+                }
+                if chunk is not None:
+                    p = chunk.provenance
+                    record.update(citation=p.cite(), citation_short=p.cite_short(), paragraph_start=p.paragraph_start,
+                                  paragraph_end=p.paragraph_end, line_start=p.line_start, line_end=p.line_end,
+                                  extraction_method=p.extraction_method.value, ocr_confidence=p.ocr_confidence,
+                                  bates=p.bates_number)
+                else:
+                    record.update(citation=f"{doc.name}, p. {m.page}", citation_short=f"{doc.name}, p. {m.page}")
+                out.append(record)
+        return out
+
+    def embedder_coverage(self, case: Case) -> dict[str, int]:
+        """How many chunks each embedder covers (from the documents' records)."""
+        coverage: dict[str, int] = {}
+        with self._cases.store(case).reader() as db:
+            for doc in docstore.list_documents(db):
+                for embedder in doc.embedders:
+                    coverage[embedder] = coverage.get(embedder, 0) + doc.chunk_count
+        return coverage

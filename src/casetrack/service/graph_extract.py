@@ -1,0 +1,74 @@
+"""Running context-graph extraction at ingestion and locating every mention in a chunk,
+so the stored extract can answer "which passage says this" without re-reading pages."""
+
+from __future__ import annotations
+
+import bisect
+import logging
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+from casetrack.chunk import StructureEntry
+from casetrack.domain import ChunkSpan, ParsedPage
+from casetrack.graph import extract
+
+log = logging.getLogger(__name__)
+
+SECTIONS = ("authorities", "entities", "parties", "dates", "issues")
+
+
+def build_extract(pages: Sequence[ParsedPage], headings: Sequence[StructureEntry],
+                  chunks: Sequence[tuple[str, ChunkSpan]]) -> dict[str, Any]:
+    """The document's extract as plain records, each mention with the id of its chunk."""
+    try:
+        found = extract(pages, headings)
+    except Exception:  # extraction is an extra: a failure must never lose the document
+        log.exception("Context-graph extraction failed; the document is stored without it")
+        return {section: [] for section in SECTIONS} | {"error": "extraction failed"}
+    locate = ChunkLocator(chunks)
+    out: dict[str, Any] = {}
+    for section in SECTIONS:
+        records = []
+        for item in getattr(found, section):
+            record = _plain(asdict(item))
+            if "page" in record and "char_start" in record:
+                record["chunk_id"] = locate(record["page"], record["char_start"])
+            records.append(record)
+        out[section] = records
+    return out
+
+
+class ChunkLocator:
+    """page + character offset -> the first chunk whose span contains it (chunks may overlap)."""
+
+    def __init__(self, chunks: Sequence[tuple[str, ChunkSpan]]) -> None:
+        self._by_page: dict[int, list[tuple[int, int, str]]] = {}
+        for chunk_id, span in chunks:
+            self._by_page.setdefault(span.page, []).append((span.char_start, span.char_end, chunk_id))
+        for spans in self._by_page.values():
+            spans.sort()
+        self._starts = {page: [s for s, _, _ in spans] for page, spans in self._by_page.items()}
+
+    def __call__(self, page: int, offset: int) -> str | None:
+        spans = self._by_page.get(page)
+        if not spans:
+            return None
+        i = bisect.bisect_right(self._starts[page], offset) - 1
+        while i >= 0:
+            start, end, chunk_id = spans[i]
+            if start <= offset < end:
+                return chunk_id
+            i -= 1
+        # Between chunks (trimmed whitespace): the next chunk on the page.
+        j = bisect.bisect_right(self._starts[page], offset)
+        return spans[j][2] if j < len(spans) else spans[-1][2]
+
+
+def _plain(value: Any) -> Any:
+    """Enums to their values, tuples to lists: JSON-ready."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return getattr(value, "value", value)

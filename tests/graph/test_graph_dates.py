@@ -1,0 +1,140 @@
+"""Dates: formats, rejections, event types, and every eval-dev date query's answer on its page."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+
+from casetrack.domain import ExtractionMethod, ParsedPage
+from casetrack.graph import EventType, find_dates
+from tests.graph.graph_evaldev import jsonl, needs_eval_dev, pages_of
+
+
+def dates(text: str) -> list[tuple[str, str]]:
+    return [(d.iso, d.text) for d in find_dates([ParsedPage(1, text, ExtractionMethod.NATIVE)])]
+
+
+FORMATS = [
+    ("January 15, 2022", "2022-01-15"),
+    ("Jan. 15, 2022", "2022-01-15"),
+    ("Jan 15 2022", "2022-01-15"),
+    ("Sept. 9, 2019", "2019-09-09"),
+    ("January 15th, 2022", "2022-01-15"),
+    ("1/15/22", "2022-01-15"),
+    ("01/15/2022", "2022-01-15"),
+    ("1-15-2022", "2022-01-15"),
+    ("01.15.2022", "2022-01-15"),
+    ("2022-01-15", "2022-01-15"),
+    ("15 January 2022", "2022-01-15"),
+    ("15th January, 2022", "2022-01-15"),
+    ("the 15th day of January, 2022", "2022-01-15"),
+    ("this 15th day of January 2022", "2022-01-15"),
+    ("this 19 day of March, 2004", "2004-03-19"),
+    ("as of the 19 day.of March, 2004", "2004-03-19"),  # OCR noise: a period for the space
+    ("the 1st day of\nMarch, 2004", "2004-03-01"),
+    ("Dated: March 3, 2021", "2021-03-03"),
+    ("Filed: 04/05/2019", "2019-04-05"),
+    ("11/5/96", "1996-11-05"),  # two-digit years: 69-99 -> 1900s
+    ("3/1/05", "2005-03-01"),  # 00-68 -> 2000s
+    ("15/01/2022", "2022-01-15"),  # day first only when the first number cannot be a month
+    ("February 29, 2024", "2024-02-29"),
+    ("JANUARY 11, 2021", "2021-01-11"),
+]
+
+
+@pytest.mark.parametrize(("text", "iso"), FORMATS, ids=[t for t, _ in FORMATS])
+def test_common_legal_date_formats_normalise_to_iso(text: str, iso: str) -> None:
+    found = dates(f"Something happened {text} as recorded.")
+    assert [d[0] for d in found] == [iso]
+    assert found[0][1] in text
+
+
+NOT_DATES = [
+    "13/45/2020",
+    "February 30, 2021",
+    "February 29, 2023",
+    "Section 1.15 of the Agreement",
+    "$1,500.00",
+    "$1/15/22",
+    "Call 212-857-8528 today",
+    "Case 17-3510, Document 1-1",
+    "version 1.2.2022x",
+    "3.14.15",
+    "Chapter 12/31",
+    "pages 28-40 and 7-12",
+    "No. 3:05-cv-00595-RLM-MGG",
+    "0/0/2020",
+    "January 45, 2020",
+]
+
+
+@pytest.mark.parametrize("text", NOT_DATES)
+def test_impossible_dates_and_date_shaped_numbers_are_rejected(text: str) -> None:
+    assert dates(f"Here: {text}.") == []
+
+
+EVENTS = [
+    ("Date Filed: 01/19/2023 Entry ID: 5237514", EventType.FILED),
+    ("The complaint was filed on March 1, 2023.", EventType.FILED),
+    ("This Agreement is made as of November 5, 1996, by and between A and B.", EventType.SIGNED),
+    ("IN WITNESS WHEREOF, executed this 19 day of March, 2004.", EventType.SIGNED),
+    ("Dated: June 2, 2020", EventType.SIGNED),
+    ("This Agreement shall be effective on January 1, 2020.", EventType.EFFECTIVE),
+    ("Effective Date: March 1, 1996", EventType.EFFECTIVE),
+    ("A hearing is set for April 4, 2024 at 10:00 a.m.", EventType.HEARING),
+    ("(Arg. & Sub. – Jan. 12, 2023—Smith Wollman and Loken)", EventType.HEARING),
+    ("The parties’ Statements are due on or before July 21, 2017.", EventType.DEADLINE),
+    ("Discovery shall close no later than January 10, 2024.", EventType.DEADLINE),
+    ("The opinion was decided June 5, 2019 by the panel.", EventType.DECIDED),
+    ("Judgment was entered on May 1, 2018.", EventType.DECIDED),
+    ("The meeting occurred on May 1, 2018 in Chicago.", EventType.OTHER),
+]
+
+
+@pytest.mark.parametrize(("sentence", "event"), EVENTS, ids=[s[:40] for s, _ in EVENTS])
+def test_event_type_comes_from_the_words_near_the_date(sentence: str, event: EventType) -> None:
+    (d,) = find_dates([ParsedPage(1, sentence, ExtractionMethod.NATIVE)])
+    assert d.event is event
+
+
+def test_the_event_description_is_the_sentence_around_the_date() -> None:
+    text = "Background first. The parties’ Statements are due on or before\nJuly 21, 2017. Nothing else."
+    (d,) = find_dates([ParsedPage(3, text, ExtractionMethod.NATIVE)])
+    assert d.sentence == "The parties’ Statements are due on or before July 21, 2017."
+    assert (d.page, text[d.char_start : d.char_end]) == (3, d.text)
+
+
+# --- eval-dev -------------------------------------------------------------------------------
+
+_MONTH_DAY_YEAR = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b")
+
+
+def _expected_iso(query: dict) -> str | None:
+    """The answer date: parsed from the answer texts, else from normalized_answer (M/D/YY)."""
+    texts = [str(t) for t in (query.get("all_answer_texts") or [query["answer_text"]])]
+    for t in texts:
+        found = dates(t)
+        if found:
+            return found[0][0]
+    norm = query.get("normalized_answer")
+    if isinstance(norm, str) and _MONTH_DAY_YEAR.search(norm):
+        m, d, y = (int(x) for x in _MONTH_DAY_YEAR.search(norm).group().split("/"))  # type: ignore[union-attr]
+        return dt.date(y + (1900 if y >= 69 else 2000) if y < 100 else y, m, d).isoformat()
+    return None
+
+
+DATE_QUERIES = [q for q in jsonl("queries.jsonl") if q["kind"] == "date"]
+
+
+@needs_eval_dev
+@pytest.mark.parametrize("query", DATE_QUERIES, ids=[str(q["id"]) for q in DATE_QUERIES])
+def test_every_evaldev_date_answer_is_found_on_its_page(query: dict) -> None:
+    iso = _expected_iso(query)
+    if iso is None:
+        pytest.skip(f"{query['id']}: the labelled answer holds no date ({query['answer_text'][:60]!r})")
+    doc = str(query["doc"])
+    found = find_dates(pages_of(doc))
+    page = query.get("page") or 1  # TXT/DOCX references are one page
+    assert (iso, page) in {(d.iso, d.page) for d in found}

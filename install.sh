@@ -56,12 +56,32 @@ if ! command -v soffice >/dev/null 2>&1 && ! command -v libreoffice >/dev/null 2
     say "Note: LibreOffice is not installed; old .doc files need it (all other formats work without it)."
 fi
 
-if command -v claude >/dev/null 2>&1 && casetrack --help 2>/dev/null | grep -q setup-claude-code; then
-    casetrack setup-claude-code || say "Claude Code registration failed; run 'casetrack setup-claude-code' later."
+registered=""
+if command -v claude >/dev/null 2>&1; then
+    # Claude Code keeps MCP servers in ~/.claude.json; `casetrack setup-claude-code` uses `claude mcp add`.
+    if casetrack setup-claude-code; then
+        registered=yes
+    else
+        say "Claude Code registration failed; run 'casetrack setup-claude-code' later."
+    fi
 fi
 
+data_dir=$(casetrack models status 2>/dev/null | sed -n 's/^Storage: //p')
 say ""
-say "CaseTrack $(casetrack --version | cut -d' ' -f2) is installed: $(command -v casetrack)"
-casetrack models status 2>/dev/null | grep -E '^(Storage|  E7)' || true
-say "Next: start it with 'casetrack' (Claude starts it for you once registered), or try 'casetrack models status'."
-case ":$original_path:" in *":$bin_dir:"*) ;; *) say "Add $bin_dir to your PATH to run 'casetrack' from any terminal." ;; esac
+say "CaseTrack installed successfully!"
+say ""
+say "  Binary:  $(command -v casetrack) (version $(casetrack --version | cut -d' ' -f2))"
+say "  Data:    ${data_dir:-$HOME/Documents/CaseTrack}"
+say ""
+say "Next steps:"
+step=1
+case ":$original_path:" in
+    *":$bin_dir:"*) ;;
+    *) say "  $step. Add $bin_dir to your PATH (run 'uv tool update-shell', then restart your terminal)"
+       step=$((step + 1)) ;;
+esac
+if [ -z "$registered" ]; then
+    say "  $step. Register CaseTrack: 'casetrack setup-claude-code' (Claude Code) or 'casetrack setup-claude-desktop'"
+    step=$((step + 1))
+fi
+say "  $step. Open Claude Code and ask: 'Create a new case called Test'"

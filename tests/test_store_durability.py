@@ -20,7 +20,7 @@ from casetrack.store import keys
 from casetrack.store.migrations import CASE, REGISTRY
 from casetrack.store.records import dumps, encode_u32, loads
 from casetrack.store.rocks import DEFAULT_CF, open_read, open_write
-from tests.mcp_helpers import call_ok, mcp_session, text_of
+from tests.mcp_helpers import call_ok, mcp_session, pro_env, text_of
 
 WRITER = textwrap.dedent(
     """
@@ -45,7 +45,10 @@ WRITER = textwrap.dedent(
 )
 
 
-def test_sigkill_mid_write_leaves_registry_and_case_stores_whole(data_dir: Path) -> None:
+def test_sigkill_mid_write_leaves_registry_and_case_stores_whole(data_dir: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in pro_env().items():
+        monkeypatch.setenv(name, value)
     proc = subprocess.Popen([sys.executable, "-c", WRITER, str(data_dir)], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
@@ -87,9 +90,9 @@ def test_interrupted_create_and_delete_are_repaired_at_start(data_dir: Path) -> 
     assert any("re-registered" in action for action in restarted.recovered)
 
 
-async def _client_sequence(data_dir: Path, label: str, rounds: int) -> list[str]:
+async def _client_sequence(data_dir: Path, label: str, rounds: int, env: dict[str, str]) -> list[str]:
     names = []
-    async with mcp_session(data_dir) as client:
+    async with mcp_session(data_dir, **env) as client:
         for n in range(rounds):
             name = f"{label} matter {n}"
             await call_ok(client, "create_case", name=name)
@@ -104,9 +107,10 @@ async def _client_sequence(data_dir: Path, label: str, rounds: int) -> list[str]
 @pytest.mark.anyio
 async def test_two_server_processes_share_one_data_dir(data_dir: Path) -> None:
     results: dict[str, list[str]] = {}
+    env = pro_env()
 
     async def run(label: str) -> None:
-        results[label] = await _client_sequence(data_dir, label, rounds=6)
+        results[label] = await _client_sequence(data_dir, label, rounds=6, env=env)
 
     async with anyio.create_task_group() as group:
         group.start_soon(run, "Desktop")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, TypeVar
 
 import typer
@@ -54,9 +54,14 @@ def root(
                                                            "chosen from installed RAM")] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit")] = False,
+    licence_key: Annotated[str | None, typer.Option("--licence-key", "--license-key", help="Pro/Firm licence key "
+                                                    "(default: $CASETRACK_LICENSE_KEY, config.toml, then the "
+                                                    "key stored by 'casetrack licence activate')")] = None,
 ) -> None:
     try:
         settings = load_settings(data_dir, log_level, memory_mode.value if memory_mode else None)
+        if licence_key:
+            settings = replace(settings, license_key=licence_key)
     except CaseTrackError as exc:
         fail(exc)
     # Commands print their own results; only the server logs its routine work by default.
@@ -102,6 +107,10 @@ def _register_groups() -> None:
     app.add_typer(cases.group, name="cases")
     app.add_typer(documents.docs, name="docs")
     app.add_typer(models.group, name="models")
+    from casetrack.cli import lifecycle, setup
+
+    setup.register(app)
+    lifecycle.register(app)
 
 
 _register_groups()

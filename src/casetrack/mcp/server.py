@@ -16,6 +16,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
 from casetrack import __version__
 from casetrack.errors import CaseTrackError, InternalError
+from casetrack.service import updates
 from casetrack.service.app import CaseTrack
 
 log = logging.getLogger(__name__)
@@ -92,14 +93,28 @@ class ToolRegistrar:
 
 
 def build_server(app: CaseTrack) -> MCPServer[Any]:
-    from casetrack.mcp import tools_cases, tools_documents, tools_ingest, tools_search, tools_status
+    from casetrack.mcp import (
+        tools_cases,
+        tools_documents,
+        tools_graph,
+        tools_ingest,
+        tools_search,
+        tools_status,
+        tools_watch,
+    )
 
     server: MCPServer[Any] = MCPServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS)
     register = ToolRegistrar(server)
-    for module in (tools_cases, tools_ingest, tools_documents, tools_search, tools_status):
+    for module in (tools_cases, tools_ingest, tools_documents, tools_search, tools_graph, tools_status, tools_watch):
         module.register(register, app)
     return server
 
 
 def run_stdio(app: CaseTrack) -> None:
-    build_server(app).run("stdio")
+    updates.start_background_check(app.settings)  # a daemon thread: never delays or fails start-up
+    server = build_server(app)
+    app.watches.start()  # folder watches run in the server only, never in one-shot CLI commands
+    try:
+        server.run("stdio")
+    finally:
+        app.watches.stop()

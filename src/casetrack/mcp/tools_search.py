@@ -17,6 +17,7 @@ from casetrack.render import search as render
 from casetrack.render.formats import plural
 from casetrack.service.app import CaseTrack
 from casetrack.service.folders import FileOutcome, FolderReport, Progress
+from casetrack.service.licensing import require_pro
 
 
 def register(tool: ToolRegistrar, app: CaseTrack) -> None:
@@ -66,6 +67,7 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
         topic: Annotated[str, Field(description="Topic to compare (e.g., 'termination provisions', 'damages')")],
         top_k_per_document: Annotated[int, Field(ge=1, le=20)] = 5,
     ) -> CallToolResult:
+        require_pro(app.licence, "compare_documents")
         case = app.active_case()
         sides = [app.search.search(case, topic, top_k_per_document, ref) for ref in (document_a, document_b)]
         text = [f'Comparing "{topic}"', ""]
@@ -91,6 +93,7 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
                                Field(description="Type of entity to search for")] = "any",
         top_k: Annotated[int, Field(ge=1, le=100)] = 20,
     ) -> CallToolResult:
+        require_pro(app.licence, "find_entity")
         response = app.search.search(app.active_case(), entity, min(top_k, 50))
         needle = _mention_pattern(entity)
         exact = [h for h in response.hits if needle.search(h.chunk.text)]
@@ -172,6 +175,8 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
                  f"Ready embedders: {', '.join(health.ready_embedders)}"]
         for job in jobs:
             lines.append(f"Running: {job.kind} job {job.short_id}, {job.done}/{job.total}")
+        watch_lines = app.watches.index_status_lines(case.id)
+        lines += watch_lines
         for d in attention:
             problems = []
             if d.source != "unchanged":
@@ -186,7 +191,7 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
             lines.append("Every document is fully indexed.")
         return result("\n".join(lines), {
             "case": case.name, "ready_embedders": list(health.ready_embedders),
-            "running_jobs": [j.id for j in jobs],
+            "running_jobs": [j.id for j in jobs], "watches": watch_lines,
             "documents": [{"name": d.document.name, "id": d.document.id, "source": d.source,
                            "missing_embedders": list(d.missing_embedders), "skipped_pages": d.skipped_pages,
                            "embedders": list(d.document.embedders), "healthy": d.healthy} for d in health.documents]})

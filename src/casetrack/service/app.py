@@ -8,13 +8,14 @@ from dataclasses import replace
 
 from casetrack.config import MemoryMode, Settings
 from casetrack.domain import Case, CaseStatus
-from casetrack.embed import EmbedderPool, LicenseTier
+from casetrack.embed import EmbedderPool
 from casetrack.errors import CaseTrackError, NoCaseActive, NotFound
 from casetrack.parse import ocr_status
-from casetrack.service import recovery, status
+from casetrack.service import licensing, recovery, status
 from casetrack.service.cases import CaseService
 from casetrack.service.documents import DocumentReader
 from casetrack.service.folders import FolderService
+from casetrack.service.graph import GraphReader, GraphService
 from casetrack.service.indexing import BM25, Indexer
 from casetrack.service.ingest import Ingestor, read_stats
 from casetrack.service.jobs import JobManager
@@ -22,6 +23,7 @@ from casetrack.service.reindex import Reindexer
 from casetrack.service.search import SearchService
 from casetrack.service.search_index import IndexCache
 from casetrack.service.status import EmbedderState, StatusReport
+from casetrack.service.watch import WatchConfig, WatchService
 from casetrack.store.registry import Registry
 
 log = logging.getLogger(__name__)
@@ -32,12 +34,14 @@ EMBEDDER_LABELS = {
 
 
 class CaseTrack:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, licence_public_key: bytes | None = None) -> None:
         self.settings = settings
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         settings.cases_dir.mkdir(exist_ok=True)
         settings.models_dir.mkdir(exist_ok=True)
-        self.tier = LicenseTier.FREE
+        # The tier comes from the licence; `licence_public_key` replaces the built-in key (tests only).
+        self.licence = licensing.load(settings, licence_public_key)
+        self.tier = self.licence.tier
         self.registry = Registry(settings.registry_path, settings.lock_timeout_s)
         self.cases = CaseService(settings, self.registry)
         self.pool = EmbedderPool(
@@ -47,6 +51,7 @@ class CaseTrack:
         )
         self.indexer = Indexer(self.pool)
         self.ingestor = Ingestor(settings, self.cases, self.indexer)
+        self.cases.limits = self.ingestor.limits = licensing.limits_for(self.tier)
         self.documents = DocumentReader(self.cases)
         self.folders = FolderService(self.cases, self.ingestor)
         self.jobs = JobManager()
@@ -55,6 +60,11 @@ class CaseTrack:
             c.case_id, c.generation_before, c.generation_after, c.document_id, c.terms, c.vectors, c.removed_chunks))
         self.search = SearchService(self.cases, self.documents, self.pool, cache)
         self.reindexer = Reindexer(self.cases, self.documents, self.ingestor, self.indexer)
+        # Built in every process (the tools edit watches.json); only `casetrack serve` calls start().
+        self.watches = WatchService(settings.data_dir, self.cases, self.folders, self.ingestor,
+                                    WatchConfig.from_settings(settings), settings.lock_timeout_s)
+        self.graph = GraphService(self.cases)
+        self.graph_reader = GraphReader(self.cases)
         try:
             self.recovered = recovery.repair(settings, self.registry)
         except CaseTrackError as exc:
@@ -129,6 +139,8 @@ class CaseTrack:
     def delete_case(self, ref: str, confirm: bool) -> Case:
         case = self.cases.delete(ref, confirm)
         self.search.cache.forget(case.id)
+        self.watches.forget_case(case.id)
+        self.graph.forget(case.id)
         if self._active_id == case.id:
             self._active_id = None
         return case
@@ -148,7 +160,7 @@ class CaseTrack:
             version=status.version(),
             data_dir=str(self.settings.data_dir),
             active_case=active.name if active else None,
-            tier=self.tier.value.capitalize(),
+            tier=self.licence.label,
             memory_mode=plan.mode.value,
             memory_mode_reason=plan.reason,
             embedders=tuple(self.embedder_states()),

@@ -11,7 +11,7 @@ from dataclasses import replace
 from casetrack.config import Settings
 from casetrack.domain import Case, CaseStatus, CaseType
 from casetrack.errors import CaseReadOnly, ConfirmationRequired, InvalidInput, NotFound
-from casetrack.service import naming
+from casetrack.service import licensing, naming
 from casetrack.store.case_store import CaseStore
 from casetrack.store.registry import Registry
 
@@ -25,6 +25,7 @@ class CaseService:
     def __init__(self, settings: Settings, registry: Registry) -> None:
         self._settings = settings
         self._registry = registry
+        self.limits = licensing.UNLIMITED  # the composition root sets the licence tier's limits
 
     def store(self, case: Case) -> CaseStore:
         return CaseStore(self._settings.case_dir(case.id), self._settings.lock_timeout_s, case.name)
@@ -43,6 +44,7 @@ class CaseService:
                     f'A case named "{existing.name}" already exists (ID: {existing.short_id}). '
                     "Choose a different name, or use switch_case to work in it."
                 )
+        licensing.check_case_limit(self.limits, len(self._registry.list()))
         now = time.time()
         case = Case(id=str(uuid.uuid4()), name=clean, case_type=kind, status=CaseStatus.ACTIVE,
                     created_at=now, updated_at=now, case_number=(case_number or "").strip() or None)

@@ -28,8 +28,10 @@ from casetrack.errors import (
     UnsupportedFormat,
 )
 from casetrack.parse import SUPPORTED_EXTENSIONS, ParseOptions, parse_file
+from casetrack.service import licensing
 from casetrack.service.cases import CaseService
-from casetrack.service.indexing import Indexer
+from casetrack.service.graph_extract import build_extract
+from casetrack.service.indexing import Indexer, chunk_headers
 from casetrack.store import documents as docstore
 from casetrack.store import keys
 from casetrack.store.records import decode_u64, dumps, encode_u64, loads
@@ -79,10 +81,11 @@ class Ingestor:
         self._indexer = indexer
         self._parse_options = ParseOptions(ocr_language=settings.ocr_language)
         self.listeners: list[CommitListener] = []
+        self.limits = licensing.UNLIMITED  # the composition root sets the licence tier's limits
 
     def ingest(self, case: Case, request: IngestRequest, replace_doc: Document | None = None) -> Ingested:
         """Ingest one file. Raises FileNotFound, InvalidInput, UnsupportedFormat, DocumentUnreadable,
-        DuplicateDocument, CaseReadOnly, CaseBusy; on any error nothing is stored."""
+        DuplicateDocument, FreeTierLimit, CaseReadOnly, CaseBusy; on any error nothing is stored."""
         started = time.perf_counter()
         self._cases.require_writable(case)
         path = check_file(request.path)
@@ -90,11 +93,14 @@ class Ingestor:
         before = path.stat()
         sha256 = file_sha256(path)
         store = self._cases.store(case)
-        if replace_doc is None:
-            with store.reader() as db:
-                existing = docstore.find_by_hash(db, sha256)
-            if existing is not None:
-                raise DuplicateDocument(existing.name, existing.id)
+        with store.reader() as db:  # one read session: duplicate check and the display name
+            existing = None if replace_doc is not None else docstore.find_by_hash(db, sha256)
+            name = request.document_name or unique_name(db, path, replace_doc)
+            count = read_stats(db).document_count
+        if existing is not None:
+            raise DuplicateDocument(existing.name, existing.id)
+        if replace_doc is None:  # before any parsing: a refused document costs nothing
+            licensing.check_document_limit(self.limits, count)
 
         parsed = parse_file(path, self._parse_options)
         after = path.stat()
@@ -110,18 +116,17 @@ class Ingestor:
             confidence, type_source = 1.0, "user"
         spans = chunk_pages(parsed.pages, doc_type)
         chunk_ids = [str(uuid.uuid4()) for _ in spans]
-        entries = self._indexer.build([s.text for s in spans])
+        headings = extract_structure(parsed.pages)
+        entries = self._indexer.build([s.text for s in spans], headers=chunk_headers(name, spans, headings))
         structure = [
             {"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
              "char_end": e.char_end}
-            for e in extract_structure(parsed.pages)
+            for e in headings
         ]
         ocr_pages = [p for p in pages if p.method is ExtractionMethod.OCR]
         confidences = [p.ocr_confidence for p in ocr_pages if p.ocr_confidence is not None]
         warnings = tuple(parsed.warnings) + tuple(w for p in parsed.pages for w in p.warnings)
         now = time.time()
-        with store.reader() as db:
-            name = request.document_name or unique_name(db, path, replace_doc)
         document = Document(
             id=doc_id, name=name, original_path=str(path), file_hash=sha256, file_size=after.st_size,
             file_mtime=after.st_mtime, format=parsed.format, document_type=doc_type, type_confidence=confidence,
@@ -134,11 +139,12 @@ class Ingestor:
         copied = self._copy_original(store.originals_dir, document, path) if request.copy_original else None
         if copied:
             document = replace(document, copied_original=str(copied))
+        located = list(zip(chunk_ids, spans, strict=True))
         write = docstore.DocumentWrite(
-            document=document, pages=pages, chunks=list(zip(chunk_ids, spans, strict=True)),
+            document=document, pages=pages, chunks=located,
             terms=dict(zip(chunk_ids, entries.terms, strict=True)),
             vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
-            structure=structure,
+            structure=structure, graph=build_extract(parsed.pages, headings, located),
         )
         try:
             stats = self._commit(case, write, replace_doc)
@@ -163,6 +169,7 @@ class Ingestor:
                 existing = docstore.find_by_hash(db, write.document.file_hash)
                 if existing is not None:  # another process stored it while we were parsing
                     raise DuplicateDocument(existing.name, existing.id)
+                licensing.check_document_limit(self.limits, read_stats(db).document_count)
             docstore.put_document(batch, write)
             stats = adjust_stats(db, write.document, replace_doc)
             batch.put(keys.METADATA, keys.CASE_STATS, dumps(stats_record(stats)))

@@ -8,12 +8,13 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from casetrack.chunk import StructureEntry
 from casetrack.domain import Case, Document
 from casetrack.errors import CaseTrackError, InvalidInput
 from casetrack.service.cases import CaseService
 from casetrack.service.documents import DocumentReader
 from casetrack.service.folders import Progress
-from casetrack.service.indexing import BM25, Indexer
+from casetrack.service.indexing import BM25, Indexer, chunk_headers
 from casetrack.service.ingest import Commit, Ingestor, IngestRequest, file_sha256
 from casetrack.store import documents as docstore
 from casetrack.store import keys
@@ -97,7 +98,9 @@ class Reindexer:
         with store.reader() as db:
             chunks = list(docstore.document_chunks(db, doc))
             terms = {c.id: loads(db.get(keys.BM25, keys.bm25_terms(c.id)) or b"{}") for c in chunks}
-        entries = self._indexer.build([c.text for c in chunks], only=todo)
+            headings = [StructureEntry(**entry) for entry in docstore.structure(db, doc.id)]
+        headers = chunk_headers(doc.name, [c.span for c in chunks], headings)
+        entries = self._indexer.build([c.text for c in chunks], only=todo, headers=headers)
         now = time.time()
         embedders = (*tuple(sorted(set(doc.embedders) - {BM25} | set(entries.vectors))), BM25)
         updated = replace(doc, embedders=embedders, embedded_at=now if entries.vectors else doc.embedded_at)

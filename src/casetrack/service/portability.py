@@ -1,0 +1,395 @@
+"""Case export and import (PRD 04 §8): the portable `.ctcase` archive.
+
+A `.ctcase` is a ZIP holding `manifest.json` (format, CaseTrack version, case schema version,
+embedders, the case's details and a SHA-256 of every other file), `case.db/` (a RocksDB
+checkpoint taken while holding the case's write lock, so it is one consistent moment) and
+`originals/<document id>/<file>` for documents whose originals were copied.
+
+Import treats the archive as hostile: every entry is checked before anything is extracted
+(no absolute or parent paths, no links or devices, only the three expected top-level names,
+no encryption, bounded count, total size and compression ratio), extraction counts real
+bytes, and every file must match the manifest's digest. Everything is extracted into a
+hidden folder inside `cases/` (same disk, ignored by start-up repair), checked, given a new
+case ID, and only then renamed into place and registered. Any failure removes that folder:
+nothing is written. A name that is already taken gets " (imported)" appended.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import shutil
+import stat
+import time
+import uuid
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from casetrack import __version__
+from casetrack.config import Settings, expand
+from casetrack.domain import Case, CaseStatus, CaseType
+from casetrack.embed import MODELS
+from casetrack.errors import CaseTrackError, FileNotFound, FreeTierLimit, InvalidInput
+from casetrack.service import licensing
+from casetrack.service.cases import CaseService
+from casetrack.service.ingest import read_stats
+from casetrack.store import documents as docstore
+from casetrack.store import keys, migrations
+from casetrack.store.records import encode_case
+from casetrack.store.registry import Registry
+from casetrack.store.rocks import open_read, open_write
+
+log = logging.getLogger(__name__)
+
+FORMAT = "casetrack-case"
+FORMAT_VERSION = 1
+SUFFIX = ".ctcase"
+MANIFEST = "manifest.json"
+DB_DIR = "case.db"
+ORIGINALS = "originals"
+TOP_LEVEL = {MANIFEST, DB_DIR, ORIGINALS}
+STAGING_PREFIX = ".import-"
+EXPORT_PREFIX = ".export-"
+
+
+class BadArchive(CaseTrackError):
+    """An archive refused at import; nothing was written."""
+
+    exit_code = 2
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"Cannot import {path.name}: {reason}. Nothing was imported or changed.")
+
+
+@dataclass(frozen=True, slots=True)
+class ImportLimits:
+    max_entries: int = 200_000
+    max_total_bytes: int = 64 * 1024**3
+    max_ratio: float = 200.0  # uncompressed / compressed, for entries above ratio_floor_bytes
+    ratio_floor_bytes: int = 1024 * 1024
+    max_manifest_bytes: int = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    case: Case
+    path: Path
+    documents: int
+    originals: int
+    bytes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    case: Case
+    original_name: str
+    original_id: str
+    renamed: bool
+    documents: int
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _files_under(root: Path) -> Iterator[tuple[str, Path]]:
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and not path.is_symlink():
+            yield path.relative_to(root.parent).as_posix(), path
+
+
+def _remove_stale(cases_dir: Path, prefix: str, older_than_s: float = 3600) -> None:
+    """Staging folders left by a killed export or import."""
+    if not cases_dir.is_dir():
+        return
+    for folder in cases_dir.glob(prefix + "*"):
+        with contextlib.suppress(OSError):
+            if time.time() - folder.stat().st_mtime > older_than_s:
+                shutil.rmtree(folder, ignore_errors=True)
+
+
+# --- export ------------------------------------------------------------------------
+
+
+def export_case(cases: CaseService, settings: Settings, case: Case, output: Path, overwrite: bool = False) -> Exported:
+    """Write `case` to `output` (.ctcase). Raises InvalidInput if output exists (unless overwrite), CaseBusy."""
+    output = expand(output)
+    if output.suffix.lower() != SUFFIX:
+        output = output.with_name(output.name + SUFFIX)
+    if output.exists() and not overwrite:
+        raise InvalidInput(f"{output} already exists. Choose another file name, or delete it first.")
+    if not output.parent.is_dir():
+        raise InvalidInput(f"The folder {output.parent} does not exist. Create it first or choose another.")
+    _remove_stale(settings.cases_dir, EXPORT_PREFIX)
+    stage = settings.cases_dir / f"{EXPORT_PREFIX}{uuid.uuid4().hex}"
+    stage.mkdir(parents=True)
+    partial = output.with_name(f".{output.name}.{os.getpid()}.partial")
+    try:
+        store = cases.store(case)
+        snapshot = stage / DB_DIR
+        with store.writer("exporting the case") as db:  # no commit can land mid-checkpoint
+            db.checkpoint(snapshot)
+        with open_read(snapshot, keys.CASE_COLUMN_FAMILIES) as db:
+            schema = migrations.stored_version(db, migrations.CASE) or migrations.CASE.current
+            documents = docstore.list_documents(db)
+            stats = read_stats(db)
+        originals = stage / ORIGINALS
+        copied = 0
+        for doc in documents:
+            if doc.copied_original and Path(doc.copied_original).is_file():
+                target = originals / doc.id / Path(doc.copied_original).name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                with contextlib.suppress(FileNotFoundError):  # deleted meanwhile: exported without it
+                    shutil.copy2(doc.copied_original, target)
+                    copied += 1
+        files = {name: _sha256(path) for name, path in _files_under(snapshot)}
+        if originals.is_dir():
+            files.update({name: _sha256(path) for name, path in _files_under(originals)})
+        used = sorted({e for d in documents for e in d.embedders})
+        manifest = {
+            "format": FORMAT, "format_version": FORMAT_VERSION, "casetrack_version": __version__,
+            "schema_version": schema, "exported_at": time.time(),
+            "case": {"id": case.id, "name": case.name, "case_type": case.case_type.value,
+                     "case_number": case.case_number, "status": case.status.value, "created_at": case.created_at,
+                     "documents": stats.document_count, "pages": stats.page_count, "chunks": stats.chunk_count},
+            "embedders": {e: _embedder_version(e) for e in used},
+            "files": files,
+        }
+        try:
+            with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+                archive.writestr(MANIFEST, json.dumps(manifest, indent=2))
+                for name in files:
+                    archive.write(stage / name, name)
+            os.replace(partial, output)
+        except OSError as exc:
+            raise InvalidInput(f"Could not write {output} ({exc.strerror or exc}). Check the folder and the free "
+                               "space, then try again.") from exc
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+        with contextlib.suppress(FileNotFoundError):
+            partial.unlink()
+    log.info("Exported case %s to %s", case.name, output)
+    return Exported(case, output, stats.document_count, copied, output.stat().st_size)
+
+
+def _embedder_version(embedder_id: str) -> dict[str, Any]:
+    spec = MODELS.get(embedder_id)
+    if spec is None:  # E13 (BM25) and anything algorithmic
+        return {"name": embedder_id, "kind": "algorithmic"}
+    return {"name": spec.name, "repo": spec.repo, "revision": spec.revision, "dim": spec.dim}
+
+
+# --- import ------------------------------------------------------------------------
+
+
+def _check_entries(path: Path, archive: zipfile.ZipFile, limits: ImportLimits) -> list[zipfile.ZipInfo]:
+    infos = archive.infolist()
+    if len(infos) > limits.max_entries:
+        raise BadArchive(path, f"it has {len(infos)} entries (at most {limits.max_entries} are accepted)")
+    seen: set[str] = set()
+    total = 0
+    files = []
+    for info in infos:
+        name = info.filename
+        parts = PurePosixPath(name.rstrip("/")).parts
+        if (not name or name.startswith(("/", "\\")) or "\\" in name or (len(name) > 1 and name[1] == ":")
+                or any(p in ("", ".", "..") for p in name.rstrip("/").split("/"))):
+            raise BadArchive(path, f'it contains an unsafe path "{name}" (absolute, or leaving its folder)')
+        if parts[0] not in TOP_LEVEL or (parts[0] == MANIFEST and len(parts) > 1):
+            raise BadArchive(path, f'it contains "{name}", which is not part of a CaseTrack export')
+        mode = info.external_attr >> 16
+        kind = stat.S_IFMT(mode)
+        if stat.S_ISLNK(mode):
+            raise BadArchive(path, f'it contains a symbolic link "{name}"')
+        if kind and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            raise BadArchive(path, f'it contains "{name}", which is not a regular file')
+        if info.flag_bits & 0x1:
+            raise BadArchive(path, f'"{name}" is encrypted')
+        if name in seen:
+            raise BadArchive(path, f'"{name}" appears twice')
+        seen.add(name)
+        if info.is_dir():
+            continue
+        total += info.file_size
+        if total > limits.max_total_bytes:
+            raise BadArchive(path, f"it would unpack to more than {limits.max_total_bytes:,} bytes")
+        ratio = info.file_size / max(info.compress_size, 1)
+        if info.file_size > limits.ratio_floor_bytes and ratio > limits.max_ratio:
+            raise BadArchive(path, f'"{name}" would expand {ratio:,.0f} times (a "zip bomb"; at most '
+                                   f"{limits.max_ratio:.0f} is accepted)")
+        files.append(info)
+    return files
+
+
+def _read_manifest(path: Path, archive: zipfile.ZipFile, limits: ImportLimits) -> dict[str, Any]:
+    try:
+        info = archive.getinfo(MANIFEST)
+    except KeyError:
+        raise BadArchive(path, "it has no manifest.json, so it is not a CaseTrack export") from None
+    if info.file_size > limits.max_manifest_bytes:
+        raise BadArchive(path, "its manifest.json is implausibly large")
+    try:
+        with archive.open(info) as handle:
+            manifest = json.loads(handle.read(limits.max_manifest_bytes + 1))
+    except (ValueError, zipfile.BadZipFile, OSError) as exc:
+        raise BadArchive(path, f"its manifest.json cannot be read ({exc})") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise BadArchive(path, "its manifest.json does not describe a CaseTrack case")
+    if manifest.get("format_version") != FORMAT_VERSION:
+        raise BadArchive(path, f"it uses export format {manifest.get('format_version')!r}; this CaseTrack "
+                               f"reads format {FORMAT_VERSION}. Update CaseTrack with 'casetrack update'")
+    schema = manifest.get("schema_version")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise BadArchive(path, f"its schema version {schema!r} is not valid")
+    if schema > migrations.CASE.current:
+        raise BadArchive(path, f"it was written by a newer CaseTrack (case schema {schema}; this version reads up "
+                               f"to {migrations.CASE.current}). Update CaseTrack with 'casetrack update', then import")
+    case = manifest.get("case")
+    files = manifest.get("files")
+    if not isinstance(case, dict) or not isinstance(case.get("name"), str) or not isinstance(files, dict):
+        raise BadArchive(path, "its manifest.json lacks the case details or the file list")
+    return manifest
+
+
+def _extract(path: Path, archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], files: dict[str, Any],
+             stage: Path, limits: ImportLimits) -> None:
+    names = {i.filename for i in infos if i.filename != MANIFEST}
+    if names != set(files):
+        missing, extra = sorted(set(files) - names)[:3], sorted(names - set(files))[:3]
+        raise BadArchive(path, f"its contents do not match its manifest (missing {missing}, unlisted {extra})")
+    if not any(n.startswith(DB_DIR + "/") for n in names):
+        raise BadArchive(path, "it holds no case database")
+    written = 0
+    root = stage.resolve()
+    for info in infos:
+        if info.filename == MANIFEST:
+            continue
+        target = (stage / info.filename).resolve()
+        if root not in target.parents:  # belt and braces after _check_entries
+            raise BadArchive(path, f'"{info.filename}" would be written outside its folder')
+        target.parent.mkdir(parents=True, exist_ok=True)
+        digest = hashlib.sha256()
+        size = 0
+        try:
+            with archive.open(info) as source, open(target, "xb") as sink:
+                for block in iter(lambda src=source: src.read(1 << 20), b""):  # type: ignore[misc]
+                    size += len(block)
+                    written += len(block)
+                    if size > info.file_size or written > limits.max_total_bytes:
+                        raise BadArchive(path, f'"{info.filename}" is larger than the archive declares')
+                    digest.update(block)
+                    sink.write(block)
+        except (zipfile.BadZipFile, OSError, EOFError) as exc:
+            raise BadArchive(path, f'"{info.filename}" cannot be unpacked ({exc})') from None
+        if digest.hexdigest() != files[info.filename]:
+            raise BadArchive(path, f'"{info.filename}" does not match its checksum (the archive is damaged '
+                                   "or was altered)")
+
+
+def unique_import_name(wanted: str, taken: set[str]) -> str:
+    if wanted.casefold() not in taken:
+        return wanted
+    candidate = f"{wanted} (imported)"
+    n = 2
+    while candidate.casefold() in taken:
+        candidate = f"{wanted} (imported {n})"
+        n += 1
+    return candidate
+
+
+def import_case(settings: Settings, registry: Registry, limits: licensing.Limits, archive_path: Path,
+                import_limits: ImportLimits | None = None) -> Imported:
+    """Import a .ctcase as a new case (new ID). Raises FileNotFound, BadArchive, FreeTierLimit, CaseBusy;
+    on any error nothing is written."""
+    path = expand(archive_path)
+    if not path.is_file():
+        raise FileNotFound(str(path))
+    bounds = import_limits or ImportLimits()
+    if not zipfile.is_zipfile(path):
+        raise BadArchive(path, "it is not a CaseTrack export (.ctcase files are ZIP archives)")
+    existing = registry.list()
+    licensing.check_case_limit(limits, len(existing))
+    settings.cases_dir.mkdir(parents=True, exist_ok=True)
+    _remove_stale(settings.cases_dir, STAGING_PREFIX)
+    stage = settings.cases_dir / f"{STAGING_PREFIX}{uuid.uuid4().hex}"
+    try:
+        with zipfile.ZipFile(path) as archive:
+            infos = _check_entries(path, archive, bounds)
+            manifest = _read_manifest(path, archive, bounds)
+            free = shutil.disk_usage(settings.cases_dir).free
+            needed = sum(i.file_size for i in infos)
+            if needed > free:
+                raise BadArchive(path, f"it needs {needed:,} bytes but only {free:,} are free on that disk")
+            stage.mkdir()
+            _extract(path, archive, infos, manifest["files"], stage, bounds)
+        case = _adopt(path, settings, stage, manifest, existing, limits)
+        target = settings.case_dir(case.id)
+        os.replace(stage, target)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+    # Store first, registry second (as create_case): a crash here is re-registered at next start.
+    registry.put(case)
+    info = manifest["case"]
+    log.info("Imported case %s as %s (%s)", info["name"], case.name, case.id)
+    return Imported(case, str(info["name"]), str(info.get("id", "")), case.name != info["name"],
+                    case.stats.document_count)
+
+
+def _adopt(path: Path, settings: Settings, stage: Path, manifest: dict[str, Any], existing: list[Case],
+           limits: licensing.Limits) -> Case:
+    """Check the extracted store and make it a new case: new ID, free name, originals re-pointed."""
+    db_path = stage / DB_DIR
+    try:
+        with open_read(db_path, keys.CASE_COLUMN_FAMILIES) as db:
+            found = migrations.stored_version(db, migrations.CASE)
+    except CaseTrackError as exc:
+        raise BadArchive(path, f"its case database cannot be opened ({exc.message})") from None
+    if found != manifest["schema_version"]:
+        raise BadArchive(path, f"its database has schema {found}, but its manifest says "
+                               f"{manifest['schema_version']}")
+    migrations.ensure_current(db_path, migrations.CASE, settings.lock_timeout_s, "The imported case")
+    info = manifest["case"]
+    new_id = str(uuid.uuid4())
+    now = time.time()
+    name = unique_import_name(" ".join(str(info["name"]).split()) or "Imported case",
+                              {c.name.casefold() for c in existing})
+    try:
+        case_type = CaseType(str(info.get("case_type", "other")))
+    except ValueError:
+        case_type = CaseType.OTHER
+    case = Case(id=new_id, name=name, case_type=case_type, status=CaseStatus.ACTIVE,
+                created_at=float(info.get("created_at") or now), updated_at=now,
+                case_number=info.get("case_number") if isinstance(info.get("case_number"), str) else None)
+    final_dir = settings.case_dir(new_id)
+    with open_write(db_path, keys.CASE_COLUMN_FAMILIES, "importing the case", settings.lock_timeout_s,
+                    "The imported case") as db:
+        stats = read_stats(db)
+        cap = limits.max_documents_per_case
+        if cap is not None and stats.document_count > cap:
+            raise FreeTierLimit("documents per case", stats.document_count, cap, "Import a smaller case")
+        batch = db.batch()
+        for doc in docstore.list_documents(db):
+            moved = None
+            if doc.copied_original:
+                relative = Path(ORIGINALS) / doc.id / Path(doc.copied_original).name
+                if (stage / relative).is_file():
+                    moved = str(final_dir / relative)
+            if moved != doc.copied_original:
+                batch.put(keys.DOCUMENTS, keys.document(doc.id), docstore.encode_document(
+                    replace(doc, copied_original=moved)))
+        case = replace(case, stats=stats)
+        batch.put(keys.METADATA, keys.CASE_INFO, encode_case(case))
+        db.write(batch)
+    (stage / ORIGINALS).mkdir(exist_ok=True)
+    return case

@@ -1,0 +1,109 @@
+"""The Claude Desktop bundle: manifest.json (MCPB 0.4, server type "uv") stays in step with the
+live server, passes the official `mcpb validate`, and the packed bundle really serves."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+REPO = Path(__file__).resolve().parents[1]
+NPX = shutil.which("npx")
+MCPB = [NPX or "npx", "--yes", "@anthropic-ai/mcpb@2"]
+
+
+def generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mcpb_manifest", REPO / "scripts" / "mcpb_manifest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def committed() -> dict[str, Any]:
+    manifest: dict[str, Any] = json.loads((REPO / "manifest.json").read_text(encoding="utf-8"))
+    return manifest
+
+
+def test_manifest_lists_exactly_the_tools_the_server_registers() -> None:
+    gen = generator()
+    live = gen.build(gen.live_tools())
+    manifest = committed()
+    listed = {t["name"] for t in manifest["tools"]}
+    served = {t["name"] for t in live["tools"]}
+    assert not served - listed, f"tools missing from manifest.json: {sorted(served - listed)}; " \
+                                "run: uv run python scripts/mcpb_manifest.py"
+    assert not listed - served, f"manifest.json lists tools the server lacks: {sorted(listed - served)}"
+    assert manifest == live, "manifest.json is stale; run: uv run python scripts/mcpb_manifest.py"
+
+
+def test_manifest_is_a_uv_bundle_with_the_prds_user_config() -> None:
+    manifest = committed()
+    assert manifest["manifest_version"] == "0.4" and manifest["server"]["type"] == "uv"
+    assert manifest["display_name"] == "CaseTrack Legal Document Analysis"
+    assert set(manifest["user_config"]) == {"data_dir", "license_key"}
+    assert manifest["user_config"]["license_key"]["sensitive"] is True
+    config = manifest["server"]["mcp_config"]
+    assert "${user_config.data_dir}" in config["args"] and config["args"][-1] == "serve"
+    assert config["env"]["CASETRACK_LICENSE_KEY"] == "${user_config.license_key}"
+    assert (REPO / manifest["server"]["entry_point"]).is_file()
+
+
+@pytest.mark.skipif(NPX is None, reason="npx (Node.js) is not installed")
+def test_the_official_mcpb_cli_validates_the_manifest() -> None:
+    done = subprocess.run([*MCPB, "validate", str(REPO / "manifest.json")], capture_output=True, text=True,
+                          timeout=300)
+    if done.returncode != 0 and "ENOTFOUND" in done.stderr + done.stdout:
+        pytest.skip("the npm registry is not reachable")
+    assert done.returncode == 0 and "Manifest schema validation passes" in done.stdout, done.stdout + done.stderr
+
+
+def _substitute(values: list[str], mapping: dict[str, str]) -> list[str]:
+    out = []
+    for value in values:
+        for key, replacement in mapping.items():
+            value = value.replace(key, replacement)
+        out.append(value)
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(NPX is None or shutil.which("uv") is None, reason="needs npx and uv")
+def test_the_packed_bundle_starts_the_server_as_claude_desktop_would(tmp_path: Path) -> None:
+    bundle = tmp_path / "casetrack.mcpb"
+    built = subprocess.run(["bash", str(REPO / "scripts" / "build_mcpb.sh"), str(bundle)], capture_output=True,
+                           text=True, timeout=600, cwd=REPO)
+    assert built.returncode == 0, built.stdout + built.stderr
+    unpacked = tmp_path / "extension"
+    with zipfile.ZipFile(bundle) as zf:
+        names = set(zf.namelist())
+        zf.extractall(unpacked)
+    assert {"manifest.json", "pyproject.toml", "uv.lock", "src/casetrack/__init__.py"} <= names
+    assert not any("__pycache__" in n for n in names)
+
+    manifest = json.loads((unpacked / "manifest.json").read_text(encoding="utf-8"))
+    config = manifest["server"]["mcp_config"]
+    data = tmp_path / "Documents" / "CaseTrack"
+    mapping = {"${__dirname}": str(unpacked), "${user_config.data_dir}": str(data), "${user_config.license_key}": ""}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CASETRACK_", "VIRTUAL_ENV"))}
+    env.update(dict(zip(config["env"], _substitute(list(config["env"].values()), mapping), strict=True)))
+    env["CASETRACK_NO_UPDATE_CHECK"] = "1"
+    params = StdioServerParameters(command=config["command"], args=_substitute(config["args"], mapping), env=env)
+
+    async def tools() -> set[str]:
+        async with Client(params, read_timeout_seconds=300) as client:
+            return {t.name for t in (await client.list_tools()).tools}
+
+    assert anyio.run(tools) == {t["name"] for t in manifest["tools"]}
+    assert (data / "registry.db").exists() or (data / "cases").is_dir()

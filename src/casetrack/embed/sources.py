@@ -12,7 +12,6 @@ Also: `verify` (re-hash everything) and `import_models` (a directory or a zip).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import shutil
@@ -27,6 +26,7 @@ from pathlib import Path
 
 from casetrack.embed.specs import MANIFEST_FILE, MODEL_FILE, TOKENIZER_FILE, ModelSpec, get_spec, specs_for
 from casetrack.errors import FileNotFound, InvalidInput, ModelUnavailable
+from casetrack.files import sha256_file
 
 log = logging.getLogger(__name__)
 
@@ -101,14 +101,6 @@ class Outcome:
     model_id: str
     ok: bool
     message: str
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        while block := handle.read(1 << 20):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def model_dir(models_dir: Path, model_id: str) -> Path:

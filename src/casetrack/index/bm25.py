@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from casetrack.index.postings import Key, Postings, SlotMap
+from casetrack.index.postings import Key, Postings, SlotMap, top_positive
 from casetrack.index.tokenize import term_frequencies
 
 # --- variants: each a pair of small functions, as in bm25s -----------------------------
@@ -127,18 +127,7 @@ class Bm25Index:
 
         `allowed` restricts the result to those keys (a document filter). Each query token
         counts once per occurrence, as in bm25s. Ties are broken by slot."""
-        if top_n <= 0:
-            return [], np.empty(0, dtype=np.float32)
-        scores = self._accumulate(query_tokens)
-        if allowed is None:
-            cand = np.flatnonzero(scores > 0)
-        else:
-            cand = self._slots.slots_of(allowed)
-            cand = cand[scores[cand] > 0]
-        if cand.size > top_n:
-            cand = cand[np.argpartition(-scores[cand], top_n - 1)[:top_n]]
-        cand = cand[np.lexsort((cand, -scores[cand]))]
-        return [self._slots.key(int(s)) for s in cand], scores[cand]
+        return top_positive(self._accumulate(query_tokens), self._slots, top_n, allowed)
 
     def score_keys(self, query_tokens: Sequence[str], keys: Sequence[Key]) -> np.ndarray:
         """Scores of the given chunks (0.0 for no match, NaN for a key not indexed)."""

@@ -15,7 +15,7 @@ there are no tombstones, so document frequencies are exact at all times.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Set
 
 import numpy as np
 
@@ -247,3 +247,19 @@ _EMPTY_I = np.empty(0, dtype=np.int32)
 _EMPTY_F = np.empty(0, dtype=np.float32)
 _EMPTY_I.flags.writeable = False
 _EMPTY_F.flags.writeable = False
+
+
+def top_positive(scores: np.ndarray, slots: SlotMap, top_n: int, allowed: Set[Key] | None
+                 ) -> tuple[list[Key], np.ndarray]:
+    """The `top_n` slots with a positive score (within `allowed` keys), best first, ties by slot."""
+    if top_n <= 0:
+        return [], np.empty(0, dtype=np.float32)
+    if allowed is None:
+        cand = np.flatnonzero(scores > 0)
+    else:
+        cand = slots.slots_of(allowed)
+        cand = cand[scores[cand] > 0]
+    if cand.size > top_n:
+        cand = cand[np.argpartition(-scores[cand], top_n - 1)[:top_n]]
+    cand = cand[np.lexsort((cand, -scores[cand]))]
+    return [slots.key(int(s)) for s in cand], scores[cand]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from casetrack.index.postings import Key, Postings, SlotMap
+from casetrack.index.postings import Key, Postings, SlotMap, top_positive
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -115,18 +115,7 @@ class SparseIndex:
 
     def search(self, query: SparseVector, top_n: int, allowed: Set[Key] | None = None) -> tuple[list[Key], np.ndarray]:
         """The `top_n` chunks with a positive dot product, best first, as (keys, scores)."""
-        if top_n <= 0:
-            return [], np.empty(0, dtype=np.float32)
-        scores = self._accumulate(query)
-        if allowed is None:
-            cand = np.flatnonzero(scores > 0)
-        else:
-            cand = self._slots.slots_of(allowed)
-            cand = cand[scores[cand] > 0]
-        if cand.size > top_n:
-            cand = cand[np.argpartition(-scores[cand], top_n - 1)[:top_n]]
-        cand = cand[np.lexsort((cand, -scores[cand]))]
-        return [self._slots.key(int(s)) for s in cand], scores[cand]
+        return top_positive(self._accumulate(query), self._slots, top_n, allowed)
 
     def score_keys(self, query: SparseVector, keys: Sequence[Key]) -> np.ndarray:
         """Dot products with the given chunks (NaN for a key not indexed)."""

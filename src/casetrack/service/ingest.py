@@ -7,7 +7,6 @@ store it once."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import shutil
@@ -27,6 +26,7 @@ from casetrack.errors import (
     InvalidInput,
     UnsupportedFormat,
 )
+from casetrack.files import sha256_file as file_sha256
 from casetrack.parse import SUPPORTED_EXTENSIONS, ParseOptions, parse_file
 from casetrack.service import licensing
 from casetrack.service.cases import CaseService
@@ -237,14 +237,6 @@ def parse_document_type(value: str | None) -> DocumentType | None:
     except ValueError as exc:
         choices = ", ".join(t.value for t in DocumentType)
         raise InvalidInput(f"Unknown document type {value!r}: choose one of {choices}.") from exc
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:

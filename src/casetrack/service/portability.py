@@ -36,6 +36,7 @@ from casetrack.config import Settings, expand
 from casetrack.domain import Case, CaseStatus, CaseType
 from casetrack.embed import MODELS
 from casetrack.errors import CaseTrackError, FileNotFound, FreeTierLimit, InvalidInput
+from casetrack.files import sha256_file
 from casetrack.service import licensing
 from casetrack.service.cases import CaseService
 from casetrack.service.ingest import read_stats
@@ -94,14 +95,6 @@ class Imported:
     documents: int
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _files_under(root: Path) -> Iterator[tuple[str, Path]]:
     for path in sorted(root.rglob("*")):
         if path.is_file() and not path.is_symlink():
@@ -152,9 +145,9 @@ def export_case(cases: CaseService, settings: Settings, case: Case, output: Path
                 with contextlib.suppress(FileNotFoundError):  # deleted meanwhile: exported without it
                     shutil.copy2(doc.copied_original, target)
                     copied += 1
-        files = {name: _sha256(path) for name, path in _files_under(snapshot)}
+        files = {name: sha256_file(path) for name, path in _files_under(snapshot)}
         if originals.is_dir():
-            files.update({name: _sha256(path) for name, path in _files_under(originals)})
+            files.update({name: sha256_file(path) for name, path in _files_under(originals)})
         used = sorted({e for d in documents for e in d.embedders})
         manifest = {
             "format": FORMAT, "format_version": FORMAT_VERSION, "casetrack_version": __version__,

@@ -90,13 +90,16 @@ def _dequantised(source: Path, target: Path) -> None:
     onnx.save(model, str(target))
 
 
-def test_int8_and_fp32_e7_agree_on_eval_dev_chunks(e7: OnnxEmbedder, tmp_path: Path) -> None:
+def test_an_fp32_export_of_e7_embeds_like_the_packaged_int8_graph(e7: OnnxEmbedder, tmp_path: Path) -> None:
+    """The engine runs an fp32 graph of E7 (what `models import` of a float export brings) exactly like the
+    packaged int8 one. The fp32 graph here is our own dequantisation of the int8 weights, so this checks the
+    engine and graph handling, NOT quantisation error: the original fp32 weights cannot be fetched here."""
     _dequantised(e7.model_path, tmp_path / "fp32.onnx")
     fp32 = OnnxEmbedder(MODELS["E7"], tmp_path / "fp32.onnx", e7.tokenizer_path)
     chunks = eval_chunks()
     a, b = e7.embed_documents(chunks), fp32.embed_documents(chunks)
     cosines = np.sum(a * b, axis=1)
-    assert cosines.min() >= 0.98, cosines.min()
+    assert cosines.min() >= 0.999, cosines.min()
 
 
 def test_e8_mean_pooling_matches_the_graphs_own_pooled_output() -> None:

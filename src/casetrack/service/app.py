@@ -137,8 +137,8 @@ class CaseTrack:
         return self.cases.set_status(ref or self.active_case().id, CaseStatus.ARCHIVED)
 
     def delete_case(self, ref: str, confirm: bool) -> Case:
+        self.search.forget(self.cases.resolve(ref).id)  # release open files before the folder goes
         case = self.cases.delete(ref, confirm)
-        self.search.cache.forget(case.id)
         self.watches.forget_case(case.id)
         self.graph.forget(case.id)
         if self._active_id == case.id:

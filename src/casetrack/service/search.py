@@ -66,6 +66,11 @@ class SearchService:
         # database open per search.
         self._stores: dict[str, CaseStore] = {}
 
+    def forget(self, case_id: str) -> None:
+        """Drop everything held for a case (it was deleted)."""
+        self.cache.forget(case_id)
+        self._stores.pop(case_id, None)
+
     def index(self, case: Case) -> CaseIndex:
         return self.cache.get(case.id, self._store(case))
 

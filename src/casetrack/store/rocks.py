@@ -23,8 +23,10 @@ from pathlib import Path
 from rocksdict import (
     AccessType,
     BlockBasedOptions,
+    BottommostLevelCompaction,
     Cache,
     ColumnFamily,
+    CompactOptions,
     DBCompressionType,
     Options,
     Rdict,
@@ -38,6 +40,10 @@ log = logging.getLogger(__name__)
 
 DEFAULT_CF = "default"
 READ_RETRIES = 8
+# Every short write session flushes its own small table file, and RocksDB moves those to the
+# bottom level where size-triggered compaction never merges them; every later open pays for
+# each file. Past this many live files, a write session merges them before it closes.
+COMPACT_AT_FILES = 200
 _LOCK_MARKERS = ("LOCK", "lock hold", "No locks available", "Resource temporarily unavailable")
 # Threads of one process must queue for a store: RocksDB refuses a second in-process open.
 _process_locks: dict[Path, threading.RLock] = {}
@@ -79,6 +85,7 @@ class RocksStore:
         self._db = db
         self.path = path
         self.writable = writable
+        self.wrote = False
         self._views: dict[str, Rdict] = {}
         self._handles: dict[str, ColumnFamily] = {}
         for name in column_families:
@@ -110,6 +117,18 @@ class RocksStore:
         options = WriteOptions()
         options.sync = sync
         self._db.write(batch.raw, options)
+        self.wrote = True
+
+    def compact_if_fragmented(self) -> bool:
+        """Merge the store's table files when there are many (see COMPACT_AT_FILES). Returns whether it did."""
+        if len(self._db.live_files()) < COMPACT_AT_FILES:
+            return False
+        options = CompactOptions()
+        options.set_bottommost_level_compaction(BottommostLevelCompaction.force())
+        for view in self._views.values():
+            view.compact_range(None, None, options)
+        log.info("Compacted %s", self.path)
+        return True
 
     def checkpoint(self, target: Path) -> None:
         """A consistent on-disk copy (hard links where possible) for backups and exports."""
@@ -197,6 +216,11 @@ def open_write(path: Path, column_families: Sequence[str], purpose: str, timeout
         try:
             yield store
         finally:
+            if store.wrote:
+                try:
+                    store.compact_if_fragmented()
+                except Exception:  # compaction is housekeeping: the commit has already happened
+                    log.warning("Compaction of %s failed; it will be tried again", path, exc_info=True)
             # Drop our lease before the lock, so it never deletes the next writer's lease.
             with contextlib.suppress(OSError):
                 lease.unlink()
@@ -278,3 +302,4 @@ class _EmptyView:
 
     def close(self) -> None:
         return None
+

@@ -1,0 +1,568 @@
+"""The running side of folder watching: only in the MCP server, only in the process that holds
+the data directory's `watcher.lock`.
+
+Threads, all started by `start()` and stopped by `stop()`:
+  * the supervisor takes the runner lock (retrying while another server holds it), reloads
+    `watches.json` when it changes, turns quiet, size-stable paths into sync work and checks
+    every `schedule_check_s` whether a scheduled sync is due;
+  * the watchdog observer (only while this process is the runner) records events per path;
+  * one worker runs the syncs, one at a time, through `FolderService.sync_folder`, which
+    ingests new files, replaces changed ones atomically and re-points moved ones without
+    re-embedding them."""
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import queue
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from watchdog.events import (
+    DirCreatedEvent,
+    DirDeletedEvent,
+    DirMovedEvent,
+    FileClosedEvent,
+    FileCreatedEvent,
+    FileDeletedEvent,
+    FileModifiedEvent,
+    FileMovedEvent,
+    FileSystemEvent,
+    FileSystemEventHandler,
+)
+from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver, ObservedWatch
+
+from casetrack.config import Settings
+from casetrack.domain import Case
+from casetrack.errors import CaseTrackError, InternalError, InvalidInput, NotFound
+from casetrack.parse import SUPPORTED_EXTENSIONS
+from casetrack.service.cases import CaseService
+from casetrack.service.folders import (
+    FolderService,
+    is_ignored,
+)
+from casetrack.service.ingest import Ingestor
+from casetrack.service.watch_lock import FileLock
+from casetrack.service.watch_store import Watch, WatchState, WatchStore
+from casetrack.service.watch_sync import WatchSync, within
+
+log = logging.getLogger(__name__)
+
+RUNNER_LOCK = "watcher.lock"
+# Events that can change what a case should hold; "opened", "closed without writing" and a
+# folder's own "modified" (any change inside it) are noise.
+EVENT_TYPES = (FileCreatedEvent, FileModifiedEvent, FileClosedEvent, FileDeletedEvent, FileMovedEvent,
+               DirCreatedEvent, DirDeletedEvent, DirMovedEvent)
+TOTALLED = ("ingested", "updated", "moved", "removed", "skipped", "failed")
+
+
+@dataclass(frozen=True, slots=True)
+class WatchConfig:
+    debounce_s: float = 2.0  # quiet time after a path's last event, and how long its size must stay put
+    schedule_check_s: float = 60.0  # how often scheduled syncs are checked for being due
+    lock_retry_s: float = 2.0  # how often a waiting server tries to take over running watches
+    max_pending: int = 5000  # changed paths remembered per watch; beyond that, one full sync instead
+
+    @property
+    def tick_s(self) -> float:
+        return max(0.02, min(0.5, self.debounce_s / 4))
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> WatchConfig:
+        """`watch_debounce_s`, `watch_schedule_check_s`, `watch_lock_retry_s`, `watch_max_pending` in config.toml.
+
+        Raises InvalidInput for a value that is not a positive number."""
+        values: dict[str, Any] = {}
+        for name in ("debounce_s", "schedule_check_s", "lock_retry_s", "max_pending"):
+            raw = settings.extra.get(f"watch_{name}")
+            if raw is None:
+                continue
+            try:
+                value = int(str(raw)) if name == "max_pending" else float(str(raw))
+            except (TypeError, ValueError):
+                value = -1
+            if value <= 0:
+                raise InvalidInput(f"config.toml: watch_{name} must be a positive number, not {raw!r}.")
+            values[name] = value
+        return cls(**values)
+
+
+@dataclass(slots=True)
+class _Pending:
+    last_event: float
+    is_dir: bool
+    # (size, mtime) at the last look; None once gone. Starts as "not looked at yet", so a
+    # deleted path settles as late as the created one beside it: a rename's two halves
+    # reach the worker together and become a move, not a removal.
+    stat: tuple[int, int] | str | None = "unseen"
+    stable_since: float = 0.0
+
+
+@dataclass(slots=True)
+class _Live:
+    """The runner's in-memory side of one watch."""
+
+    watch: Watch
+    observed: ObservedWatch | None = None
+    pending: dict[str, _Pending] = field(default_factory=dict)
+    overflow_at: float | None = None
+    ready: set[str] = field(default_factory=set)
+    full: str | None = None  # reason for a full sync that is due
+    queued: bool = False
+    progress: tuple[int, int, str] | None = None
+
+
+class _Stopping(Exception):
+    """Raised from a progress callback to end a sync between two files when the server stops."""
+
+
+class _Handler(FileSystemEventHandler):
+    def __init__(self, service: WatchRunner, watch_id: str) -> None:
+        self._service = service
+        self._watch_id = watch_id
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        paths = [os.fsdecode(event.src_path)]
+        if event.event_type == "moved":
+            paths.append(os.fsdecode(event.dest_path))
+        self._service._note(self._watch_id, paths, event.is_directory)
+
+
+
+class WatchRunner:
+    """Observer, scheduler and sync worker of every watch in a data directory."""
+
+    def __init__(self, data_dir: Path, cases: CaseService, folders: FolderService, ingestor: Ingestor,
+                 config: WatchConfig, store: WatchStore, forget_case: Callable[[str], object]) -> None:
+        self._data_dir = data_dir
+        self._cases = cases
+        self._folders = folders
+        self._ingestor = ingestor
+        self.config = config
+        self.store = store
+        self.forget_case = forget_case
+        self.lock = FileLock(data_dir / RUNNER_LOCK)
+        self._apply = WatchSync(cases, folders, ingestor, data_dir)
+        self._mu = threading.Lock()
+        self._live: dict[str, _Live] = {}
+        self._observer: BaseObserver | None = None
+        self._signature: tuple[int, int, int] | None = None
+        self._work: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+        self._threads: list[threading.Thread] = []
+
+    @property
+    def running(self) -> bool:
+        return bool(self._threads)
+
+    def wake(self) -> None:
+        """Look at watches.json now rather than at the next tick."""
+        self._wake.set()
+
+    def snapshot(self, watch_id: str) -> tuple[int, tuple[int, int, str] | None]:
+        """(paths waiting, progress of the sync in flight) of one watch."""
+        with self._mu:
+            live = self._live.get(watch_id)
+            return ((len(live.pending) + len(live.ready)) if live else 0), (live.progress if live else None)
+
+    def start(self) -> None:
+        """Start the background threads (idempotent). Watches run here once this process holds the lock."""
+        if self._threads:
+            return
+        self._stop.clear()
+        self._work = queue.SimpleQueue()  # nothing left over from an earlier stop()
+        self._threads = [threading.Thread(target=self._supervise, name="casetrack-watch", daemon=True),
+                         threading.Thread(target=self._run_worker, name="casetrack-watch-sync", daemon=True)]
+        for thread in self._threads:
+            thread.start()
+
+    def stop(self, timeout_s: float = 10.0) -> None:
+        """Stop every thread and release the runner lock; a sync in progress ends after its current file."""
+        if not self._threads:
+            return
+        self._stop.set()
+        self._wake.set()
+        self._work.put(None)
+        deadline = time.monotonic() + timeout_s
+        for thread in self._threads:
+            thread.join(max(0.1, deadline - time.monotonic()))
+            if thread.is_alive():
+                log.warning("Watch thread %s did not stop within %.0f s", thread.name, timeout_s)
+        self._threads = []
+        self._stop_observer()
+        with self._mu:
+            self._live.clear()
+        self._signature = None
+        self.lock.release()
+
+    def sync_now(self, watch_id: str, reason: str = "requested") -> None:
+        """Queue a full sync of one watch in this (running) process."""
+        with self._mu:
+            live = self._live.get(watch_id)
+            if live is not None:
+                live.full = reason
+                self._enqueue(live)
+
+    def _supervise(self) -> None:
+        next_lock_try = 0.0
+        next_schedule = 0.0
+        while not self._stop.is_set():
+            now = time.monotonic()
+            try:
+                if not self.lock.held and now >= next_lock_try:
+                    next_lock_try = now + self.config.lock_retry_s
+                    if self.lock.acquire():
+                        log.info("Running folder watches for %s (pid %d)", self._data_dir, os.getpid())
+                        self._observer = Observer()
+                        self._observer.start()
+                        next_schedule = now + self.config.schedule_check_s
+                if self.lock.held:
+                    self._reload()
+                    if now >= next_schedule:
+                        next_schedule = now + self.config.schedule_check_s
+                        self._check_schedules()
+                    self._promote(now)
+            except CaseTrackError as exc:
+                log.error("Folder watches: %s", exc.message)
+            except Exception:  # the supervisor must never die silently
+                log.exception("Folder watch supervisor error")
+            self._wake.wait(self.config.tick_s)
+            self._wake.clear()
+
+    def _stop_observer(self) -> None:
+        observer, self._observer = self._observer, None
+        if observer is not None:
+            observer.stop()
+            observer.join(10)
+
+    def _reload(self) -> None:
+        signature = self.store.signature()
+        if signature == self._signature:
+            return
+        self._signature = signature
+        current = {w.id: w for w in self.store.load()}
+        to_observe: list[_Live] = []
+        to_drop: list[ObservedWatch | None] = []
+        with self._mu:
+            for wid in [wid for wid in self._live if wid not in current]:
+                live = self._live.pop(wid)
+                to_drop.append(live.observed)
+                live.observed = None
+                log.info("Stopped watching %s", live.watch.folder)
+            for wid, watch in current.items():
+                existing = self._live.get(wid)
+                if existing is None:
+                    fresh = self._live[wid] = _Live(watch)
+                    to_observe.append(fresh)
+                    if watch.notifications:  # catch up on what changed while no server watched
+                        fresh.full = "catch-up"
+                        self._enqueue(fresh)
+                    continue
+                live = existing
+                was_manual = not live.watch.notifications
+                live.watch = watch  # schedule, auto-remove and extensions are read from here at use
+                if was_manual != (not watch.notifications):
+                    to_drop.append(live.observed)
+                    live.observed = None
+                    to_observe.append(live)
+                    if was_manual:
+                        live.full = "schedule changed"
+                        self._enqueue(live)
+        # The observer dispatches events under its own lock, into _note, which takes _mu:
+        # never call into the observer while holding _mu.
+        for observed in to_drop:
+            self._unschedule(observed)
+        for live in to_observe:
+            self._observe(live)
+
+    def _observe(self, live: _Live) -> None:
+        """Start OS notifications for a watch (caller must not hold _mu)."""
+        observer = self._observer
+        if observer is None or not live.watch.notifications or live.observed is not None:
+            return
+        try:
+            observed = observer.schedule(_Handler(self, live.watch.id), live.watch.folder,
+                                         recursive=True, event_filter=list(EVENT_TYPES))
+        except OSError as exc:
+            # Missing folder, or the OS limit on watched folders reached: keep the scheduled checks.
+            log.warning("No OS notifications for %s (%s); it is synced on schedule checks only",
+                        live.watch.folder, exc.strerror or exc)
+            return
+        with self._mu:
+            keep = self._live.get(live.watch.id) is live and live.observed is None
+            if keep:
+                live.observed = observed
+        if not keep:
+            self._unschedule(observed)
+
+    def _unschedule(self, observed: ObservedWatch | None) -> None:
+        if observed is not None and self._observer is not None:
+            with contextlib.suppress(KeyError, OSError):
+                self._observer.unschedule(observed)
+
+    def _check_schedules(self) -> None:
+        now = time.time()
+        unobserved = []
+        with self._mu:
+            for live in self._live.values():
+                w = live.watch
+                if not w.notifications:
+                    continue
+                if live.observed is None:
+                    unobserved.append(live)  # the folder may be back, or the OS limit lifted
+                interval = w.interval_s
+                if w.state.status in ("paused", "error"):
+                    live.full = live.full or "retry"  # the case may have been reopened, the folder be back
+                elif interval is not None and (w.state.last_full_sync_at is None
+                                               or now - w.state.last_full_sync_at >= interval):
+                    live.full = live.full or "scheduled"
+                if live.full:
+                    self._enqueue(live)
+        for live in unobserved:
+            self._observe(live)
+
+    # --- events -> work ----------------------------------------------------------
+
+    def _note(self, watch_id: str, paths: list[str], is_dir: bool) -> None:
+        """Called on the observer thread: remember paths, coalesced, within a bound."""
+        now = time.monotonic()
+        with self._mu:
+            live = self._live.get(watch_id)
+            if live is None:
+                return
+            for path in paths:
+                if not self._accepts(live.watch, path, is_dir):
+                    continue
+                if live.overflow_at is not None:
+                    live.overflow_at = now
+                    continue
+                entry = live.pending.get(path)
+                if entry is not None:
+                    entry.last_event = now
+                    entry.is_dir = entry.is_dir or is_dir
+                elif len(live.pending) + len(live.ready) >= self.config.max_pending:
+                    log.info("More than %d changes at once in %s: one full sync instead", self.config.max_pending,
+                             live.watch.folder)
+                    live.pending.clear()
+                    live.ready.clear()
+                    live.overflow_at = now
+                else:
+                    live.pending[path] = _Pending(now, is_dir)
+
+    def _accepts(self, watch: Watch, path: str, is_dir: bool) -> bool:
+        rel = os.path.relpath(path, watch.folder)
+        if rel == "." or rel.startswith(".." + os.sep) or rel == "..":
+            return False
+        if any(is_ignored(part) for part in Path(rel).parts):
+            return False  # temporary, system and dot files or folders
+        if within(Path(path), self._data_dir):
+            return False
+        if is_dir:
+            return True
+        extension = os.path.splitext(path)[1].lower()
+        return extension in (watch.extensions or SUPPORTED_EXTENSIONS)
+
+    def _promote(self, now: float) -> None:
+        """Hand paths that are quiet and size-stable for `debounce_s` to the worker."""
+        debounce = self.config.debounce_s
+        with self._mu:
+            candidates = [(live, path, entry) for live in self._live.values()
+                          for path, entry in live.pending.items()]
+        stats = {path: _stat(path) for _, path, _ in candidates}
+        with self._mu:
+            for live, path, entry in candidates:
+                if live.pending.get(path) is not entry:
+                    continue  # overflowed or removed meanwhile
+                st = stats[path]
+                if st != entry.stat:
+                    entry.stat, entry.stable_since = st, now
+                elif now - entry.last_event >= debounce and now - entry.stable_since >= debounce:
+                    del live.pending[path]
+                    live.ready.add(path)
+            for live in self._live.values():
+                if live.overflow_at is not None and now - live.overflow_at >= debounce:
+                    live.overflow_at = None
+                    live.full = "many changes at once"
+                if live.ready or live.full:
+                    self._enqueue(live)
+
+    def _enqueue(self, live: _Live) -> None:
+        """Caller holds _mu. One queue entry per watch, however many changes it carries."""
+        if not live.queued:
+            live.queued = True
+            self._work.put(live.watch.id)
+
+    # --- the worker --------------------------------------------------------------
+
+    def _run_worker(self) -> None:
+        while True:
+            watch_id = self._work.get()
+            if watch_id is None or self._stop.is_set():
+                return
+            with self._mu:
+                live = self._live.get(watch_id)
+                if live is None:
+                    continue
+                live.queued = False
+                reason, live.full = live.full, None
+                paths, live.ready = live.ready, set()
+                watch = live.watch
+            if reason is None and not paths:
+                continue
+            try:
+                self._sync(live, watch, reason, paths)
+            except _Stopping:
+                return
+            except CaseTrackError as exc:
+                log.error("Folder watch %s: %s", watch.folder, exc.message)
+            except Exception:
+                log.exception("Folder watch worker error on %s", watch.folder)
+            finally:
+                live.progress = None
+
+    def _sync(self, live: _Live, watch: Watch, reason: str | None, paths: set[str]) -> None:
+        case = self._case_for(watch)
+        if case is None:
+            return
+        folder = Path(watch.folder)
+        if not folder.is_dir():
+            self._record(watch.id, status="error", detail=f"the folder {folder} is missing; it is synced again "
+                         "when it is back (or use unwatch_folder)")
+            return
+        started = time.time()
+        self._record(watch.id, status="syncing", detail="", runner_pid=os.getpid())
+
+        def progress(done: int, total: int, current: str) -> None:
+            if self._stop.is_set():
+                raise _Stopping()
+            live.progress = (done, total, current)
+
+        try:
+            if reason is not None:
+                log.info("Syncing watched folder %s (%s)", folder, reason)
+                report = self._apply.full(case, watch, progress)
+            else:
+                report = self._apply.changes(case, watch, paths, progress)
+        except _Stopping:
+            self._record(watch.id, status="idle", detail="interrupted by shutdown; it resumes at next start")
+            raise
+        except CaseTrackError as exc:
+            self._record(watch.id, status="error", detail="", last_error=exc.message, last_error_at=time.time())
+            if reason is None:
+                self._renote(live, paths)
+            return
+        except Exception as exc:
+            log.exception("Sync of watched folder %s failed", folder)
+            message = InternalError(f"{type(exc).__name__}: {exc}").message
+            self._record(watch.id, status="error", detail="", last_error=message, last_error_at=time.time())
+            return
+        counts = Counter(o.status for o in report.outcomes)
+        failed = [o for o in report.outcomes if o.status == "failed"]
+        # A file rewritten while it was being read is retried when it settles again.
+        self._renote(live, {str(folder / o.path) for o in failed if _modified_since(folder / o.path, started)})
+        state = self._state(watch.id)
+        totals = dict(state.totals)
+        for key in TOTALLED:
+            totals[key] = totals.get(key, 0) + counts.get(key, 0)
+        changes: dict[str, Any] = {
+            "status": "idle", "detail": "", "last_sync_at": time.time(),
+            "last_sync_kind": "full" if reason else "changes", "last_duration_s": round(report.duration_s, 3),
+            "last_counts": dict(counts), "totals": totals}
+        if reason is not None:
+            changes["last_full_sync_at"] = started
+        if failed:
+            changes["last_error"] = f"{failed[0].path}: {failed[0].message}" + (
+                f" (and {len(failed) - 1} more)" if len(failed) > 1 else "")
+            changes["last_error_at"] = time.time()
+        self._record(watch.id, **changes)
+        done = {k: v for k, v in counts.items() if k not in ("unchanged", "missing")}
+        log.info("Watched folder %s synced (%s): %s", folder, reason or "changes",
+                 ", ".join(f"{n} {k}" for k, n in sorted(done.items())) or "no changes")
+
+    def _case_for(self, watch: Watch) -> Case | None:
+        """The watch's case if it accepts changes; otherwise record why not (or drop the watch)."""
+        try:
+            case = self._cases.get(watch.case_id)
+        except NotFound:
+            log.warning("The case of the watch on %s was deleted; dropping the watch", watch.folder)
+            self.forget_case(watch.case_id)
+            return None
+        if not case.writable:
+            detail = f'case "{case.name}" is {case.status.value}; reopen it to resume syncing'
+            if self._state(watch.id).status != "paused":
+                log.info("Watch on %s paused: %s", watch.folder, detail)
+            self._record(watch.id, status="paused", detail=detail)
+            return None
+        return case
+
+    def _renote(self, live: _Live, paths: set[str]) -> None:
+        now = time.monotonic()
+        with self._mu:
+            for path in paths:
+                if path not in live.pending and len(live.pending) < self.config.max_pending:
+                    live.pending[path] = _Pending(now, False)
+
+    # --- persisted state -----------------------------------------------------------
+
+    def _state(self, watch_id: str) -> WatchState:
+        with self._mu:
+            live = self._live.get(watch_id)
+            return live.watch.state if live else WatchState()
+
+    def _record(self, watch_id: str, **changes: Any) -> None:
+        """Save part of a watch's state in watches.json (and in memory)."""
+        updated: list[Watch] = []
+
+        def change(watches: list[Watch]) -> list[Watch]:
+            out = []
+            for w in watches:
+                if w.id == watch_id:
+                    w = replace(w, state=replace(w.state, **changes))
+                    updated.append(w)
+                out.append(w)
+            return out
+
+        try:
+            self.store.update(change)
+        except CaseTrackError as exc:
+            log.warning("Could not record the state of watch %s: %s", watch_id[:8], exc.message)
+            return
+        with self._mu:
+            live = self._live.get(watch_id)
+            if live is not None and updated:
+                live.watch = updated[0]
+
+
+def _stat(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+def _modified_since(path: Path, since: float) -> bool:
+    try:
+        return path.stat().st_mtime >= since - 1
+    except OSError:
+        return False
+
+
+def alive(pid: int) -> bool:
+    if sys.platform == "win32":  # pragma: no cover
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

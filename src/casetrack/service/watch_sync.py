@@ -1,0 +1,97 @@
+"""Applying a watch's changes to its case: a full sync of the folder, or just the paths that
+changed (new files ingested, changed ones replaced atomically, moved ones re-pointed with their
+embeddings kept; documents whose files are gone removed only with auto_remove_deleted)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from casetrack.domain import Case
+from casetrack.errors import CaseTrackError
+from casetrack.service.cases import CaseService
+from casetrack.service.folders import FileOutcome, FolderReport, FolderService, Walk, walk
+from casetrack.service.ingest import Ingestor
+from casetrack.service.watch_store import Watch
+from casetrack.store import documents as docstore
+
+
+class WatchSync:
+    def __init__(self, cases: CaseService, folders: FolderService, ingestor: Ingestor, data_dir: Path) -> None:
+        self._cases = cases
+        self._folders = folders
+        self._ingestor = ingestor
+        self._data_dir = data_dir
+
+    def full(self, case: Case, watch: Watch, progress: Any) -> FolderReport:
+        folder = Path(watch.folder)
+        walked = walk(folder, True, frozenset(watch.extensions) if watch.extensions else None)
+        files = [f for f in walked.files if not within(f, self._data_dir)]
+        return self._folders.sync_folder(case, folder, Walk(files, walked.problems, walked.subfolders),
+                                         remove_deleted=watch.auto_remove_deleted, progress=progress)
+
+    def changes(self, case: Case, watch: Watch, paths: set[str], progress: Any) -> FolderReport:
+        """Sync only the changed paths: files present are ingested, replaced or re-pointed (moves keep
+        their embeddings); documents whose files are gone are removed only with auto_remove_deleted."""
+        folder = Path(watch.folder)
+        wanted = frozenset(watch.extensions) if watch.extensions else None
+        files: set[Path] = set()
+        gone: list[str] = []
+        for raw in sorted(paths):
+            path = Path(raw)
+            if not safely_inside(path, folder):
+                continue  # reached through a folder link that leaves the watched tree
+            if path.is_dir() and not path.is_symlink():
+                files.update(f for f in walk(path, True, wanted).files if not within(f, self._data_dir))
+            elif path.is_file():
+                files.add(path)
+            elif not path.exists() and not path.is_symlink():
+                gone.append(raw)
+        report = self._folders.sync_folder(case, folder, Walk(sorted(files), [], []), remove_deleted=False,
+                                           progress=progress)
+        # sync_folder reports every other document of the folder as "missing": not ours to say here.
+        report.outcomes = [o for o in report.outcomes if o.status != "missing"]
+        if gone:
+            report.outcomes.extend(self._removed(case, watch, gone))
+        return report
+
+    def _removed(self, case: Case, watch: Watch, gone: list[str]) -> list[FileOutcome]:
+        folder = Path(watch.folder)
+        with self._cases.store(case).reader() as db:
+            docs = docstore.list_documents(db)
+        outcomes = []
+        for doc in docs:
+            where = doc.original_path
+            if not where or Path(where).exists() or not any(where == g or within(Path(where), Path(g))
+                                                                for g in gone):
+                continue
+            rel = os.path.relpath(where, folder)
+            if not watch.auto_remove_deleted:
+                outcomes.append(FileOutcome(rel, "missing", "source file deleted; kept in the case "
+                                            "(set_sync_schedule with auto_remove_deleted=true removes such files)",
+                                            doc.id))
+                continue
+            try:
+                self._ingestor.delete(self._cases.get(case.id), doc)
+                outcomes.append(FileOutcome(rel, "removed", "source file deleted", doc.id))
+            except CaseTrackError as exc:
+                outcomes.append(FileOutcome(rel, "failed", exc.message, doc.id))
+        return outcomes
+
+
+def within(path: Path, folder: Path) -> bool:
+    """True if `path` is `folder` or below it (lexically)."""
+    try:
+        path.relative_to(folder)
+    except ValueError:
+        return False
+    return True
+
+
+def safely_inside(path: Path, folder: Path) -> bool:
+    """The path's folder, with links resolved, is still inside the watched tree."""
+    try:
+        return within(path.parent.resolve(), folder)
+    except OSError:
+        return False

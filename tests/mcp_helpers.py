@@ -17,16 +17,26 @@ from nacl.signing import SigningKey
 CASETRACK = str(Path(sys.executable).with_name("casetrack"))
 
 
-def pro_env() -> dict[str, str]:
-    """Environment for a Pro-tier CaseTrack, signed by a throwaway key pair that the process is told to trust
-    (tests that need more than the Free tier's 3 cases, or the Pro tools)."""
+# Read only by tests/trusted_key_launcher.py (and the test writer scripts), never by CaseTrack.
+TEST_TRUSTED_KEY_ENV = "CASETRACK_TEST_TRUSTED_KEY"
+LAUNCHER = str(Path(__file__).with_name("trusted_key_launcher.py"))
+
+
+def trusted_key_env(signer: SigningKey, licence_key: str) -> dict[str, str]:
+    """Environment for a server that trusts `signer` (via the test launcher) and holds `licence_key`."""
     import base64
 
+    return {TEST_TRUSTED_KEY_ENV: base64.b64encode(bytes(signer.verify_key)).decode(),
+            "CASETRACK_LICENSE_KEY": licence_key}
+
+
+def pro_env() -> dict[str, str]:
+    """A Pro-tier server, signed by a throwaway key pair (tests that need more than the Free tier's
+    3 cases, or the Pro tools)."""
     from casetrack.service import licensing
 
     signer = SigningKey.generate()
-    return {licensing.PUBLIC_KEY_ENV: base64.b64encode(bytes(signer.verify_key)).decode(),
-            "CASETRACK_LICENSE_KEY": licensing.issue(licensing.Claims("PRO", None, 1, 1), bytes(signer))}
+    return trusted_key_env(signer, licensing.issue(licensing.Claims("PRO", None, 1, 1), bytes(signer)))
 
 
 def server_env(data_dir: Path, **extra: str) -> dict[str, str]:
@@ -37,6 +47,9 @@ def server_env(data_dir: Path, **extra: str) -> dict[str, str]:
 
 
 def server_params(data_dir: Path, *args: str, **env: str) -> StdioServerParameters:
+    if TEST_TRUSTED_KEY_ENV in env:  # the real CLI, started through the test-only trusted-key launcher
+        return StdioServerParameters(command=sys.executable, args=[LAUNCHER, "serve", *args],
+                                     env=server_env(data_dir, **env))
     return StdioServerParameters(command=CASETRACK, args=["serve", *args], env=server_env(data_dir, **env))
 
 

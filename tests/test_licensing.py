@@ -1,7 +1,7 @@
 """Licences and tiers (PRD 10 §8.2, §11): offline ed25519 keys, Free fallback, Free limits, Pro tools.
 
 Keys here are signed by a throwaway key pair, made trusted through CaseTrack's
-`licence_public_key` parameter (in-process) or $CASETRACK_LICENSE_PUBLIC_KEY (subprocesses);
+`licence_public_key` parameter (in-process) or tests/trusted_key_launcher.py (subprocesses);
 the product key's private half is not in this repository."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from casetrack.service.app import CaseTrack
 from casetrack.service.ingest import IngestRequest, stats_record
 from casetrack.store import keys
 from casetrack.store.records import dumps
-from tests.mcp_helpers import call_error, call_ok, mcp_session, text_of
+from tests.mcp_helpers import call_error, call_ok, mcp_session, text_of, trusted_key_env
 
 REPO = Path(__file__).resolve().parents[1]
 CASE_LIMIT_TEXT = ("Free tier allows 3 cases (you have 3). Delete a case or upgrade to Pro for unlimited cases: "
@@ -248,11 +248,9 @@ def test_the_product_key_rejects_a_key_it_did_not_sign_from_the_cli(signer: Sign
 
 
 @pytest.mark.anyio
-async def test_a_served_casetrack_reads_the_key_and_trusted_key_from_its_environment(signer: SigningKey,
+async def test_a_served_casetrack_reads_its_licence_key_from_the_environment(signer: SigningKey,
                                                                                      data_dir: Path) -> None:
-    env = {"CASETRACK_LICENSE_KEY": key_for(signer), licensing.PUBLIC_KEY_ENV:
-           base64.b64encode(bytes(signer.verify_key)).decode()}
-    async with mcp_session(data_dir, **env) as client:
+    async with mcp_session(data_dir, **trusted_key_env(signer, key_for(signer))) as client:
         assert "License: Pro\n" in text_of(await call_ok(client, "get_status"))
 
 
@@ -278,3 +276,12 @@ def test_issue_licence_script_signs_with_a_private_key_kept_outside_the_reposito
             _issue(monkeypatch, "--private-key", str(inside))
     finally:
         inside.unlink()
+
+
+def test_a_self_signed_key_stays_free_whatever_the_environment_says(signer: SigningKey, data_dir: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing in the environment can replace the built-in verifying key (that would let anyone sign keys)."""
+    monkeypatch.setenv("CASETRACK_LICENSE_PUBLIC_KEY", base64.b64encode(bytes(signer.verify_key)).decode())
+    monkeypatch.setenv("CASETRACK_LICENSE_KEY", key_for(signer))
+    app = CaseTrack(load_settings(data_dir))
+    assert app.tier is LicenseTier.FREE

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import os
 import signal
 import subprocess
@@ -20,11 +21,13 @@ from casetrack.store import keys
 from casetrack.store.migrations import CASE, REGISTRY
 from casetrack.store.records import dumps, encode_u32, loads
 from casetrack.store.rocks import DEFAULT_CF, open_read, open_write
-from tests.mcp_helpers import call_ok, mcp_session, pro_env, text_of
+from tests.mcp_helpers import TEST_TRUSTED_KEY_ENV, call_ok, mcp_session, pro_env, text_of
 
 WRITER = textwrap.dedent(
     """
-    import sys, itertools
+    import base64, itertools, os, sys
+    from casetrack.service import licensing
+    licensing.PRODUCT_PUBLIC_KEY = base64.b64decode(os.environ["CASETRACK_TEST_TRUSTED_KEY"])  # test key pair
     from casetrack.config import load_settings
     from casetrack.service.app import CaseTrack
     from casetrack.store import keys
@@ -47,7 +50,8 @@ WRITER = textwrap.dedent(
 
 def test_sigkill_mid_write_leaves_registry_and_case_stores_whole(data_dir: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    for name, value in pro_env().items():
+    env = pro_env()
+    for name, value in env.items():
         monkeypatch.setenv(name, value)
     proc = subprocess.Popen([sys.executable, "-c", WRITER, str(data_dir)], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
@@ -57,7 +61,8 @@ def test_sigkill_mid_write_leaves_registry_and_case_stores_whole(data_dir: Path,
     proc.wait()
     proc.stdout.close()
 
-    app = CaseTrack(load_settings(data_dir))  # start-up repair runs here
+    trusted = base64.b64decode(env[TEST_TRUSTED_KEY_ENV])
+    app = CaseTrack(load_settings(data_dir), licence_public_key=trusted)  # start-up repair runs here
     cases = app.list_cases("all")
     assert len(cases) > 3, "the writer should have created several cases before the kill"
     case_dirs = {p.name for p in (data_dir / "cases").iterdir() if p.is_dir()}

@@ -18,14 +18,12 @@ unknown-tier key never blocks anyone: CaseTrack runs on the Free tier and says w
 from __future__ import annotations
 
 import base64
-import binascii
 import contextlib
 import json
 import logging
 import os
 import secrets
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -42,7 +40,6 @@ log = logging.getLogger(__name__)
 #: The product's verifying key. Its private half never enters this repository.
 PRODUCT_PUBLIC_KEY = base64.b64decode("NrXt/bbrlv86WRVH9OU4yHkkuTdSuHRw9H84Cq4b5k8=")
 #: Development and tests only: another verifying key (base64), e.g. for a throwaway key pair.
-PUBLIC_KEY_ENV = "CASETRACK_LICENSE_PUBLIC_KEY"
 LICENCE_FILE = "licence.json"
 KEY_FORMAT = "TIER-XXXXXX-XXXXXX-XXXXXX-SIG"
 
@@ -226,17 +223,10 @@ def verify(key: str, public_key: bytes, today: date | None = None) -> Claims:
 # --- where the key comes from -----------------------------------------------------
 
 
-def trusted_public_key(override: bytes | None = None, environ: Mapping[str, str] | None = None) -> bytes:
-    """The verifying key: an explicit override (tests), $CASETRACK_LICENSE_PUBLIC_KEY, else the product's."""
-    if override is not None:
-        return override
-    text = (os.environ if environ is None else environ).get(PUBLIC_KEY_ENV, "").strip()
-    if text:
-        try:
-            return base64.b64decode(text, validate=True)
-        except (binascii.Error, ValueError):
-            log.warning("%s is not base64; using the built-in licence key", PUBLIC_KEY_ENV)
-    return PRODUCT_PUBLIC_KEY
+def trusted_public_key(override: bytes | None = None) -> bytes:
+    """The verifying key: the product's, built into the package. Nothing in the environment can
+    replace it (that would let anyone sign their own keys); in-process tests pass `override`."""
+    return PRODUCT_PUBLIC_KEY if override is None else override
 
 
 def licence_path(settings: Settings) -> Path:

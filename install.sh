@@ -2,6 +2,7 @@
 # CaseTrack installer for macOS and Linux. Safe to run again.
 #   ./install.sh              install from this checkout
 #   ./install.sh 0.2.0        install that released version from PyPI
+#   ./install.sh --start      install, then start the MCP server (also: ./install.sh 0.2.0 --start)
 # What it does: installs uv if missing, installs CaseTrack as a uv tool (its own
 # environment, `casetrack` on your PATH), checks for Tesseract (OCR for scanned pages)
 # and LibreOffice (old .doc files), and registers CaseTrack with Claude Code if present.
@@ -10,6 +11,15 @@ set -eu
 say() { printf '%s\n' "$*"; }
 here=$(cd "$(dirname "$0")" && pwd)
 original_path=$PATH
+start=""
+version=""
+for arg in "$@"; do
+    case "$arg" in
+        --start) start=yes ;;
+        -*) say "Unknown option $arg (use --start)"; exit 2 ;;
+        *) version=$arg ;;
+    esac
+done
 
 if ! command -v uv >/dev/null 2>&1; then
     say "Installing uv (Python package manager)..."
@@ -24,8 +34,8 @@ if ! command -v uv >/dev/null 2>&1; then
     PATH="$HOME/.local/bin:$PATH"
 fi
 
-if [ $# -ge 1 ]; then
-    source="casetrack==$1"
+if [ -n "$version" ]; then
+    source="casetrack==$version"
 else
     source="$here"
 fi
@@ -85,3 +95,9 @@ if [ -z "$registered" ]; then
     step=$((step + 1))
 fi
 say "  $step. Open Claude Code and ask: 'Create a new case called Test'"
+
+if [ -n "$start" ]; then
+    say ""
+    say "Starting the CaseTrack MCP server on stdio (Claude normally starts it for you; Ctrl-C stops it)..."
+    exec "$bin_dir/casetrack" serve
+fi

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,7 @@ from typer.testing import CliRunner
 
 from casetrack.cli import setup
 from casetrack.cli.app import app as cli_app
+from tests.claude_standin import fake_claude
 from tests.mcp_helpers import CASETRACK
 
 EXISTING = {
@@ -122,24 +122,7 @@ def test_with_the_claude_cli_on_path_setup_uses_claude_mcp_add(
     home.mkdir()
     bin_dir.mkdir()
     log = tmp_path / "claude-calls.jsonl"
-    fake = bin_dir / "claude"
-    # A stand-in for the real CLI: records its arguments and writes what `claude mcp add` writes.
-    fake.write_text(f"""#!{sys.executable}
-import json, sys, pathlib
-args = sys.argv[1:]
-with open({str(log)!r}, "a") as f:
-    f.write(json.dumps(args) + "\\n")
-cfg = pathlib.Path({str(home / ".claude.json")!r})
-data = json.loads(cfg.read_text()) if cfg.exists() else {{}}
-servers = data.setdefault("mcpServers", {{}})
-if args[:2] == ["mcp", "add"]:
-    sep = args.index("--")
-    servers[args[4]] = {{"type": "stdio", "command": args[sep + 1], "args": args[sep + 2:], "env": {{}}}}
-elif args[:2] == ["mcp", "remove"]:
-    servers.pop(args[-1], None)
-cfg.write_text(json.dumps(data, indent=2))
-""", encoding="utf-8")
-    fake.chmod(0o755)
+    fake_claude(bin_dir, home, log)
     path = f"{bin_dir}{os.pathsep}{os.environ['PATH']}"
 
     done = run_casetrack(home, data, "setup-claude-code", path=path)

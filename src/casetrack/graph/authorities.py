@@ -17,14 +17,16 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from typing import Any
 
 from casetrack.domain import ParsedPage
+from casetrack.graph.eyecite_fast import eyecite, piece_tokenizer
 from casetrack.graph.pagetext import JoinedText, join_pages, sentence_bounds, squash
-from casetrack.graph.scan import keyword_hits, lowered
+from casetrack.graph.scan import index_keywords, keyword_hits, lowered
 from casetrack.graph.statutes import AuthorityKind, LawMatch, find_laws
 from casetrack.graph.treatment import Treatment, classify
+
+_eyecite = eyecite  # the name tests and callers have used
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,65 +59,10 @@ class _Raw:
 # or a name with a pin cite (eyecite's reference citations: "Qin, at *2").
 _ANCHOR = re.compile(r"\d\s+(?:[A-Z][\w.'&]*\s+){1,4}(?:\d|_|at\s)|§")  # volume, reporter, page: "988 F.3d 8"
 _ANCHOR_WORDS = ("id.", "ibid", "supra", "pub. l", "pub.l")  # found with str.find in the lower-cased text
+index_keywords(_ANCHOR_WORDS)
 _WINDOW_BEFORE = 160  # enough for "United States v. Some Long Name, No. 21-1832, __F.4th__, "
 _WINDOW_AFTER = 160  # pin cite, court and year parenthetical
 _WINDOW_JOIN = "\n\n"
-
-
-@cache
-def _eyecite() -> Any:
-    """Imported on first use: importing eyecite builds its tokenizer (~0.7 s)."""
-    import eyecite
-
-    _speed_up_court_lookup()
-    return eyecite
-
-
-def _speed_up_court_lookup() -> None:
-    """eyecite maps a citation's court parenthetical ("1st Cir.") to a court id by running a regex
-    substitution on each of ~800 court names, per citation: ~20 ms, most of eyecite's time on a
-    brief. This replaces that function with one computing the same answer from names normalised
-    once, cached per parenthetical. Same loop, same order, same result; only the work moves."""
-    from eyecite import helpers
-
-    if getattr(helpers.get_court_by_paren, "casetrack_fast", False):
-        return
-    normalised = [(helpers.re.sub(r"[^\w]", "", c["citation_string"]).lower(), str(c["id"])) for c in helpers.courts]
-
-    @lru_cache(maxsize=1024)
-    def get_court_by_paren(paren_string: str) -> str | None:
-        court_str = helpers.re.sub(r"[^\w]", "", paren_string).lower()
-        court_code = None
-        if court_str:
-            for s, court_id in normalised:
-                if s == court_str:
-                    return court_id
-                if s.startswith(court_str):
-                    court_code = court_id
-        return court_code
-
-    get_court_by_paren.casetrack_fast = True  # type: ignore[attr-defined]
-    get_court_by_paren.original = helpers.get_court_by_paren  # type: ignore[attr-defined]
-    helpers.get_court_by_paren = get_court_by_paren
-
-
-@cache
-def _tokenizer() -> Any:
-    """eyecite's Aho-Corasick tokenizer, but collecting candidate extractors by identity: eyecite hashes
-    each one through its dataclass repr (long regexes), a third of its time on short texts."""
-    from eyecite.tokenizers import AhocorasickTokenizer, _strip_ws
-
-    class IdentityTokenizer(AhocorasickTokenizer):
-        def get_extractors(self, text: str) -> list[Any]:  # type: ignore[override]  # any iterable will do
-            stripped = _strip_ws(text)
-            found = {id(e): e for e in self.unfiltered_extractors}
-            for _, extractors in self.case_sensitive_filter.iter(stripped):
-                found.update((id(e), e) for e in extractors)
-            for _, extractors in self.case_insensitive_filter.iter(stripped.lower()):
-                found.update((id(e), e) for e in extractors)
-            return list(found.values())
-
-    return IdentityTokenizer()
 
 
 def find_authorities(pages: Sequence[ParsedPage]) -> list[AuthorityMention]:
@@ -221,9 +168,9 @@ def _eyecite_in(text: str, windows: list[tuple[int, int]]) -> list[_Raw]:
         i = bisect_right(compact_starts, pos) - 1
         return windows[i][0] + pos - compact_starts[i]
 
-    ey = _eyecite()
+    pieces_at = [(start, start + len(piece)) for start, piece in zip(compact_starts, pieces, strict=True)]
     out: list[_Raw] = []
-    for cite in ey.get_citations(compact, tokenizer=_tokenizer()):
+    for cite in eyecite().get_citations(compact, tokenizer=piece_tokenizer(compact, pieces_at)):
         raw = _from_eyecite(cite, to_text)
         if raw is not None:
             out.append(raw)
@@ -316,7 +263,7 @@ def _best_displays(raws: list[_Raw]) -> dict[str, str]:
 
 def _resolve(raws: list[_Raw], text: str) -> list[_Raw]:
     """Fill in keys of short, supra, reference and Id. citations; drop those that cannot resolve."""
-    ey = _eyecite()
+    ey = eyecite()
     from eyecite.models import IdCitation
 
     cites = [r.eyecite for r in raws if r.eyecite is not None and not isinstance(r.eyecite, IdCitation)]

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from casetrack.graph.scan import near_keywords
+from casetrack.graph.scan import index_keywords, near_keywords
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +114,7 @@ CONCEPTS: tuple[Concept, ...] = (
     _c("Consolidation of Appeals", r"consolidat(?:ed|ion)\s+(?:with\s+)?appeals?|appeal\s+should\s+be\s+consolidated"),
 )  # fmt: skip
 
+index_keywords(kw for c in CONCEPTS for kw in c.keywords)
 _CONCEPT_REACH = 80
 
 

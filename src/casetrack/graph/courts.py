@@ -21,7 +21,7 @@ from casetrack.graph.jurisdictions import (
     STATES,
     alternation,
 )
-from casetrack.graph.scan import lowered, near_keywords, near_trigger
+from casetrack.graph.scan import index_keywords, lowered, near_keywords, near_trigger
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,3 +153,4 @@ COURT_PATTERNS: tuple[tuple[re.Pattern[str], Gate, Callable[[re.Match[str]], Bui
     (_DISTRICT_CAPS, _CAPS_DISTRICTS, lambda m: _district(m["dir"], m["st"])),
     (_APPEALS_BARE, ("appeals",), lambda m: ("ca", "U.S. Court of Appeals")),
 )  # fmt: skip
+index_keywords(kw for _, gate, _ in COURT_PATTERNS if isinstance(gate, tuple) for kw in gate)

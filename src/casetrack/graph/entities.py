@@ -20,7 +20,7 @@ from casetrack.graph.courts import find_courts
 from casetrack.graph.names import display_name, entity_key, looks_like_person
 from casetrack.graph.pagetext import JoinedText, join_pages
 from casetrack.graph.parties import RawParty, caption_parties, contract_parties, org_names
-from casetrack.graph.scan import lowered, near_keywords
+from casetrack.graph.scan import index_keywords, lowered, near_keywords
 
 
 class EntityKind(StrEnum):
@@ -129,6 +129,8 @@ _MONEY = re.compile(
     r"|\(?(?P<amount2>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)\)?[ \t]+(?:U\.S\.[ \t]+)?(?P<cur>dollars"
     r"|Dollars|DOLLARS|USD)\b"
 )
+_PANEL_KEYWORDS = ("before",)
+index_keywords([*(kw for _, _, keywords in PERSON_PATTERNS for kw in keywords), *_MONEY_KEYWORDS, *_PANEL_KEYWORDS])
 _SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _CURRENCY = {"€": "EUR", "£": "GBP", "EUR": "EUR", "GBP": "GBP"}
 
@@ -238,7 +240,7 @@ def _people(text: str, low: str) -> Iterator[tuple[int, int, str, EntityKind, st
             if name:
                 s = m.start("name")
                 yield s, s + _raw_length(m["name"], name), name, EntityKind.PERSON, role or None
-    for m in near_keywords(_BEFORE_PANEL, ("before",), text, low, 200):
+    for m in near_keywords(_BEFORE_PANEL, _PANEL_KEYWORDS, text, low, 200):
         for n in re.finditer(_NAME, m["names"]):
             name = _clean_person(n.group())
             if name:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from casetrack.graph.jurisdictions import STATES, alternation
-from casetrack.graph.scan import lowered, near_keywords
+from casetrack.graph.scan import index_keywords, lowered, near_keywords
 
 
 class AuthorityKind(StrEnum):
@@ -216,6 +216,9 @@ LAW_PATTERNS: tuple[LawPattern, ...] = (
     _law("bare-rule", r"\bRules?\s+(?P<num>\d{1,3}[A-Za-z]?(?:\([a-zA-Z0-9]{1,4}\))*)(?![\d.]\d)",
          K.FEDERAL_RULE, lambda m: (f"Rule {m['num']}", None), _RULE_WORD),
 )  # fmt: skip
+
+
+index_keywords(kw for lp in LAW_PATTERNS for kw in lp.keywords)
 
 
 def _federal_rule_any(m: re.Match[str]) -> tuple[str, str | None]:

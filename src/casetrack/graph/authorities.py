@@ -17,6 +17,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from casetrack.domain import ParsedPage
@@ -111,11 +112,15 @@ def _from_law(law: LawMatch) -> _Raw:
 # --- eyecite -----------------------------------------------------------------------
 
 
-def _windows(text: str, extra: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
+def _anchors(text: str) -> list[tuple[int, int]]:
+    """Where a citation may be: a number before a reporter-like token, a section sign, Id., supra..."""
     low = lowered(text)
     words = [(s, e) for s, e in keyword_hits(low, _ANCHOR_WORDS) if s == 0 or not low[s - 1].isalpha()]
-    anchors = sorted([m.span() for m in _ANCHOR.finditer(text)] + words + list(extra))
+    return sorted([m.span() for m in _ANCHOR.finditer(text)] + words)
+
+
+def _windows(text: str, anchors: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
     for a_start, a_end in anchors:
         lo = max(0, a_start - _WINDOW_BEFORE)
         hi = min(len(text), a_end + _WINDOW_AFTER)
@@ -133,19 +138,62 @@ def _windows(text: str, extra: Sequence[tuple[int, int]] = ()) -> list[tuple[int
 def _eyecite_mentions(text: str) -> list[_Raw]:
     """eyecite's citations in `text`, found in windows around anchors. A second pass adds windows around
     later uses of the case names the first pass found, where eyecite looks for reference citations
-    ("Qin, at *2"), so the result equals eyecite over the whole text."""
-    windows = _windows(text)
+    ("Qin, at *2"), so the result equals eyecite over the whole text. That pass is needed only when
+    one of those uses is followed by a pin cite: a name alone is no reference citation."""
+    anchors = _anchors(text)
+    windows = _windows(text, anchors)
     if not windows:
         return []
-    raws = _eyecite_in(text, windows)
+    scans: dict[Any, Any] = {}  # window -> what eyecite's extractors found in it, shared by both passes
+    raws = _eyecite_in(text, windows, scans)
     names = {n for r in raws if r.form == "full" for n in _party_names(r.eyecite)}
     if names:
-        pattern = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")")
-        outside = [m.span() for m in pattern.finditer(text) if not any(lo <= m.start() < hi for lo, hi in windows)]
-        if outside:
-            windows = _windows(text, outside)
-            raws = _eyecite_in(text, windows)
+        outside = _name_uses(text, names, windows)
+        if outside and _pin_cite_follows(text, names, windows):
+            windows = _windows(text, sorted(anchors + outside))
+            raws = _eyecite_in(text, windows, scans)
     return raws
+
+
+_BOUNDARY = re.compile(r"\b")
+
+
+def _name_uses(text: str, names: set[str], windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of `\b(?:name|...)` (longest name first) outside `windows`, as `re.finditer` would give them,
+    found with `str.find` per name instead of trying the pattern at every position."""
+    at: dict[int, str] = {}
+    for name in sorted(names, key=len, reverse=True):
+        i = text.find(name)
+        while i != -1:
+            at.setdefault(i, name)  # the longest name opening here is the alternative `re` takes
+            i = text.find(name, i + 1)
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for i in sorted(at):
+        if i >= pos and _BOUNDARY.match(text, i):
+            spans.append((i, i + len(at[i])))
+            pos = i + len(at[i])
+    return [(s, e) for s, e in spans if not any(lo <= s < hi for lo, hi in windows)]
+
+
+def _pin_cite_follows(text: str, names: set[str], windows: list[tuple[int, int]]) -> bool:
+    """Whether a use of a name outside `windows` is followed by a pin cite, as eyecite's reference pattern asks."""
+    pin = _pin_cite_after()
+    for name in names:
+        i = text.find(name)
+        while i != -1:
+            outside = not any(lo <= i < hi for lo, hi in windows)
+            if outside and _BOUNDARY.match(text, i) and pin.match(text, i + len(name)):
+                return True
+            i = text.find(name, i + 1)
+    return False
+
+
+@cache
+def _pin_cite_after() -> re.Pattern[str]:
+    from eyecite.regexes import PIN_CITE_REGEX
+
+    return re.compile(r"\s+" + PIN_CITE_REGEX, re.VERBOSE)
 
 
 def _party_names(cite: Any) -> list[str]:
@@ -155,7 +203,7 @@ def _party_names(cite: Any) -> list[str]:
     return [n for n in names if n and is_valid_name(n)]
 
 
-def _eyecite_in(text: str, windows: list[tuple[int, int]]) -> list[_Raw]:
+def _eyecite_in(text: str, windows: list[tuple[int, int]], scans: dict[Any, Any]) -> list[_Raw]:
     pieces = [text[lo:hi] for lo, hi in windows]
     compact = _WINDOW_JOIN.join(pieces)
     compact_starts: list[int] = []
@@ -169,8 +217,10 @@ def _eyecite_in(text: str, windows: list[tuple[int, int]]) -> list[_Raw]:
         return windows[i][0] + pos - compact_starts[i]
 
     pieces_at = [(start, start + len(piece)) for start, piece in zip(compact_starts, pieces, strict=True)]
+    # A piece's text and its neighbours (none before the first, none after the last) are what its scan saw.
+    keys = [(lo, hi, i == 0, i == len(windows) - 1) for i, (lo, hi) in enumerate(windows)]
     out: list[_Raw] = []
-    for cite in eyecite().get_citations(compact, tokenizer=piece_tokenizer(compact, pieces_at)):
+    for cite in eyecite().get_citations(compact, tokenizer=piece_tokenizer(compact, pieces_at, keys, scans)):
         raw = _from_eyecite(cite, to_text)
         if raw is not None:
             out.append(raw)

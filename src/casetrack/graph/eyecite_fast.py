@@ -5,13 +5,15 @@ by blank lines. eyecite's tokenizer runs every candidate extractor's regex (one 
 selected when the text holds one of its reporter strings) over that whole text. Here each
 extractor runs only over the windows that hold one of its strings: a reporter extractor's
 match contains its reporter string (eyecite's own prefilter relies on that), and no match
-crosses the blank line between two windows, so the tokens are the ones eyecite would find.
+crosses the blank line between two windows (none of eyecite's extractor regexes has a
+lookaround or matches a blank line), so the tokens are the ones eyecite would find.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
@@ -22,6 +24,7 @@ def eyecite() -> Any:
     import eyecite
 
     _speed_up_court_lookup()
+    _skip_absent_reference_names()
     return eyecite
 
 
@@ -53,6 +56,30 @@ def _speed_up_court_lookup() -> None:
     helpers.get_court_by_paren = get_court_by_paren
 
 
+def _skip_absent_reference_names() -> None:
+    """After each full case citation eyecite scans the rest of the text for its party names followed by a pin
+    cite ("Qin, at *2") with a regex that opens with a word boundary, so `re` tries it at every position.
+    The regex matches the names literally, so when none occurs after the citation there is nothing to find."""
+    from eyecite import find
+    from eyecite.models import ReferenceCitation
+    from eyecite.utils import is_valid_name
+
+    original = find.extract_pincited_reference_citations
+    if getattr(original, "casetrack_fast", False):
+        return
+
+    def extract_pincited_reference_citations(citation: Any, plain_text: str) -> list[Any]:
+        end = citation.span()[-1]
+        names = [getattr(citation.metadata, key, None) for key in ReferenceCitation.name_fields]
+        if not any(n and is_valid_name(n) and plain_text.find(n, end) != -1 for n in names):
+            return []
+        return original(citation, plain_text)
+
+    extract_pincited_reference_citations.casetrack_fast = True  # type: ignore[attr-defined]
+    extract_pincited_reference_citations.original = original  # type: ignore[attr-defined]
+    find.extract_pincited_reference_citations = extract_pincited_reference_citations
+
+
 @cache
 def _filters() -> Any:
     """eyecite's Aho-Corasick tokenizer: its extractor filters, built once (~1 s)."""
@@ -65,8 +92,24 @@ def _filters() -> Any:
 _WS = re.compile(r"\s+")
 
 
-def piece_tokenizer(text: str, pieces: Sequence[tuple[int, int]]) -> Any:
-    """A tokenizer for `text`, made of the (start, end) `pieces` with blank-line separators between them."""
+@dataclass(slots=True)
+class _PieceScan:
+    """What eyecite's extractors find in one piece, kept so a second pass over the same window reuses it."""
+
+    start: int  # the piece's offset in the compact text it was scanned in
+    sensitive: list[Any]  # extractors whose (case-sensitive) strings the piece holds, in Aho-Corasick order
+    insensitive: list[Any]
+    matches: dict[int, list[re.Match[str]]]  # extractor id -> its matches opening in the piece
+
+
+PieceKey = Hashable  # what identifies a piece's text and position (first/last) across compact texts
+
+
+def piece_tokenizer(
+    text: str, pieces: Sequence[tuple[int, int]], keys: Sequence[PieceKey], cache: dict[PieceKey, _PieceScan]
+) -> Any:
+    """A tokenizer for `text`, made of the (start, end) `pieces` with blank-line separators between them.
+    A piece whose key is in `cache` is not scanned again; new scans are added to it."""
     eyecite()
     from eyecite.tokenizers import Tokenizer
 
@@ -78,36 +121,47 @@ def piece_tokenizer(text: str, pieces: Sequence[tuple[int, int]]) -> Any:
             if given != text:  # eyecite cleaned the text: offsets no longer fit, run it its own way
                 yield from _filters().extract_tokens(given)
                 return
-            yield from _piece_tokens(text, pieces)
+            yield from _piece_tokens(text, pieces, keys, cache)
 
     return PieceTokenizer()
 
 
-def _piece_tokens(text: str, pieces: Sequence[tuple[int, int]]) -> Iterator[Any]:
-    """eyecite's tokens, each extractor in eyecite's order (collected by identity: eyecite hashes
-    extractors through their long regex reprs, a third of its time on short texts)."""
+def _piece_tokens(
+    text: str, pieces: Sequence[tuple[int, int]], keys: Sequence[PieceKey], cache: dict[PieceKey, _PieceScan]
+) -> Iterator[Any]:
+    """eyecite's tokens: extractors in eyecite's order (collected by identity: eyecite hashes extractors
+    through their long regex reprs, a third of its time on short texts), each one's matches in text order."""
     f = _filters()
-    where: dict[int, list[int]] = {}  # extractor id -> pieces holding one of its strings, in order
-    found = {id(e): e for e in f.unfiltered_extractors}
-    stripped = [_WS.sub("", text[lo:hi]) for lo, hi in pieces]
-    for automaton, lower in ((f.case_sensitive_filter, False), (f.case_insensitive_filter, True)):
-        for i, piece in enumerate(stripped):
-            for _, extractors in automaton.iter(piece.lower() if lower else piece):
-                for e in extractors:
-                    found[id(e)] = e
-                    at = where.setdefault(id(e), [])
-                    if not at or at[-1] != i:
-                        at.append(i)
-    for key, extractor in found.items():
-        regex = extractor.compiled_regex
-        if key not in where:  # no strings to look for: the whole text, as eyecite does
-            for m in regex.finditer(text):
-                yield extractor.get_token(m)
-            continue
-        for i in where[key]:
-            lo, hi = pieces[i]
-            # From the separator's last character (a match may open with it as its boundary) to the
-            # end of the next separator (lookaheads see it); matches opening past `hi` belong to the next piece.
-            for m in regex.finditer(text, max(0, lo - 1), hi + 2):
-                if m.start() <= hi:
-                    yield extractor.get_token(m)
+    scans: list[_PieceScan] = []
+    for (lo, hi), key in zip(pieces, keys, strict=True):
+        scan = cache.get(key)
+        if scan is None:
+            scan = cache[key] = _scan(text, lo, hi)
+        scans.append(scan)
+    order = {id(e): e for e in f.unfiltered_extractors}
+    for scan in scans:
+        order.update((id(e), e) for e in scan.sensitive)
+    for scan in scans:
+        order.update((id(e), e) for e in scan.insensitive)
+    for key, extractor in order.items():
+        for scan, (lo, _) in zip(scans, pieces, strict=True):
+            for m in scan.matches.get(key, ()):
+                yield extractor.get_token(m, offset=lo - scan.start)
+
+
+def _scan(text: str, lo: int, hi: int) -> _PieceScan:
+    """Every extractor that can match in text[lo:hi]: those without strings, and those whose strings it holds."""
+    f = _filters()
+    piece = _WS.sub("", text[lo:hi])
+    found: list[list[Any]] = []
+    for automaton, folded in ((f.case_sensitive_filter, piece), (f.case_insensitive_filter, piece.lower())):
+        chosen = {id(e): e for _, extractors in automaton.iter(folded) for e in extractors}
+        found.append(list(chosen.values()))
+    matches: dict[int, list[re.Match[str]]] = {}
+    for extractor in (*f.unfiltered_extractors, *found[0], *found[1]):
+        # From the separator's last character (a match may open with it as its boundary) to the end of the
+        # next separator; matches opening past `hi` belong to the next piece.
+        got = [m for m in extractor.compiled_regex.finditer(text, max(0, lo - 1), hi + 2) if m.start() <= hi]
+        if got:
+            matches[id(extractor)] = got
+    return _PieceScan(lo, found[0], found[1], matches)

@@ -109,9 +109,10 @@ def find_courts(text: str) -> list[CourtMatch]:
     low = lowered(text)
     found: list[CourtMatch] = []
     for pattern, gate, build in COURT_PATTERNS:
-        matches = near_trigger(pattern, gate, text, _REACH) if isinstance(gate, re.Pattern) else (
-            near_keywords(pattern, gate, text, low, _REACH)
-        )  # fmt: skip
+        if isinstance(gate, Trigger):
+            matches = near_trigger(pattern, gate.pattern, text, _REACH, gate.literal, gate.lead)
+        else:
+            matches = near_keywords(pattern, gate, text, low, _REACH)
         for m in matches:
             built = build(m)
             if built is None or any(m.start() < f.end and f.start < m.end() for f in found):
@@ -139,8 +140,20 @@ def _county_court(m: re.Match[str]) -> Built:
 
 _REACH = 120
 _CAPS_DISTRICTS = tuple(f"{d}d{st}" for d in "nsewc" for st in ("ny", "ca", "il", "tx", "fl", "pa", "oh"))
-# (pattern, gate: lower-case keywords or a literal-led trigger pattern, builder). Longer names first.
-Gate = tuple[str, ...] | re.Pattern[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """A pattern gating another, each of whose matches holds `literal` within `lead` characters of its start."""
+
+    pattern: re.Pattern[str]
+    literal: str
+    lead: int
+
+
+_DISTRICT_ABBR_TRIGGER = Trigger(re.compile(r"[NSEWCM]\.\s?D\.|D\.\s?[A-Z]"), "D.", 3)
+# (pattern, gate: lower-case keywords or a trigger, builder). Longer names first.
+Gate = tuple[str, ...] | Trigger
 COURT_PATTERNS: tuple[tuple[re.Pattern[str], Gate, Callable[[re.Match[str]], Built]], ...] = (
     (_APPEALS_LONG, ("appeals",), lambda m: _circuit(m["c"])),
     (_DISTRICT_LONG, ("district",), lambda m: _district(m["dir"], m["st"])),
@@ -149,7 +162,7 @@ COURT_PATTERNS: tuple[tuple[re.Pattern[str], Gate, Callable[[re.Match[str]], Bui
     (_COUNTY_COURT, ("county",), _county_court),
     (_CIRCUIT_ABBR, ("cir.",), lambda m: _circuit(m["c"].replace("Fed.", "Federal"))),
     (_CIRCUIT_NAME, ("circuit",), lambda m: _circuit(m["c"])),
-    (_DISTRICT_ABBR, re.compile(r"[NSEWCM]\.\s?D\.|D\.\s?[A-Z]"), lambda m: _district(m["dir"], m["st"] or m["st2"])),
+    (_DISTRICT_ABBR, _DISTRICT_ABBR_TRIGGER, lambda m: _district(m["dir"], m["st"] or m["st2"])),
     (_DISTRICT_CAPS, _CAPS_DISTRICTS, lambda m: _district(m["dir"], m["st"])),
     (_APPEALS_BARE, ("appeals",), lambda m: ("ca", "U.S. Court of Appeals")),
 )  # fmt: skip

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from casetrack.graph.names import looks_like_person
+from casetrack.graph.scan import lowered
 
 ROLE_WORDS = frozenset(
     [
@@ -354,7 +355,7 @@ def caption_parties(text: str, caption_reach: int = 3000) -> list[RawParty]:
         if not looks_like_person(name.title()):
             continue
         out.append(RawParty(_caption_name(name), "respondent", None, m.start("name"), m.start("name") + len(name)))
-    for m in _APPEAL_BY.finditer(text) if "notice of appeal" in text.lower() else ():
+    for m in _APPEAL_BY.finditer(text) if "notice of appeal" in lowered(text) else ():
         out.append(RawParty(m["name"], "appellant", None, m.start("name"), m.end("name")))
     return _dedupe(out)
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import threading
-from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
@@ -42,25 +41,6 @@ def windows_at(hits: Iterable[tuple[int, int]], length: int, reach: int) -> list
         else:
             out.append((lo, hi))
     return out
-
-
-@lru_cache(maxsize=8)
-def _words(lowered: str) -> list[str]:
-    """The distinct letter runs of a text, sorted (str hashes are cached, so the lookup is O(1) per text)."""
-    return sorted(set(_LETTERS.findall(lowered)))
-
-
-_LETTERS = re.compile(r"[a-z]+")
-
-
-def has_keyword(lowered: str, kw: str) -> bool:
-    """Whether `lowered` holds `kw`. A keyword of plain letters must begin a word (`negligen` in
-    "gross negligence", not in "unnegligent"); it is then a binary search, not a scan of the text."""
-    if kw.isalpha() and kw.isascii():
-        words = _words(lowered)
-        i = bisect_left(words, kw)
-        return i < len(words) and words[i].startswith(kw)
-    return kw in lowered
 
 
 _INDEXED: set[str] = set()
@@ -102,27 +82,29 @@ def _starts(lowered: str) -> dict[str, list[int]]:
 
 
 def keyword_hits(lowered: str, keywords: Iterable[str]) -> list[tuple[int, int]]:
-    """Every occurrence of each keyword in `lowered` (text.lower()) that passes `has_keyword`, sorted."""
+    """Every occurrence of each keyword in `lowered` (text.lower()), sorted. A keyword of plain letters
+    counts only if it begins a word somewhere (`negligen` in "gross negligence", not in "unnegligent")."""
     hits: list[tuple[int, int]] = []
     for kw in keywords:
-        if kw in _INDEXED:
-            starts = _starts(lowered).get(kw, [])
-            if not _word_start_in(lowered, kw, starts):
-                continue
+        starts = _starts(lowered).get(kw, []) if kw in _INDEXED else find_all(lowered, kw)
+        if _word_start_in(lowered, kw, starts):
             n = len(kw)
             hits.extend((i, i + n) for i in starts)
-            continue
-        if not has_keyword(lowered, kw):
-            continue
-        i = lowered.find(kw)
-        while i != -1:
-            hits.append((i, i + len(kw)))
-            i = lowered.find(kw, i + 1)
     return sorted(hits)
 
 
+def find_all(text: str, literal: str) -> list[int]:
+    """Start of every occurrence of `literal` in `text`, overlapping ones included."""
+    out = []
+    i = text.find(literal)
+    while i != -1:
+        out.append(i)
+        i = text.find(literal, i + 1)
+    return out
+
+
 def _word_start_in(lowered: str, kw: str, starts: list[int]) -> bool:
-    """`has_keyword` answered from the keyword's occurrences: one beginning a run of a-z, for a plain word."""
+    """Whether the keyword occurs at all; for a plain word, whether an occurrence begins a run of a-z."""
     if not (kw.isalpha() and kw.isascii()):
         return bool(starts)
     return any(i == 0 or not ("a" <= lowered[i - 1] <= "z") for i in starts)
@@ -138,9 +120,29 @@ def finditer_in(pattern: re.Pattern[str], text: str, windows: list[tuple[int, in
                 yield m
 
 
-def near_trigger(pattern: re.Pattern[str], trigger: re.Pattern[str], text: str, reach: int) -> Iterator[re.Match[str]]:
-    """Matches of `pattern` within `reach` characters of a match of `trigger`."""
-    hits = [m.span() for m in trigger.finditer(text)]
+def finditer_at(
+    pattern: re.Pattern[str], text: str, starts: Iterable[int], endpos: int | None = None
+) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text, starts[0], endpos)` for a pattern that can only match at one of `starts`
+    (sorted): tried there alone instead of at every position."""
+    end = len(text) if endpos is None else endpos
+    pos = 0
+    for i in starts:
+        if i < pos or i > end:
+            continue
+        m = pattern.match(text, i, end)
+        if m is not None:
+            yield m
+            pos = m.end() if m.end() > i else i + 1
+
+
+def near_trigger(
+    pattern: re.Pattern[str], trigger: re.Pattern[str], text: str, reach: int, literal: str, lead: int
+) -> Iterator[re.Match[str]]:
+    """Matches of `pattern` within `reach` characters of a match of `trigger`, every match of which holds
+    `literal` at most `lead` characters from its start: the trigger is tried only there."""
+    starts = sorted({i - k for i in find_all(text, literal) for k in range(lead + 1) if i >= k})
+    hits = [m.span() for m in finditer_at(trigger, text, starts)]
     return finditer_in(pattern, text, windows_at(hits, len(text), reach))
 
 

@@ -25,6 +25,7 @@ from casetrack.service.search_index import IndexCache
 from casetrack.service.status import EmbedderState, StatusReport
 from casetrack.service.watch import WatchConfig, WatchService
 from casetrack.store.registry import Registry
+from casetrack.store.rocks import raise_open_file_limit
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,7 @@ class CaseTrack:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         settings.cases_dir.mkdir(exist_ok=True)
         settings.models_dir.mkdir(exist_ok=True)
+        raise_open_file_limit()
         # The tier comes from the licence; `licence_public_key` replaces the built-in key (tests only).
         self.licence = licensing.load(settings, licence_public_key)
         self.tier = self.licence.tier

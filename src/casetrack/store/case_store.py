@@ -14,9 +14,9 @@ from pathlib import Path
 
 from casetrack.domain import Case
 from casetrack.errors import NotFound
-from casetrack.store import keys, migrations
+from casetrack.store import keys, migrations, shared_reads
 from casetrack.store.records import decode_case, encode_case, encode_u32
-from casetrack.store.rocks import RocksStore, existing_column_families, open_read, open_write
+from casetrack.store.rocks import RocksStore, existing_column_families, open_write
 
 DELETING_MARKER = ".deleting"
 
@@ -58,7 +58,7 @@ class CaseStore:
     def reader(self) -> Iterator[RocksStore]:
         self._ensure_schema()
         self._require_present()
-        with open_read(self.db_path, keys.CASE_COLUMN_FAMILIES) as store:
+        with shared_reads.shared_read(self.db_path, keys.CASE_COLUMN_FAMILIES) as store:
             yield store
 
     @contextlib.contextmanager
@@ -89,6 +89,7 @@ class CaseStore:
             with open_write(self.db_path, keys.CASE_COLUMN_FAMILIES, "deleting the case", self._timeout,
                             self._what):
                 (self.case_dir / DELETING_MARKER).touch()
+            shared_reads.release(self.case_dir)  # no new reader gets past the marker
         else:
             self.case_dir.mkdir(parents=True, exist_ok=True)
             (self.case_dir / DELETING_MARKER).touch()

@@ -8,7 +8,8 @@ from pathlib import Path
 from casetrack.domain import Case
 from casetrack.store import keys, migrations
 from casetrack.store.records import decode_case, encode_case, encode_u32
-from casetrack.store.rocks import DEFAULT_CF, Batch, existing_column_families, open_read, open_write
+from casetrack.store.rocks import DEFAULT_CF, Batch, existing_column_families, open_write
+from casetrack.store.shared_reads import shared_read
 
 _WHAT = "The case registry"
 
@@ -29,14 +30,14 @@ class Registry:
         self._ensure_schema()
         if not existing_column_families(self.path):
             return []
-        with open_read(self.path, [DEFAULT_CF]) as store:
+        with shared_read(self.path, [DEFAULT_CF]) as store:
             return [decode_case(raw) for _, raw in store.scan(DEFAULT_CF, keys.CASE_PREFIX)]
 
     def get(self, case_id: str) -> Case | None:
         self._ensure_schema()
         if not existing_column_families(self.path):
             return None
-        with open_read(self.path, [DEFAULT_CF]) as store:
+        with shared_read(self.path, [DEFAULT_CF]) as store:
             raw = store.get(DEFAULT_CF, keys.case(case_id))
         return None if raw is None else decode_case(raw)
 

@@ -68,6 +68,21 @@ def _options(raw_create: bool) -> Options:
     return opts
 
 
+def raise_open_file_limit(wanted: int = 4096) -> None:
+    """RocksDB keeps every table file of an open store open, and read handles are reused
+    (`shared_reads`); macOS starts processes with a soft limit of 256 descriptors. Raise the
+    soft limit towards the hard one, as servers commonly do; never lower it."""
+    try:
+        import resource
+    except ImportError:  # Windows: the C runtime's limit is not the constraint there
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
 def _process_lock(path: Path) -> threading.RLock:
     with _process_locks_guard:
         return _process_locks.setdefault(path, threading.RLock())
@@ -182,21 +197,24 @@ def existing_column_families(path: Path) -> list[str]:
 
 @contextlib.contextmanager
 def open_read(path: Path, column_families: Sequence[str]) -> Iterator[RocksStore]:
-    """Open read-only (never blocks, never blocked by a writer). Missing column families read as empty."""
+    """Open read-only (never blocks, never blocked by a writer). Missing column families read as empty.
+    Stores read often use `shared_reads.shared_read`, which reuses the handle while nothing changed."""
     present = existing_column_families(path)
     if not present:
         raise StoreCorrupt(str(path), "no database found there")
-    db = _open_read_only(path, present)
-    store = RocksStore(db, path, present, writable=False)
-    missing = [cf for cf in column_families if cf not in present]
-    for cf in missing:  # a store from an older version: behave as if the family were empty
-        store._views[cf] = _EmptyView()  # type: ignore[assignment]
+    store = RocksStore(open_read_only(path, present), path, present, writable=False)
+    add_empty_views(store, column_families)
     try:
         yield store
     finally:
-        for cf in missing:
-            store._views.pop(cf, None)
         store.close()
+
+
+def add_empty_views(store: RocksStore, column_families: Sequence[str]) -> None:
+    """A store from an older version lacks newer column families: they behave as if empty."""
+    for cf in column_families:
+        if cf not in store._views:
+            store._views[cf] = _EmptyView()  # type: ignore[assignment]
 
 
 @contextlib.contextmanager
@@ -229,7 +247,7 @@ def open_write(path: Path, column_families: Sequence[str], purpose: str, timeout
         lock.release()
 
 
-def _open_read_only(path: Path, present: Sequence[str]) -> Rdict:
+def open_read_only(path: Path, present: Sequence[str]) -> Rdict:
     """A read-only open lists the live files, then opens them; a writer's flush or compaction
     in between can delete one. That is a race, not damage: open again on the newer file list."""
     delay = 0.005

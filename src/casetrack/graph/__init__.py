@@ -55,7 +55,7 @@ def extract(pages: Sequence[ParsedPage], headings: Sequence[Heading] = ()) -> Gr
     """Everything the context graph needs from one document's pages. Pure; never raises on odd text."""
     joined = join_pages(pages)
     authorities = authorities_in(joined)
-    dates = find_dates(pages)
+    dates = find_dates(pages, joined)
     raws = raw_parties(joined.text)
     entities = entities_in(joined, raws)
     entities.extend(_authority_entities(authorities))

@@ -23,7 +23,7 @@ from typing import Any
 from casetrack.domain import ParsedPage
 from casetrack.graph.eyecite_fast import eyecite, piece_tokenizer
 from casetrack.graph.pagetext import JoinedText, join_pages, sentence_bounds, squash
-from casetrack.graph.scan import index_keywords, keyword_hits, lowered
+from casetrack.graph.scan import digit_runs, find_all, finditer_at, index_keywords, keyword_hits, lowered
 from casetrack.graph.statutes import AuthorityKind, LawMatch, find_laws
 from casetrack.graph.treatment import Treatment, classify
 
@@ -116,7 +116,9 @@ def _anchors(text: str) -> list[tuple[int, int]]:
     """Where a citation may be: a number before a reporter-like token, a section sign, Id., supra..."""
     low = lowered(text)
     words = [(s, e) for s, e in keyword_hits(low, _ANCHOR_WORDS) if s == 0 or not low[s - 1].isalpha()]
-    return sorted([m.span() for m in _ANCHOR.finditer(text)] + words)
+    # _ANCHOR opens with a section sign or with the last digit of a number (a space follows it)
+    starts = sorted([e - 1 for _, e in digit_runs(text)] + find_all(text, "§"))
+    return sorted([m.span() for m in finditer_at(_ANCHOR, text, starts)] + words)
 
 
 def _windows(text: str, anchors: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from casetrack.domain import ParsedPage
-from casetrack.graph.pagetext import sentence_bounds, squash
-from casetrack.graph.scan import finditer_in, windows_at
+from casetrack.graph.pagetext import JoinedText, sentence_bounds, squash
+from casetrack.graph.scan import (
+    digit_runs,
+    finditer_at,
+    finditer_in_at,
+    index_keywords,
+    keyword_hits,
+    lowered,
+    windows_at,
+)
 
 
 class EventType(StrEnum):
@@ -96,18 +105,32 @@ EVENT_RULES: tuple[tuple[re.Pattern[str], EventType, int], ...] = tuple(
 _EVENT_REACH = 90  # characters either side of the date searched for event words, within its sentence
 
 
-def find_dates(pages: Sequence[ParsedPage]) -> list[DateMention]:
-    """Every valid date on `pages`, in reading order. Never raises."""
+def find_dates(pages: Sequence[ParsedPage], joined: JoinedText | None = None) -> list[DateMention]:
+    """Every valid date on `pages`, in reading order. Never raises. `joined`, the pages joined, when the
+    caller has it: digits and month names are then found in one pass shared with the other finders."""
+    if joined is None:
+        return [d for page in pages for d in dates_in(page.text, page.number)]
+    runs = digit_runs(joined.text)
+    run_starts = [a for a, _ in runs]
+    months = _month_starts(joined.text)
     out: list[DateMention] = []
-    for page in pages:
-        out.extend(dates_in(page.text, page.number))
+    for page, start in zip(pages, joined.starts, strict=True):
+        end = start + len(page.text)
+        lo, hi = bisect_left(run_starts, start), bisect_left(run_starts, end)
+        page_runs = [(a - start, b - start) for a, b in runs[lo:hi]]
+        page_months = [i - start for i in months[bisect_left(months, start) : bisect_left(months, end)]]
+        out.extend(dates_in(page.text, page.number, (page_runs, page_months)))
     return out
 
 
-def dates_in(text: str, page: int = 1) -> list[DateMention]:
+def dates_in(
+    text: str, page: int = 1, openings: tuple[list[tuple[int, int]], list[int]] | None = None
+) -> list[DateMention]:
+    """The dates in one page's `text`; `openings`, its digit runs and month-name starts, when the caller has them."""
     found: list[DateMention] = []
     taken: list[tuple[int, int]] = []
-    for start, end, iso in _candidates(text):
+    runs, months = (digit_runs(text), _month_starts(text)) if openings is None else openings
+    for start, end, iso in _candidates(text, runs, months):
         if any(start < e and s < end for s, e in taken):
             continue
         taken.append((start, end))
@@ -118,21 +141,34 @@ def dates_in(text: str, page: int = 1) -> list[DateMention]:
 
 
 # Triggers: the patterns run only near these. Every month-name date ends in a four-digit year; every
-# numeric one has digits on both sides of a separator. Both open with a digit, which `re` skips to fast
-# (a pattern that opens with a lookbehind or \b is tried at every position, several times slower).
+# numeric one has digits on both sides of a separator. Both can only open at the end of a run of digits
+# (a year trigger four digits before it, a numeric one at its last digit), so they are tried only there.
 _YEAR_TRIGGER = re.compile(r"(?:1[7-9]|2[01])\d\d(?!\d)")
 _NUMERIC_TRIGGER = re.compile(r"\d[/.-]\d")
 _REACH = 50  # "the 15th day of January, in the year 2022" ends 45 characters after it starts
 
 
-def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
+# Every date pattern opens with a month name or with a number no digit precedes (a boundary or a lookbehind
+# excluding \w comes first), so each is tried only at month-name starts or at the starts of digit runs.
+_MONTH_PREFIXES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "ſep")  # ſ: re.I
+index_keywords(_MONTH_PREFIXES)
+
+
+def _month_starts(text: str) -> list[int]:
+    return sorted({s for s, _ in keyword_hits(lowered(text), _MONTH_PREFIXES)})
+
+
+def _candidates(text: str, runs: list[tuple[int, int]], months: list[int]) -> Iterator[tuple[int, int, str]]:
+    opening = {_YEAR_TRIGGER: [b - 4 for a, b in runs if b - a >= 4], _NUMERIC_TRIGGER: [b - 1 for _, b in runs]}
     windows = {
-        trigger: windows_at([m.span() for m in trigger.finditer(text)], len(text), _REACH)
-        for trigger in (_YEAR_TRIGGER, _NUMERIC_TRIGGER)
+        trigger: windows_at([m.span() for m in finditer_at(trigger, text, starts)], len(text), _REACH)
+        for trigger, starts in opening.items()
     }
+    run_starts = [a for a, _ in runs]
     for name, pattern in DATE_PATTERNS:
         trigger = _NUMERIC_TRIGGER if name in ("iso", "numeric") else _YEAR_TRIGGER
-        for m in finditer_in(pattern, text, windows[trigger]):
+        starts = months if name == "month-day-year" else run_starts
+        for m in finditer_in_at(pattern, text, windows[trigger], starts):
             iso = _iso(name, m)
             if iso is not None:
                 yield m.start(), m.end(), iso

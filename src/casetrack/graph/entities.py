@@ -10,7 +10,6 @@ Statutes, case citations and dates become entities in `graph.extract`, from thei
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -21,7 +20,7 @@ from casetrack.graph.courts import find_courts
 from casetrack.graph.names import display_name, entity_key, looks_like_person
 from casetrack.graph.pagetext import JoinedText, join_pages
 from casetrack.graph.parties import RawParty, caption_parties, contract_parties, org_names
-from casetrack.graph.scan import finditer_at, index_keywords, keyword_hits, lowered, near_keywords, windows_at
+from casetrack.graph.scan import finditer_in_at, index_keywords, keyword_hits, lowered, near_keywords, windows_at
 
 
 class EntityKind(StrEnum):
@@ -232,12 +231,9 @@ def _known_name_mentions(
     # A match opens with a name's first word, so the pattern is tried only where one occurs: the same
     # matches as scanning every window around those words, without trying it at every position.
     hits = keyword_hits(low, first_words)
-    starts = sorted({s for s, _ in hits})
-    for lo, hi in windows_at(hits, len(text), reach):
-        inside = starts[bisect_left(starts, lo) : bisect_left(starts, hi)]
-        for m in finditer_at(pattern, text, inside, hi):
-            name, kind, role = names[" ".join(m.group().split()).casefold()]
-            yield m.start(), m.end(), name, kind, role
+    for m in finditer_in_at(pattern, text, windows_at(hits, len(text), reach), sorted({s for s, _ in hits})):
+        name, kind, role = names[" ".join(m.group().split()).casefold()]
+        yield m.start(), m.end(), name, kind, role
 
 
 def _people(text: str, low: str) -> Iterator[tuple[int, int, str, EntityKind, str | None]]:

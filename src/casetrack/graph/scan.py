@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import threading
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
@@ -41,6 +42,16 @@ def windows_at(hits: Iterable[tuple[int, int]], length: int, reach: int) -> list
         else:
             out.append((lo, hi))
     return out
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+@lru_cache(maxsize=4)
+def digit_runs(text: str) -> list[tuple[int, int]]:
+    """Spans of the runs of digits in `text`. Patterns that open with a digit are tried only at these, one pass
+    finding them all instead of one `re` scan (tried at every position) per pattern."""
+    return [m.span() for m in _DIGITS.finditer(text)]
 
 
 _INDEXED: set[str] = set()
@@ -134,6 +145,15 @@ def finditer_at(
         if m is not None:
             yield m
             pos = m.end() if m.end() > i else i + 1
+
+
+def finditer_in_at(
+    pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]], starts: list[int]
+) -> Iterator[re.Match[str]]:
+    """`finditer_in(pattern, text, windows)` (windows disjoint, as `windows_at` makes them) for a pattern that
+    can only match at one of `starts` (sorted)."""
+    for lo, hi in windows:
+        yield from finditer_at(pattern, text, starts[bisect_left(starts, lo) : bisect_left(starts, hi)], hi)
 
 
 def near_trigger(

@@ -61,3 +61,14 @@ def test_extract_equals_the_pinned_output(doc: str, golden: dict[str, Any]) -> N
     for section, want in golden[doc].items():
         assert got[section] == want, f"{doc}: {section} changed"
 
+
+
+@needs_eval_dev
+def test_stored_records_are_the_extract_as_json() -> None:
+    """The ingestion records (built field by field, not through asdict) hold exactly the extract's values."""
+    from casetrack.service.graph_extract import build_extract
+
+    pages = bundle_pages()
+    records = build_extract(pages, extract_structure(pages), [])
+    for section, want in plain_extract(pages).items():
+        assert [{k: v for k, v in r.items() if k != "chunk_id"} for r in records[section]] == want

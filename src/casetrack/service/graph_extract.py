@@ -6,7 +6,8 @@ from __future__ import annotations
 import bisect
 import logging
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import fields, is_dataclass
+from enum import Enum
 from typing import Any
 
 from casetrack.chunk import StructureEntry
@@ -31,12 +32,39 @@ def build_extract(pages: Sequence[ParsedPage], headings: Sequence[StructureEntry
     for section in SECTIONS:
         records = []
         for item in getattr(found, section):
-            record = _plain(asdict(item))
+            record = record_of(item)
             if "page" in record and "char_start" in record:
                 record["chunk_id"] = locate(record["page"], record["char_start"])
             records.append(record)
         out[section] = records
     return out
+
+
+def record_of(item: Any) -> dict[str, Any]:
+    """A mention dataclass as a JSON-ready record, equal to `_plain(asdict(item))` but built directly:
+    asdict deep-copies every field through its generic recursion (~0.3 s on a 200-page document)."""
+    names = _FIELDS.get(type(item))
+    if names is None:
+        names = _FIELDS[type(item)] = tuple(f.name for f in fields(item))
+    return {name: _json(getattr(item, name)) for name in names}
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _json(value: Any) -> Any:
+    """Enums to their values, tuples to lists, nested dataclasses to records."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, str | int | float) or value is None:
+        return value
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _json(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return record_of(value)
+    return value
 
 
 class ChunkLocator:
@@ -64,11 +92,3 @@ class ChunkLocator:
         j = bisect.bisect_right(self._starts[page], offset)
         return spans[j][2] if j < len(spans) else spans[-1][2]
 
-
-def _plain(value: Any) -> Any:
-    """Enums to their values, tuples to lists: JSON-ready."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return getattr(value, "value", value)

@@ -128,6 +128,7 @@ ABBREVIATIONS = frozenset(
 )
 
 _CLOSERS = "\"'”’)]"
+_MAY_END_SENTENCE = frozenset(".!?" + _CLOSERS)  # a sentence end is one of these, maybe then closers
 _WORD_BEFORE = re.compile(r"(\S+)$")
 _INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]?$|^[A-Za-z]$")
 _ENUMERATOR = re.compile(r"^\(?(?:\d{1,3}(?:\.\d{1,3})*|[ivxlcIVXLC]{1,6}|[A-Za-z])\)?$")
@@ -157,8 +158,8 @@ _PARENS = r"(?:\s*\([^()]{0,80}\))?"  # (1st Cir. 2021), possibly wrapped over l
 _CASE_NAME = (
     r"(?:[A-Z][\w'&.-]*,?\s+){0,4}[A-Z][\w'&.-]*\s+v\.\s+(?:(?!No\.)[A-Z&][\w'&.-]*,?\s+){0,4}(?!No\.)[A-Z&][\w'&.-]*"
 )
-_REPORTER_CITE = rf"\d{{1,4}}\s+{_REPORTER}\s+\d{{1,6}}(?:,\s*\d{{1,6}})*{_PARENS}"
-_WESTLAW_CITE = rf"\d{{4}}\s+(?:WL|U\.S\.\s?(?:App\.|Dist\.)\s?LEXIS)\s+\d{{1,9}}(?:,\s*at\s*\*?\d+)?{_PARENS}"
+_REPORTER_CITE = rf"\d\d{{0,3}}\s+{_REPORTER}\s+\d{{1,6}}(?:,\s*\d{{1,6}})*{_PARENS}"
+_WESTLAW_CITE = rf"\d\d{{3}}\s+(?:WL|U\.S\.\s?(?:App\.|Dist\.)\s?LEXIS)\s+\d{{1,9}}(?:,\s*at\s*\*?\d+)?{_PARENS}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +195,7 @@ PROTECTORS = (
     _protector(_WESTLAW_CITE, anchor=r"\b(?:WL|LEXIS)\b", before=30, after=140, needs=("WL", "LEXIS")),
     # 42 U.S.C. § 1983(a); 17 C.F.R. § 240.10b-5
     _protector(
-        r"\d{1,3}\s+(?:U\.\s?S\.\s?C\.(?:\s?A\.)?|C\.\s?F\.\s?R\.|Stat\.)\s*(?:§§?\s*)?[\w.-]+(?:\([\w]{1,4}\))*",
+        r"\d\d{0,2}\s+(?:U\.\s?S\.\s?C\.(?:\s?A\.)?|C\.\s?F\.\s?R\.|Stat\.)\s*(?:§§?\s*)?[\w.-]+(?:\([\w]{1,4}\))*",
         needs=("C.", "Stat."),
     ),
     # Fed. R. Civ. P. 12(b)(6); Federal Rule of Appellate Procedure 28(j); FRAP 12(a)
@@ -204,9 +205,13 @@ PROTECTORS = (
         needs=("Fed", "FRAP", "FRCP"),
     ),
     # Section 8.1 / § 4.2(a) / ARTICLE V / Rule 12(b)(6), with the word that follows unless a "." ends the sentence
+    # (Each word is spelled "first letter, then not after a word character, then the rest", and
+    # the inline clause number below "digit, then not after ...": a pattern that opens with a
+    # character set lets the regex engine skip to candidates in C instead of trying every offset.)
     _protector(
-        r"(?=[SAPCRENs§¶])(?:\b(?:Sections?|SECTIONS?|Secs?\.|Articles?|ARTICLES?|Art\.|Paragraphs?|Para\.|Clauses?|Rules?"
-        r"|Exhibits?|EXHIBITS?|Schedules?|No\.|Nos\.)|§§?|¶¶?)\s*"
+        r"(?:S(?<!\wS)(?:ections?|ECTIONS?|ecs?\.|chedules?)|A(?<!\wA)(?:rticles?|RTICLES?|rt\.)"
+        r"|P(?<!\wP)(?:aragraphs?|ara\.)|C(?<!\wC)lauses?|R(?<!\wR)ules?|E(?<!\wE)(?:xhibits?|XHIBITS?)"
+        r"|N(?<!\wN)(?:o\.|os\.)|§§?|¶¶?)\s*"
         r"(?:[\dIVXLC]{1,6}[A-Za-z]?(?:[.-]\d{1,4})*(?:\([\w]{1,4}\))*)(?:[:,]?\s+[^\s]+)?"
     ),
     # Acme Corp. ("Licensee"), (the “Agreement”), with the name (or the word) before it
@@ -221,7 +226,7 @@ PROTECTORS = (
     _protector(r"[\"“][A-Z][^\"”\n]{0,60}[\"”]\s+(?:means|shall\s+mean|has\s+the\s+meaning)", needs=("mean",)),
     # 1.2 Compensation. The Company ... — an inline clause number, its title and the first word
     _protector(
-        r"(?=\d)(?<![\w.,$/-])\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z][\w&'’-]*(?:\s+(?:[A-Z][\w&'’-]*|of|and|or|the|to|for|in|on)){0,6}"
+        r"\d(?<![\w.,$/-]\d)\d{0,2}(?:\.\d{1,3})*\.?\s+[A-Z][\w&'’-]*(?:\s+(?:[A-Z][\w&'’-]*|of|and|or|the|to|for|in|on)){0,6}"
         r"\.\s+\S+"
     ),
 )
@@ -259,9 +264,9 @@ def protected_spans(text: str) -> list[tuple[int, int]]:
 
 def ends_sentence(text: str, end: int, line_start: int) -> bool:
     """Whether text[:end] ends a sentence (not an abbreviation, initial or clause number)."""
+    if end <= line_start or text[end - 1] not in _MAY_END_SENTENCE:
+        return False  # the common case, decided without slicing
     tail = text[max(line_start, end - 40) : end]
-    if not tail:
-        return False
     stripped = tail.rstrip(_CLOSERS)
     if not stripped or stripped[-1] not in ".!?":
         return False
@@ -281,7 +286,10 @@ def ends_sentence(text: str, end: int, line_start: int) -> bool:
 _GAP = re.compile(r"\s+")
 # Only gaps that hold a newline or follow punctuation can be better than WORD; the
 # regex engine skips the rest, which keeps the Python loop to a fraction of the gaps.
-_CANDIDATE_GAP = re.compile(r"(?<=[.!?;:\"'”’)\]])[^\S\n]+(?!\s)|[^\S\n]*\n\s*")
+# The three alternatives after the first whitespace character: a run of spaces after
+# punctuation; a newline and what follows it; spaces up to a newline. (Opening with `\s`
+# lets the engine skip to whitespace in C; it halves the time of this scan.)
+_CANDIDATE_GAP = re.compile(r"\s(?:(?<=[.!?;:\"'”’)\]][^\S\n])[^\S\n]*(?!\s)|(?<=\n)\s*|[^\S\n]*\n\s*)")
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 _SENTENCE_START = re.compile(r"[\"“‘'(\[]?[A-Z0-9§]")
 
@@ -319,7 +327,7 @@ def _classify(text: str, end: int, next_start: int, ws: str, newlines: int, line
     sentence = ends_sentence(text, end, line_start)
     if newlines:
         line = text[line_start:end]
-        if _HEADING_LINE.match(line) and not sentence and len(line.strip()) <= 60:
+        if not sentence and len(line.strip()) <= 60 and _HEADING_LINE.match(line):
             return None  # keep a heading with the text it introduces
         if _STRUCTURAL_LINE.match(text, next_start):
             return Strength.STRUCTURE

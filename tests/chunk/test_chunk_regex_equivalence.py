@@ -1,0 +1,74 @@
+"""The chunker's regexes were respelled for speed (a leading character set lets the regex
+engine skip ahead in C); each respelling must find exactly the matches of the original.
+The originals are kept here as the reference."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from casetrack.chunk import boundaries
+from tests.chunk.chunk_evaldev import eval_paths
+from tests.chunk.test_chunk_golden import generated_pages
+
+_REPORTER = boundaries._REPORTER
+_PARENS = boundaries._PARENS
+_CASE_NAME = boundaries._CASE_NAME
+OLD_REPORTER_CITE = rf"\d{{1,4}}\s+{_REPORTER}\s+\d{{1,6}}(?:,\s*\d{{1,6}})*{_PARENS}"
+OLD_WESTLAW_CITE = rf"\d{{4}}\s+(?:WL|U\.S\.\s?(?:App\.|Dist\.)\s?LEXIS)\s+\d{{1,9}}(?:,\s*at\s*\*?\d+)?{_PARENS}"
+OLD_PROTECTORS = [
+    rf"{_CASE_NAME}(?:,\s+(?:No\.\s*[\w.:-]+,\s+)?(?:_*[\w.]*_*,\s+)?(?:{OLD_REPORTER_CITE}|{OLD_WESTLAW_CITE}))?",
+    OLD_REPORTER_CITE,
+    OLD_WESTLAW_CITE,
+    r"\d{1,3}\s+(?:U\.\s?S\.\s?C\.(?:\s?A\.)?|C\.\s?F\.\s?R\.|Stat\.)\s*(?:§§?\s*)?[\w.-]+(?:\([\w]{1,4}\))*",
+    None,  # Fed. R. Civ. P.: unchanged
+    r"(?=[SAPCRENs§¶])(?:\b(?:Sections?|SECTIONS?|Secs?\.|Articles?|ARTICLES?|Art\.|Paragraphs?|Para\.|Clauses?|Rules?"
+    r"|Exhibits?|EXHIBITS?|Schedules?|No\.|Nos\.)|§§?|¶¶?)\s*"
+    r"(?:[\dIVXLC]{1,6}[A-Za-z]?(?:[.-]\d{1,4})*(?:\([\w]{1,4}\))*)(?:[:,]?\s+[^\s]+)?",
+    None,  # defined term in parentheses: unchanged
+    None,  # "..." means: unchanged
+    r"(?=\d)(?<![\w.,$/-])\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z][\w&'’-]*(?:\s+(?:[A-Z][\w&'’-]*|of|and|or|the|to|for|in|on))"
+    r"{0,6}\.\s+\S+",
+]
+OLD_CANDIDATE_GAP = r"(?<=[.!?;:\"'”’)\]])[^\S\n]+(?!\s)|[^\S\n]*\n\s*"
+
+_ALPHABET = [" ", "  ", "\n", "\n\n", "\t", "\u00a0", "\r", ".", ";", ":", ")", "”", "’", "(", "$", ",", "/", "-", "_",
+             "1", "12", "123", "1234", "2023", "8.1", "a", "B", "The", "v.", "Inc.", "S", "Sections", "SECTION",
+             "Secs.", "Article", "Art.", "Para.", "Paragraph", "Clause", "Rule", "Exhibit", "Schedule", "No.", "Nos.",
+             "§", "¶", "U.S.", "U.S.C.", "C.F.R.", "Stat.", "F.3d", "WL", "LEXIS", "S.Ct.", "(a)", "(2d Cir. 2021)",
+             "xS", "4A"]
+
+
+def texts() -> list[str]:
+    rng = random.Random(20261121)
+    generated = ["".join(rng.choice(_ALPHABET) for _ in range(rng.randint(0, 30))) for _ in range(6000)]
+    return [p.read_text(encoding="utf-8") for p in eval_paths()] + [p.text for p in generated_pages(60)] + generated
+
+
+def spans(pattern: re.Pattern[str], text: str, lo: int = 0, hi: int | None = None) -> list[tuple[int, int]]:
+    return [m.span() for m in pattern.finditer(text, lo, len(text) if hi is None else hi)]
+
+
+@pytest.mark.parametrize("index", [i for i, old in enumerate(OLD_PROTECTORS) if old is not None])
+def test_respelled_protector_finds_exactly_the_original_matches(index: int) -> None:
+    old, new = re.compile(OLD_PROTECTORS[index]), boundaries.PROTECTORS[index].pattern  # type: ignore[arg-type]
+    rng = random.Random(index)
+    for text in texts():
+        assert spans(new, text) == spans(old, text), repr(text[:200])
+        lo = rng.randint(0, len(text))  # anchored protectors search windows: the bounds must act alike
+        hi = rng.randint(lo, len(text))
+        assert spans(new, text, lo, hi) == spans(old, text, lo, hi), repr(text[:200])
+
+
+def test_respelled_gap_pattern_finds_exactly_the_original_gaps() -> None:
+    old = re.compile(OLD_CANDIDATE_GAP)
+    for text in texts():
+        assert spans(boundaries._CANDIDATE_GAP, text) == spans(old, text), repr(text[:200])
+
+
+def test_the_reference_list_still_lines_up_with_the_protectors() -> None:
+    assert len(OLD_PROTECTORS) == len(boundaries.PROTECTORS)
+    assert "Fed(?:eral" in boundaries.PROTECTORS[4].pattern.pattern
+    assert "means" in boundaries.PROTECTORS[7].pattern.pattern

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from casetrack.chunk import boundaries
+from casetrack.chunk import boundaries, structure
 from tests.chunk.chunk_evaldev import eval_paths
 from tests.chunk.test_chunk_golden import generated_pages
 
@@ -72,3 +72,25 @@ def test_the_reference_list_still_lines_up_with_the_protectors() -> None:
     assert len(OLD_PROTECTORS) == len(boundaries.PROTECTORS)
     assert "Fed(?:eral" in boundaries.PROTECTORS[4].pattern.pattern
     assert "means" in boundaries.PROTECTORS[7].pattern.pattern
+
+
+OLD_INLINE_HEADING = (
+    r"(?<=[.:] )(?P<num>\d{1,2}(?:\.\d{1,2})*\.?) +(?P<title>[A-Z][\w&'’,-]*(?: +[\w&'’,-]+){0,7}?)\. +(?=[A-Z0-9“\"])"
+)
+
+
+def test_respelled_inline_heading_finds_exactly_the_original_headings() -> None:
+    old = re.compile(OLD_INLINE_HEADING)
+    rng = random.Random(7)
+    pieces = [". ", ": ", "1", "12", "1.2", "3.", " ", "  ", "Term", "Fees and Costs", "of", ".", "The", "x", "“"]
+    samples = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 20))) for _ in range(6000)]
+    samples += [  # "... as follows. 2.1 Fees and Costs. The ..." and near misses
+        f"{rng.choice(['.', '.', ':', ',', ''])}{rng.choice([' ', ' ', '  ', ''])}"
+        f"{rng.choice(['1', '12', '123', '2.1', '2.1.'])}{rng.choice([' ', '  ', ''])}"
+        f"{rng.choice(['Term', 'Fees and Costs', 'term', 'A b c d e f g h i'])}"
+        f"{rng.choice(['. ', '. ', '.', '; '])}{rng.choice(['The', '1', 'the', '“A', ''])}"
+        for _ in range(3000)
+    ]
+    for text in texts() + samples:
+        found = [(m.span(), m.span("num"), m.span("title")) for m in structure._INLINE_HEADING.finditer(text)]
+        assert found == [(m.span(), m.span("num"), m.span("title")) for m in old.finditer(text)], repr(text[:200])

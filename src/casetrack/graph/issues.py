@@ -78,8 +78,14 @@ def issues_from_headings(headings: Sequence[Heading]) -> list[IssueMention]:
     return out
 
 
+# Any row at all: one search rules out the many headings that name no issue before the rows are tried in order.
+_ANY_CLAUSE_ISSUE = re.compile("|".join(f"(?:{pattern.pattern})" for pattern, _ in CLAUSE_ISSUES), re.IGNORECASE)
+
+
 def issue_for_heading(title: str) -> str | None:
     """The issue a clause heading names (first matching row of CLAUSE_ISSUES), or None."""
+    if not _ANY_CLAUSE_ISSUE.search(title):
+        return None
     for pattern, label in CLAUSE_ISSUES:
         if pattern.search(title):
             return label

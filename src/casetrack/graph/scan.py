@@ -16,14 +16,47 @@ from __future__ import annotations
 import re
 import threading
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
-from functools import lru_cache
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Generic, TypeVar
 
 import ahocorasick
 
+T = TypeVar("T")
 
-@lru_cache(maxsize=4)  # every finder of one document asks for the same text's lower case
+
+class _PerText(Generic[T]):
+    """The last few results of a function of one text, looked up by the text's identity: every finder of one
+    extraction passes the same string object, so it is computed once per extraction, and a later extraction
+    (a new string, even of equal content) computes it afresh rather than paying for a string comparison."""
+
+    def __init__(self, fn: Callable[[str], T], size: int = 4) -> None:
+        self._fn = fn
+        self._size = size
+        self._kept: dict[int, tuple[str, T]] = {}  # id -> (the text, kept alive so its id stays its own; result)
+        self._lock = threading.Lock()
+
+    def __call__(self, text: str) -> T:
+        with self._lock:
+            kept = self._kept.get(id(text))
+            if kept is not None and kept[0] is text:
+                return kept[1]
+        value = self._fn(text)
+        with self._lock:
+            if len(self._kept) >= self._size:
+                self._kept.pop(next(iter(self._kept)))
+            self._kept[id(text)] = (text, value)
+        return value
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+def per_text(fn: Callable[[str], T]) -> _PerText[T]:
+    return _PerText(fn)
+
+
+@per_text  # every finder of one document asks for the same text's lower case
 def lowered(text: str) -> str:
     """`text.lower()` with offsets kept: the few characters whose lower case is longer stay as they are."""
     low = text.lower()
@@ -47,7 +80,7 @@ def windows_at(hits: Iterable[tuple[int, int]], length: int, reach: int) -> list
 _DIGITS = re.compile(r"\d+")
 
 
-@lru_cache(maxsize=4)
+@per_text
 def digit_runs(text: str) -> list[tuple[int, int]]:
     """Spans of the runs of digits in `text`. Patterns that open with a digit are tried only at these, one pass
     finding them all instead of one `re` scan (tried at every position) per pattern."""
@@ -82,7 +115,7 @@ def _built() -> Any:
         return _automaton
 
 
-@lru_cache(maxsize=4)
+@per_text
 def _starts(lowered: str) -> dict[str, list[int]]:
     """Start of every occurrence of every indexed keyword in `lowered`, in order (overlaps included)."""
     out: dict[str, list[int]] = {}

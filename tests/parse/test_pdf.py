@@ -138,3 +138,31 @@ def test_parallel_ocr_matches_serial_ocr(tmp_path: Path) -> None:
     parallel = parse_file(path, ParseOptions(ocr_workers=3))
     assert [page.text for page in serial.pages] == [page.text for page in parallel.pages]
     assert [f"Schedule {number}" in page.text for number, page in enumerate(parallel.pages, start=1)] == [True] * 4
+
+
+def test_a_picture_page_with_enough_text_after_a_long_run_of_dots_stays_native(tmp_path: Path) -> None:
+    """The scan test counts letters in the page's opening characters first and counts the whole page only
+    when those fall short: text far down the page (after dot leaders, say) still counts."""
+    leaders = [(72, 740 - 14 * n, "." * 100) for n in range(12)]
+    words = [(72, 540 - 14 * n, "The parties agree to the schedule of payments set out below") for n in range(5)]
+    text_layer = PdfReader(io.BytesIO(text_pdf_bytes([leaders + words], font_size=6)))
+    writer = PdfWriter()
+    writer.append(PdfReader(io.BytesIO(image_pdf_bytes([text_image(SCANNED_LINES)]))))
+    writer.pages[0].merge_page(text_layer.pages[0])
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    page = parse_file(write(tmp_path / "leaders.pdf", buffer.getvalue()), NO_TESSERACT).pages[0]
+    assert page.text.index("The parties") > 1000
+    assert page.method is ExtractionMethod.NATIVE
+
+
+def test_a_picture_page_with_only_a_little_text_is_still_a_scan(tmp_path: Path) -> None:
+    leaders = [(72, 740 - 14 * n, "." * 100) for n in range(12)]
+    text_layer = PdfReader(io.BytesIO(text_pdf_bytes([[*leaders, (72, 540, "Exhibit 4")]], font_size=6)))
+    writer = PdfWriter()
+    writer.append(PdfReader(io.BytesIO(image_pdf_bytes([text_image(SCANNED_LINES)]))))
+    writer.pages[0].merge_page(text_layer.pages[0])
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    page = parse_file(write(tmp_path / "leaders.pdf", buffer.getvalue()), NO_TESSERACT).pages[0]
+    assert page.method is ExtractionMethod.SKIPPED

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import threading
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
 import ahocorasick
@@ -36,13 +36,12 @@ class _PerText(Generic[T]):
         self._lock = threading.Lock()
 
     def __call__(self, text: str) -> T:
-        with self._lock:
-            kept = self._kept.get(id(text))
-            if kept is not None and kept[0] is text:
-                return kept[1]
+        kept = self._kept.get(id(text))  # a dict read is atomic; only writes take the lock
+        if kept is not None and kept[0] is text:
+            return kept[1]
         value = self._fn(text)
         with self._lock:
-            if len(self._kept) >= self._size:
+            while len(self._kept) >= self._size:
                 self._kept.pop(next(iter(self._kept)))
             self._kept[id(text)] = (text, value)
         return value
@@ -129,9 +128,10 @@ def keyword_hits(lowered: str, keywords: Iterable[str]) -> list[tuple[int, int]]
     """Every occurrence of each keyword in `lowered` (text.lower()), sorted. A keyword of plain letters
     counts only if it begins a word somewhere (`negligen` in "gross negligence", not in "unnegligent")."""
     hits: list[tuple[int, int]] = []
+    index = _starts(lowered)
     for kw in keywords:
-        starts = _starts(lowered).get(kw, []) if kw in _INDEXED else find_all(lowered, kw)
-        if _word_start_in(lowered, kw, starts):
+        starts = index.get(kw, ()) if kw in _INDEXED else find_all(lowered, kw)
+        if starts and _word_start_in(lowered, kw, starts):
             n = len(kw)
             hits.extend((i, i + n) for i in starts)
     return sorted(hits)
@@ -147,7 +147,7 @@ def find_all(text: str, literal: str) -> list[int]:
     return out
 
 
-def _word_start_in(lowered: str, kw: str, starts: list[int]) -> bool:
+def _word_start_in(lowered: str, kw: str, starts: Sequence[int]) -> bool:
     """Whether the keyword occurs at all; for a plain word, whether an occurrence begins a run of a-z."""
     if not (kw.isalpha() and kw.isascii()):
         return bool(starts)

@@ -5,7 +5,7 @@ WriteBatch, so it is either completely there or not at all, crash or no crash.""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from casetrack.domain import Chunk, ChunkSpan, Document, DocumentType, ExtractionMethod, Provenance, StoredPage
@@ -55,8 +55,12 @@ def decode_document(raw: bytes) -> Document:
     )
 
 
+_PAGE_FIELDS = tuple(f.name for f in fields(StoredPage))
+
+
 def _encode_page(page: StoredPage) -> bytes:
-    record = asdict(page)
+    # Field by field: every field is a plain value, and `asdict` deep-copies each one (~20 µs a page).
+    record = {name: getattr(page, name) for name in _PAGE_FIELDS}
     record["method"] = page.method.value
     return dumps(record)
 

@@ -24,7 +24,7 @@ def _c(label: str, pattern: str, cause: bool = False, keywords: tuple[str, ...] 
 
 def _keywords(pattern: str) -> tuple[str, ...]:
     """Per alternative, the longest run of plain letters (>= 3) that every match holds at the start of a word
-    (so `has_keyword` can find it by binary search), lower-cased."""
+    (`scan.keyword_hits` counts a plain-word keyword only where it begins a word), lower-cased."""
     words = []
     for alternative in _top_level_alternatives(pattern):
         reduced = re.sub(r"^\(\?:[^()]*\)\??", " ", alternative)  # a group opening the alternative

@@ -300,20 +300,20 @@ def find_breaks(text: str, spans: list[tuple[int, int]]) -> list[Break]:
     WORD breaks are many and rarely needed, so `word_breaks` finds them on demand.
     """
     breaks: list[Break] = []
-    span_i = 0
+    span_i, span_count, size = 0, len(spans), len(text)
     line_start = 0
     for gap in _CANDIDATE_GAP.finditer(text):
-        end, next_start = gap.start(), gap.end()
-        if end == 0 or next_start == len(text):
+        end, next_start = gap.span()
+        if end == 0 or next_start == size:
             continue
         ws = gap.group()
         newlines = ws.count("\n")
         prev_line_start = line_start
         if newlines:
             line_start = text.rfind("\n", end, next_start) + 1
-        while span_i < len(spans) and spans[span_i][1] <= end:
+        while span_i < span_count and spans[span_i][1] <= end:
             span_i += 1
-        if span_i < len(spans) and spans[span_i][0] < next_start:
+        if span_i < span_count and spans[span_i][0] < next_start:
             continue  # the gap lies inside a protected span
         strength = _classify(text, end, next_start, ws, newlines, prev_line_start)
         if strength is not None:

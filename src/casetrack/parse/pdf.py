@@ -32,8 +32,8 @@ from casetrack.parse.options import ParseOptions
 PDFIUM_LOCK = threading.RLock()
 _NOT_WORD_CHARS = re.compile(r"[\W_]+")
 # Counting letters and digits costs ~0.15 ms on a full page; a text page shows it has enough
-# within its first characters, and only a page that does not is counted in full.
-_ENOUGH_TEXT_PREFIX = 1000
+# within its first few hundred characters; only a page that does not is counted in full.
+_ENOUGH_TEXT_PREFIX = 400
 
 # A page is treated as scanned when a picture covers most of it and it carries less text
 # than a short paragraph: e-filing stamps ("Case 17-3510, Document 1-1, Page 1 of 2") add

@@ -65,3 +65,27 @@ def test_reference_search_skips_only_when_no_name_follows() -> None:
     slow = find.extract_pincited_reference_citations.original(full, text)
     assert [r.span() for r in fast] == [r.span() for r in slow] != []
     assert find.extract_pincited_reference_citations(full, text[: full.span()[1]] + " nothing more.") == []
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        " Later, Alasaad at 12.",  # a pin cite after the name: found
+        " Alasaad, at *3; Mayorkas at 9 n.2.",
+        " Alasaad held that the search was lawful; Mayorkas agreed.",  # names, no pin cite: nothing to find
+        " Alasaad\n\n12 and Mayorkas 7",  # whitespace runs before the pin cite
+        " AlasaadX at 12; the Alasaad court at 12.",  # no boundary after the name: eyecite's regex decides
+        " Alasaad at",  # nothing after "at"
+        "",
+    ],
+)
+def test_reference_search_shortcut_agrees_with_eyecite(after: str) -> None:
+    from eyecite import find
+
+    eyecite()
+    text = "Alasaad v. Mayorkas, 988 F.3d 8 (1st Cir. 2021)." + after
+    cites = eyecite().get_citations(text, tokenizer=_filters())
+    full = next(c for c in cites if type(c).__name__ == "FullCaseCitation")
+    fast = find.extract_pincited_reference_citations(full, text)
+    slow = find.extract_pincited_reference_citations.original(full, text)
+    assert [(r.span(), r.metadata.pin_cite) for r in fast] == [(r.span(), r.metadata.pin_cite) for r in slow]

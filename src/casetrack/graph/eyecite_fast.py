@@ -59,19 +59,32 @@ def _speed_up_court_lookup() -> None:
 def _skip_absent_reference_names() -> None:
     """After each full case citation eyecite scans the rest of the text for its party names followed by a pin
     cite ("Qin, at *2") with a regex that opens with a word boundary, so `re` tries it at every position.
-    The regex matches the names literally, so when none occurs after the citation there is nothing to find."""
+    The regex is a boundary, one of the names (escaped: matched literally), whitespace and a pin cite, so a
+    match needs a name occurring after the citation with whitespace and a pin cite right after it; when no
+    occurrence has them there is nothing to find (the pin-cite regex has no lookbehind, and its `$` is the
+    end of the text whether or not the text is sliced at the citation)."""
     from eyecite import find
     from eyecite.models import ReferenceCitation
+    from eyecite.regexes import PIN_CITE_REGEX
     from eyecite.utils import is_valid_name
 
     original = find.extract_pincited_reference_citations
     if getattr(original, "casetrack_fast", False):
         return
+    pin_after = re.compile(r"\s+" + PIN_CITE_REGEX, re.VERBOSE)
+
+    def pin_cited_use(name: str, text: str, start: int) -> bool:
+        i = text.find(name, start)
+        while i != -1:
+            if pin_after.match(text, i + len(name)):
+                return True
+            i = text.find(name, i + 1)
+        return False
 
     def extract_pincited_reference_citations(citation: Any, plain_text: str) -> list[Any]:
         end = citation.span()[-1]
         names = [getattr(citation.metadata, key, None) for key in ReferenceCitation.name_fields]
-        if not any(n and is_valid_name(n) and plain_text.find(n, end) != -1 for n in names):
+        if not any(n and is_valid_name(n) and pin_cited_use(n, plain_text, end) for n in names):
             return []
         return original(citation, plain_text)
 

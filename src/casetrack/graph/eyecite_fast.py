@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from casetrack.graph.openings import Opening, candidate_starts, opening
+from casetrack.graph.scan import finditer_at
+
 
 @cache
 def eyecite() -> Any:
@@ -163,7 +166,9 @@ def _piece_tokens(
 
 
 def _scan(text: str, lo: int, hi: int) -> _PieceScan:
-    """Every extractor that can match in text[lo:hi]: those without strings, and those whose strings it holds."""
+    """Every extractor that can match in text[lo:hi]: those without strings, and those whose strings it holds.
+    An extractor whose matches can only begin before certain characters (`openings.opening`: a digit for
+    `988 F.3d 8`) is tried only there; the others scan the piece."""
     f = _filters()
     piece = _WS.sub("", text[lo:hi])
     found: list[list[Any]] = []
@@ -171,10 +176,31 @@ def _scan(text: str, lo: int, hi: int) -> _PieceScan:
         chosen = {id(e): e for _, extractors in automaton.iter(folded) for e in extractors}
         found.append(list(chosen.values()))
     matches: dict[int, list[re.Match[str]]] = {}
+    # From the separator's last character (a match may open with it as its boundary) to the end of the
+    # next separator; matches opening past `hi` belong to the next piece.
+    start, end = max(0, lo - 1), hi + 2
+    starts: dict[Opening, list[int]] = {}
     for extractor in (*f.unfiltered_extractors, *found[0], *found[1]):
-        # From the separator's last character (a match may open with it as its boundary) to the end of the
-        # next separator; matches opening past `hi` belong to the next piece.
-        got = [m for m in extractor.compiled_regex.finditer(text, max(0, lo - 1), hi + 2) if m.start() <= hi]
+        regex = extractor.compiled_regex
+        op = _opening_of(extractor)
+        if op is None:
+            got = [m for m in regex.finditer(text, start, end) if m.start() <= hi]
+        else:
+            at = starts.get(op)
+            if at is None:
+                at = starts[op] = candidate_starts(text, start, min(hi + 1, end), op)
+            got = list(finditer_at(regex, text, at, end))
         if got:
             matches[id(extractor)] = got
     return _PieceScan(lo, found[0], found[1], matches)
+
+
+_OPENINGS: dict[int, Opening | None] = {}  # id(extractor) -> its opening; eyecite's extractors live for good
+
+
+def _opening_of(extractor: Any) -> Opening | None:
+    try:
+        return _OPENINGS[id(extractor)]
+    except KeyError:
+        op = _OPENINGS[id(extractor)] = opening(extractor.regex, extractor.flags)
+        return op

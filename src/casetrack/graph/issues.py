@@ -92,9 +92,16 @@ def issue_for_heading(title: str) -> str | None:
     return None
 
 
+_COUNT_WORDS = ("COUNT", "Count", "CLAIM", "Claim")  # every _COUNT match holds one, on the line it opens
+
+
 def _counts(page: ParsedPage) -> list[IssueMention]:
     out: list[IssueMention] = []
-    for m in _COUNT.finditer(page.text):
+    first = min((i for w in _COUNT_WORDS if (i := page.text.find(w)) != -1), default=-1)
+    if first == -1:
+        return out
+    # A match opens at the start of the line holding its word, so none opens before the first word's line.
+    for m in _COUNT.finditer(page.text, page.text.rfind("\n", 0, first) + 1):
         title = _COUNT_SUFFIX.sub("", squash(m["title"])).strip(" -–—")
         if not title or not any(c.isalpha() for c in title):
             continue

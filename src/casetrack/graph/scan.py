@@ -67,12 +67,19 @@ def lowered(text: str) -> str:
 def windows_at(hits: Iterable[tuple[int, int]], length: int, reach: int) -> list[tuple[int, int]]:
     """Merged (start, end) windows extending `reach` characters either side of each hit."""
     out: list[tuple[int, int]] = []
+    start = end = -1  # the window being grown; plain comparisons, not max/min and a tuple per hit
     for s, e in hits:
-        lo, hi = max(0, s - reach), min(length, e + reach)
-        if out and lo <= out[-1][1]:
-            out[-1] = (out[-1][0], max(hi, out[-1][1]))
+        lo = s - reach if s > reach else 0
+        hi = e + reach if e + reach < length else length
+        if end >= 0 and lo <= end:
+            if hi > end:
+                end = hi
         else:
-            out.append((lo, hi))
+            if end >= 0:
+                out.append((start, end))
+            start, end = lo, hi
+    if end >= 0:
+        out.append((start, end))
     return out
 
 

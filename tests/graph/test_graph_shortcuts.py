@@ -1,0 +1,49 @@
+"""Shortcuts in the scan helpers and finders give exactly what the plain loops and full scans give."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from casetrack.domain import ExtractionMethod, ParsedPage
+from casetrack.graph.issues import _COUNT, _counts
+from casetrack.graph.scan import windows_at
+
+
+def _windows_plain(hits: list[tuple[int, int]], length: int, reach: int) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for s, e in hits:
+        lo, hi = max(0, s - reach), min(length, e + reach)
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(hi, out[-1][1]))
+        else:
+            out.append((lo, hi))
+    return out
+
+
+def test_windows_at_equals_the_plain_merge() -> None:
+    rng = random.Random(3)
+    for _ in range(2000):
+        length = rng.randint(0, 300)
+        hits = sorted((s, s + rng.randint(0, 8)) for s in (rng.randint(0, length) for _ in range(rng.randint(0, 12))))
+        hits = [(s, min(e, length)) for s, e in hits]
+        reach = rng.choice([0, 1, 5, 40, 400])
+        assert windows_at(hits, length, reach) == _windows_plain(hits, length, reach)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "COUNT I - BREACH OF CONTRACT\nfacts",
+        "Preamble line\n  Count 2: Negligence (against Smith)\nmore\nCLAIM III\nFraud",
+        "A Claim arises mid-line.\nCOUNT IV. Conversion",
+        "Claims are released.\nNo counts here",
+        "COUNT",
+        "",
+    ],
+)
+def test_counts_start_at_the_first_count_words_line(text: str) -> None:
+    page = ParsedPage(1, text, ExtractionMethod.NATIVE)
+    spans = [(i.char_start, i.label) for i in _counts(page)]
+    assert len(spans) == sum(1 for _ in _COUNT.finditer(text))

@@ -21,10 +21,14 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-_parser: Any = importlib.import_module("re._parser")  # private but stable across 3.11-3.13; no type stubs
-_c: Any = importlib.import_module("re._constants")
-
 BOUNDARY_PREFIX = "(?:^|[^a-zA-Z0-9])"  # how eyecite's extractor regexes open (its `nonalphanum_boundaries_re`)
+
+try:  # private but stable across 3.11-3.13; no type stubs
+    _parser: Any = importlib.import_module("re._parser")
+    _c: Any = importlib.import_module("re._constants")
+    _PREFIX_REPR: str | None = repr(next(iter(_parser.parse(BOUNDARY_PREFIX))))
+except Exception:  # a later Python reorganised its regex parser: every pattern is scanned the ordinary way
+    _parser = _c = _PREFIX_REPR = None
 _MAX_RANGE = 64  # a wider class ([^...], \w) bounds nothing useful
 DIGIT = "\\d"  # the one class kept whole in an opening: `\d` (Unicode decimal digits)
 
@@ -41,8 +45,15 @@ class Opening:
 @cache
 def opening(regex: str, flags: int = 0) -> Opening | None:
     """Where matches of `re.compile(regex, flags)` can begin, or None when that cannot be bounded."""
-    if flags & (re.MULTILINE | re.VERBOSE):
+    if _parser is None or flags & (re.MULTILINE | re.VERBOSE):
         return None
+    try:
+        return _opening(regex, flags)
+    except Exception:  # the private parser's shapes changed: fall back to the ordinary scan
+        return None
+
+
+def _opening(regex: str, flags: int) -> Opening | None:
     try:
         parsed = _parser.parse(regex, flags)
     except re.error:
@@ -58,9 +69,6 @@ def opening(regex: str, flags: int = 0) -> Opening | None:
     if parsed.state.flags & re.IGNORECASE and not all(_uncased(c) for c in chars):
         return None  # a letter would also open in its other cases (and a few look-alikes: K, ſ)
     return Opening(frozenset(chars), after_boundary)
-
-
-_PREFIX_REPR = repr(next(iter(_parser.parse(BOUNDARY_PREFIX))))
 
 
 def _uncased(atom: str) -> bool:

@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from casetrack.cli.app import app as cli_app
 from casetrack.config import load_settings
+from casetrack.domain import Case
 from casetrack.embed import LicenseTier
 from casetrack.errors import FreeTierLimit
 from casetrack.mcp.server import build_server
@@ -28,6 +29,7 @@ from casetrack.service import licensing
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest import IngestRequest, stats_record
 from casetrack.store import keys
+from casetrack.store.case_store import CaseStore
 from casetrack.store.records import dumps
 from tests.mcp_helpers import call_error, call_ok, mcp_session, text_of, trusted_key_env
 
@@ -165,6 +167,27 @@ async def test_the_fourth_free_case_is_refused_with_the_prd_text(signer: Signing
     pro = make_app(tmp_path / "free", signer, key_for(signer))  # same data, now Pro
     pro.create_case("Matter 3")
     assert len(pro.list_cases("all")) == 4
+
+
+def test_two_processes_racing_for_the_last_free_case_slot_get_one_case_between_them(
+        signer: SigningKey, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mine = make_app(tmp_path / "data", signer, None)
+    theirs = make_app(tmp_path / "data", signer, None)  # the other server on the same data directory
+    for n in range(2):
+        mine.create_case(f"Matter {n}")
+    initialise = CaseStore.initialise
+
+    def the_other_wins_meanwhile(store: CaseStore, case: Case) -> None:
+        monkeypatch.setattr(CaseStore, "initialise", initialise)
+        theirs.create_case("Their matter")  # passes its check while ours is half done
+        initialise(store, case)
+
+    monkeypatch.setattr(CaseStore, "initialise", the_other_wins_meanwhile)
+    with pytest.raises(FreeTierLimit) as refused:
+        mine.create_case("My matter")
+    assert refused.value.message == CASE_LIMIT_TEXT
+    assert sorted(c.name for c in mine.list_cases("all")) == ["Matter 0", "Matter 1", "Their matter"]
+    assert len(list((tmp_path / "data" / "cases").iterdir())) == 3  # the refused case left no folder
 
 
 def _set_document_count(app: CaseTrack, name: str, count: int) -> None:

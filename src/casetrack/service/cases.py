@@ -6,6 +6,7 @@ import logging
 import shutil
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import replace
 
 from casetrack.config import Settings
@@ -38,19 +39,28 @@ class CaseService:
         if len(clean) > MAX_NAME_LENGTH:
             raise InvalidInput(f"Case names are limited to {MAX_NAME_LENGTH} characters; this one has {len(clean)}.")
         kind = parse_case_type(case_type)
-        for existing in self._registry.list():
-            if existing.name.casefold() == clean.casefold():
-                raise InvalidInput(
-                    f'A case named "{existing.name}" already exists (ID: {existing.short_id}). '
-                    "Choose a different name, or use switch_case to work in it."
-                )
-        licensing.check_case_limit(self.limits, len(self._registry.list()))
+
+        def admit(existing: Sequence[Case]) -> None:
+            for other in existing:
+                if other.name.casefold() == clean.casefold():
+                    raise InvalidInput(
+                        f'A case named "{other.name}" already exists (ID: {other.short_id}). '
+                        "Choose a different name, or use switch_case to work in it."
+                    )
+            licensing.check_case_limit(self.limits, len(existing))
+
+        admit(self._registry.list())  # refuse early, before any folder is made
         now = time.time()
         case = Case(id=str(uuid.uuid4()), name=clean, case_type=kind, status=CaseStatus.ACTIVE,
                     created_at=now, updated_at=now, case_number=(case_number or "").strip() or None)
         # Case store first, registry second: a crash in between is re-registered at next start.
-        self.store(case).initialise(case)
-        self._registry.put(case)
+        store = self.store(case)
+        store.initialise(case)
+        try:
+            self._registry.add(case, admit)  # checked again under the registry's write lock
+        except BaseException:
+            shutil.rmtree(store.case_dir, ignore_errors=True)
+            raise
         log.info("Created case %s (%s)", case.name, case.id)
         return case
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from casetrack.domain import Case
 from casetrack.store import keys, migrations
 from casetrack.store.records import decode_case, encode_case, encode_u32
-from casetrack.store.rocks import DEFAULT_CF, Batch, existing_column_families, open_write
+from casetrack.store.rocks import DEFAULT_CF, Batch, RocksStore, existing_column_families, open_write
 from casetrack.store.shared_reads import shared_read
 
 _WHAT = "The case registry"
@@ -44,10 +44,24 @@ class Registry:
     def put(self, case: Case) -> None:
         self._write(lambda batch: batch.put(DEFAULT_CF, keys.case(case.id), encode_case(case)), "saving a case")
 
+    def add(self, case: Case, admit: Callable[[Sequence[Case]], None]) -> None:
+        """Register a new case if `admit(existing cases)` does not raise, both under the write
+        lock, so two processes creating cases at the same moment cannot both pass a check
+        (a name already taken, the Free tier's case limit) that only one of them should."""
+
+        def fill(store: RocksStore, batch: Batch) -> None:
+            admit([decode_case(raw) for _, raw in store.scan(DEFAULT_CF, keys.CASE_PREFIX)])
+            batch.put(DEFAULT_CF, keys.case(case.id), encode_case(case))
+
+        self._write_with(fill, "registering a case")
+
     def remove(self, case_id: str) -> None:
         self._write(lambda batch: batch.delete(DEFAULT_CF, keys.case(case_id)), "removing a case")
 
     def _write(self, fill: Callable[[Batch], None], purpose: str) -> None:
+        self._write_with(lambda _store, batch: fill(batch), purpose)
+
+    def _write_with(self, fill: Callable[[RocksStore, Batch], None], purpose: str) -> None:
         self._ensure_schema()
         with open_write(self.path, [DEFAULT_CF], purpose, self._timeout, _WHAT) as store:
             found = migrations.stored_version(store, migrations.REGISTRY)
@@ -56,5 +70,5 @@ class Registry:
             if found is None:
                 batch.put(DEFAULT_CF, keys.REGISTRY_SCHEMA_VERSION,
                           encode_u32(migrations.REGISTRY.current))
-            fill(batch)
+            fill(store, batch)
             store.write(batch)

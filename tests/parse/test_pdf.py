@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader, PdfWriter
 
-from casetrack.domain import ExtractionMethod
+from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.parse import ParseOptions, ocr_available, parse_file
 from casetrack.parse.layout import PositionedLine, join_lines
 from tests.badfiles import text_pdf_bytes
@@ -140,29 +140,28 @@ def test_parallel_ocr_matches_serial_ocr(tmp_path: Path) -> None:
     assert [f"Schedule {number}" in page.text for number, page in enumerate(parallel.pages, start=1)] == [True] * 4
 
 
-def test_a_picture_page_with_enough_text_after_a_long_run_of_dots_stays_native(tmp_path: Path) -> None:
-    """The scan test counts letters in the page's opening characters first and counts the whole page only
-    when those fall short: text far down the page (after dot leaders, say) still counts."""
-    leaders = [(72, 740 - 14 * n, "." * 100) for n in range(12)]
-    words = [(72, 540 - 14 * n, "The parties agree to the schedule of payments set out below") for n in range(5)]
-    text_layer = PdfReader(io.BytesIO(text_pdf_bytes([leaders + words], font_size=6)))
+def picture_page_with_text(tmp_path: Path, lines: list[tuple[int, int, str]]) -> ParsedPage:
+    """A scanned picture with a small-font text layer of `lines` laid over it, parsed without Tesseract."""
+    text_layer = PdfReader(io.BytesIO(text_pdf_bytes([lines], font_size=6)))
     writer = PdfWriter()
     writer.append(PdfReader(io.BytesIO(image_pdf_bytes([text_image(SCANNED_LINES)]))))
     writer.pages[0].merge_page(text_layer.pages[0])
     buffer = io.BytesIO()
     writer.write(buffer)
-    page = parse_file(write(tmp_path / "leaders.pdf", buffer.getvalue()), NO_TESSERACT).pages[0]
+    return parse_file(write(tmp_path / "leaders.pdf", buffer.getvalue()), NO_TESSERACT).pages[0]
+
+
+def test_a_picture_page_with_enough_text_after_a_long_run_of_dots_stays_native(tmp_path: Path) -> None:
+    """The scan test counts letters in the page's opening characters first and counts the whole page only
+    when those fall short: text far down the page (after dot leaders, say) still counts."""
+    leaders = [(72, 740 - 14 * n, "." * 100) for n in range(12)]
+    words = [(72, 540 - 14 * n, "The parties agree to the schedule of payments set out below") for n in range(5)]
+    page = picture_page_with_text(tmp_path, leaders + words)
     assert page.text.index("The parties") > 1000
     assert page.method is ExtractionMethod.NATIVE
 
 
 def test_a_picture_page_with_only_a_little_text_is_still_a_scan(tmp_path: Path) -> None:
     leaders = [(72, 740 - 14 * n, "." * 100) for n in range(12)]
-    text_layer = PdfReader(io.BytesIO(text_pdf_bytes([[*leaders, (72, 540, "Exhibit 4")]], font_size=6)))
-    writer = PdfWriter()
-    writer.append(PdfReader(io.BytesIO(image_pdf_bytes([text_image(SCANNED_LINES)]))))
-    writer.pages[0].merge_page(text_layer.pages[0])
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    page = parse_file(write(tmp_path / "leaders.pdf", buffer.getvalue()), NO_TESSERACT).pages[0]
+    page = picture_page_with_text(tmp_path, [*leaders, (72, 540, "Exhibit 4")])
     assert page.method is ExtractionMethod.SKIPPED

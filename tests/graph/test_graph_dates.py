@@ -106,6 +106,35 @@ def test_the_event_description_is_the_sentence_around_the_date() -> None:
     assert (d.page, text[d.char_start : d.char_end]) == (3, d.text)
 
 
+# --- month-and-year dates ----------------------------------------------------------------------
+
+MONTH_YEAR = [
+    ("The parties entered into the agreement in March 2017.", [("2017-03", "March 2017")]),
+    ("Liebowitz was first sanctioned in June of 2019.", [("2019-06", "June of 2019")]),
+    ("Revised Sept. 2017", [("2017-09", "Sept. 2017")]),
+    ("made as of this ___ day of March, 2004", [("2004-03", "March, 2004")]),  # a form's blank day
+    ("decided March 15, 2017, and argued in\nFebruary 2017", [("2017-03-15", "March 15, 2017"),
+                                                             ("2017-02", "February 2017")]),
+    # no month, or not a month name: no date
+    ("pursuant to Rule 2017 and Local Rule 31.2", []),
+    ("Case 17-3510, Document 1-1, Page 2017 of 3010", []),
+    ("the attorney may 2019 be admitted", []),  # "may" the verb
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), MONTH_YEAR, ids=[t[:40] for t, _ in MONTH_YEAR])
+def test_month_and_year_dates_have_month_precision(text: str, expected: list) -> None:
+    assert [(d.iso, d.text) for d in find_dates([ParsedPage(1, text, ExtractionMethod.NATIVE)])] == expected
+
+
+def test_a_month_sorts_after_the_month_before_and_before_its_own_days() -> None:
+    text = (
+        "On March 1, 2017 the motion was filed. In March 2017 the court heard it. On February 28, 2017 it was served."
+    )
+    isos = sorted(d.iso for d in find_dates([ParsedPage(1, text, ExtractionMethod.NATIVE)]))
+    assert isos == ["2017-02-28", "2017-03", "2017-03-01"]
+
+
 # --- eval-dev -------------------------------------------------------------------------------
 
 _MONTH_DAY_YEAR = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b")

@@ -1,7 +1,9 @@
 """Dates in legal text, normalised to ISO and typed by the event around them.
 
 Formats: `January 15, 2022`, `Jan. 15, 2022`, `15 January 2022`, `the 15th day of January,
-2022`, `1/15/22`, `01/15/2022`, `2022-01-15`. Impossible dates (`13/45/2020`, `February 30`)
+2022`, `1/15/22`, `01/15/2022`, `2022-01-15`, and month and year alone (`March 2017`, `in June of
+2019`), whose day is unknown: their ISO form has month precision (`2017-03`, ISO 8601's reduced form),
+which sorts just before the days of that month. Impossible dates (`13/45/2020`, `February 30`)
 are rejected; two-digit years follow POSIX: 69-99 -> 19xx, 00-68 -> 20xx. Numbers that only
 look like dates (`Section 1.15`, `$1,500.00`, `212-857-8528`) are not dates.
 """
@@ -40,7 +42,7 @@ class EventType(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class DateMention:
-    iso: str  # "2022-01-15"
+    iso: str  # "2022-01-15", or "2022-01" when the text gives no day
     text: str  # exactly page_text[char_start:char_end]
     event: EventType
     sentence: str  # the sentence around the date, whitespace collapsed: the event description
@@ -75,6 +77,8 @@ DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("numeric", re.compile(
         r"(?<![\w$.,/-])(?P<a>[01]?\d|[23]\d)(?P<sep>[/-])(?P<b>[0-3]?\d)(?P=sep)(?P<year>\d{4}|\d{2})(?![\w/-]|[.,]\d)"
         r"|(?<![\w$.,/-])(?P<a2>[01]?\d|[23]\d)\.(?P<b2>[0-3]?\d)\.(?P<year2>(?:1[7-9]|2[01])\d\d)(?![\w/-]|[.,]\d)")),
+    # March 2017 / June, 2019 / June of 2019: last, so a full date holding it wins; the month must be capitalised
+    ("month-year", re.compile(rf"\b{_MONTH},?{_W}(?:of{_W})?{_YEAR}\b", re.I)),
 )  # fmt: skip
 
 # Words near a date that say what happened on it. Nearest match wins; ties go to priority.
@@ -165,9 +169,10 @@ def _candidates(text: str, runs: list[tuple[int, int]], months: list[int]) -> It
         for trigger, starts in opening.items()
     }
     run_starts = [a for a, _ in runs]
+    capitalised = [i for i in months if text[i].isupper()]  # "may 2019" in running text is rarely a date
     for name, pattern in DATE_PATTERNS:
         trigger = _NUMERIC_TRIGGER if name in ("iso", "numeric") else _YEAR_TRIGGER
-        starts = months if name == "month-day-year" else run_starts
+        starts = months if name == "month-day-year" else capitalised if name == "month-year" else run_starts
         for m in finditer_in_at(pattern, text, windows[trigger], starts):
             iso = _iso(name, m)
             if iso is not None:
@@ -183,8 +188,14 @@ def _iso(name: str, m: re.Match[str]) -> str | None:
         return _valid(year, a, b) if a <= 12 else _valid(year, b, a)
     if name == "iso":
         return _valid(int(m["year"]), int(m["month"]), int(m["day"]))
+    if name == "month-year":
+        return _valid_month(int(m["year"]), MONTHS[m["month"].lower()])
     month = MONTHS[m["month"].lower()]
     return _valid(int(m["year"]), month, int(m["day"]))
+
+
+def _valid_month(year: int, month: int) -> str | None:
+    return f"{year:04d}-{month:02d}" if 1700 <= year <= 2199 else None
 
 
 def _full_year(text: str) -> int:

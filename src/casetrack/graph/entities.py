@@ -59,11 +59,14 @@ class Party:
 
 
 _WORD = r"[A-Z][A-Za-z\-]*(?:['’][A-Za-z]{2,}[A-Za-z\-]*)?"  # O'Hagan, not Xiang's
-_NAME = rf"{_WORD}(?:[ \t]+(?:[A-Z]\.|{_WORD})){{0,3}}(?:,?[ \t]+(?:Jr\.|Sr\.|II|III|IV)(?=[\s,.]))?"
+# An initial may carry a doubled period, OCR noise for one ("CHRISTOPHER M.. WOLPERT").
+_NAME = rf"{_WORD}(?:[ \t]+(?:[A-Z]\.\.?|{_WORD})){{0,3}}(?:,?[ \t]+(?:Jr\.|Sr\.|II|III|IV)(?=[\s,.]))?"
 _TITLE = r"(?:Chief[ \t]+|Circuit[ \t]+|District[ \t]+|Magistrate[ \t]+|Senior[ \t]+|Bankruptcy[ \t]+|Associate[ \t]+)?"
+# A signature line above its title, in either case; OCR may end the name with a stray period and open the
+# title line with a table rule ("Christopher M. Wolpert.\n| Clerk of Court").
 _CLERK_LINE = (
-    rf"^[ \t]*(?:(?:Mr|Ms|Mrs|Dr)\.[ \t]+)?(?P<name>{_NAME}),?[ \t]*\n[ \t]*Clerk"
-    r"(?:[ \t]+of[ \t]+(?:the[ \t]+)?Court)?\b"
+    rf"^[ \t]*(?:(?:Mr|Ms|Mrs|Dr)\.[ \t]+)?(?P<name>{_NAME})[,.]?[ \t]*\n[ \t|\]]*(?:Clerk|CLERK)"
+    r"(?:[ \t]+(?:of|OF)[ \t]+(?:(?:the|THE)[ \t]+)?(?:Court|COURT))?\b"
 )
 _COUNSEL_NEXT = r"(?=[ \t]*\n[ \t]*(?:Counsel|Attorneys?)[ \t]+for)"
 # (pattern, role, keywords): each pattern's "name" group is a person; the pattern runs only near its
@@ -191,11 +194,17 @@ def parties_in(joined: JoinedText, raws: list[RawParty]) -> list[Party]:
         located = joined.locate(first.start, first.end)
         if located is None:
             continue
-        roles = [p.role for p in group if p.role != "party"]
         aliases = tuple(dict.fromkeys(p.alias for p in group if p.alias))
-        out.append(Party(key, display_name(p.name for p in group), _party_kind(first), roles[0] if roles else "party",
-                         aliases, *located))  # fmt: skip
+        out.append(Party(key, display_name(p.name for p in group), _party_kind(first), _roles(group), aliases,
+                         *located))  # fmt: skip
     return sorted(out, key=lambda p: (p.page, p.char_start))
+
+
+def _roles(group: list[RawParty]) -> str:
+    """One party's roles in reading order, as captions join them: defendant below and appellant here is
+    `defendant-appellant`; `party` when the document gives none."""
+    parts = [part for p in sorted(group, key=lambda p: p.start) if p.role != "party" for part in p.role.split("-")]
+    return "-".join(dict.fromkeys(parts)) or "party"
 
 
 def _alias_mentions(text: str, raws: list[RawParty]) -> Iterator[tuple[int, int, str, EntityKind, str | None]]:
@@ -253,11 +262,17 @@ def _people(text: str, low: str) -> Iterator[tuple[int, int, str, EntityKind, st
 
 
 def _letterhead(text: str) -> Iterator[tuple[int, int, str, EntityKind, str | None]]:
-    """Two-column letterheads: `ROBERT A. KATZMANN  CATHERINE O'HAGAN WOLFE` above `CHIEF JUDGE  CLERK OF COURT`,
-    flattened to name lines followed by title lines in the same order."""
+    """Letterheads: each name stacked on its title (`ROBERT A. KATZMANN` / `CHIEF JUDGE`, then `CATHERINE O'HAGAN
+    WOLFE` / `CLERK OF COURT`), or two columns (`KATZMANN  WOLFE` above `CHIEF JUDGE  CLERK OF COURT`) flattened
+    to name lines followed by title lines in the same order."""
     head = text[:1500]
     titles = list(_LETTERHEAD_TITLE.finditer(head))
     if not titles:
+        return
+    stacked = [(name, t) for t in titles if (name := _stacked_name(head, t))]
+    if stacked:
+        for name_m, title_m in stacked:
+            yield name_m.start(1), name_m.end(1), name_m.group(1), EntityKind.PERSON, _title_role(title_m)
         return
     first_title = titles[0].start()
     names = [m for m in _CAPS_NAME_LINE.finditer(head, 0, first_title) if _clean_person(m.group(1))]
@@ -268,8 +283,29 @@ def _letterhead(text: str) -> Iterator[tuple[int, int, str, EntityKind, str | No
     ]
     names = names[-len(run_titles) :] if len(names) >= len(run_titles) else []
     for name_m, title_m in zip(names, run_titles, strict=False):
-        role = "judge" if "JUDGE" in title_m.group(1) or "JUSTICE" in title_m.group(1) else "clerk"
-        yield name_m.start(1), name_m.end(1), name_m.group(1), EntityKind.PERSON, role
+        yield name_m.start(1), name_m.end(1), name_m.group(1), EntityKind.PERSON, _title_role(title_m)
+
+
+def _title_role(title: re.Match[str]) -> str:
+    return "judge" if "JUDGE" in title.group(1) or "JUSTICE" in title.group(1) else "clerk"
+
+
+def _stacked_name(head: str, title: re.Match[str]) -> re.Match[str] | None:
+    """The name line right above a title line, when it is a pair of its own: no name line above it and no
+    title line below the title (in a flattened two-column head, the last name sits above the first title)."""
+    above_end = title.start() - 1
+    if above_end <= 0 or head[above_end] != "\n":
+        return None
+    above_start = head.rfind("\n", 0, above_end) + 1
+    name = _CAPS_NAME_LINE.fullmatch(head, above_start, above_end)
+    if name is None or not _clean_person(name.group(1)):
+        return None
+    before_start = head.rfind("\n", 0, max(0, above_start - 1)) + 1
+    if above_start > 0 and _CAPS_NAME_LINE.fullmatch(head, before_start, above_start - 1):
+        return None
+    below_end = head.find("\n", title.end() + 1)
+    below = head[title.end() + 1 : below_end if below_end != -1 else len(head)]
+    return None if _LETTERHEAD_TITLE.fullmatch(below) else name
 
 
 def _only_titles(head: str, lo: int, hi: int) -> bool:
@@ -286,8 +322,9 @@ def _raw_length(raw: str, name: str) -> int:
 
 
 def _clean_person(name: str) -> str | None:
-    """Whitespace collapsed; a run in another case style cut off (`Brian Hayek BRIAN HAYEK` -> `Brian Hayek`)."""
-    raw_words = " ".join(name.split()).rstrip(",").split()
+    """Whitespace collapsed, doubled periods undone (`M..`); a run in another case style cut off
+    (`Brian Hayek BRIAN HAYEK` -> `Brian Hayek`)."""
+    raw_words = " ".join(name.replace("..", ".").split()).rstrip(",").split()
     kept: list[str] = []
     for w in raw_words:
         caps = w.isupper() and len(w.strip(".,")) > 1

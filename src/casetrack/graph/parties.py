@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from casetrack.graph.names import looks_like_person
 from casetrack.graph.scan import lowered
+from casetrack.graph.truncation import SHORT_TITLE_WIDTH, complete_truncated, maybe_cut
 
 ROLE_WORDS = frozenset(
     [
@@ -82,6 +83,7 @@ class RawParty:
     alias_start: int | None = None
     alias_end: int | None = None
     person: bool | None = None  # None: decide from the name's shape
+    truncated: bool = False  # a docket short-title side that may have been cut (truncation.py)
 
 
 # A corporate suffix closing a name ("Inc.", "CORPORATION", "L.L.C."), capitalised: "a Delaware corporation"
@@ -317,9 +319,15 @@ _ROLE_LINE = re.compile(
 )
 _CAPTION_STOP = re.compile(r"^\s*(?:v\.?|vs\.?|and|IN\s+RE:?|No\.|Case\b|.*LITIGATION\s*$)", re.IGNORECASE)
 _VERSUS = re.compile(
-    r"^(?P<label>[ \t]*(?:Re|RE|Short\s+Title|Caption|Case\s+Name):?[ \t]*)?(?P<a>[A-Z][^\n]{1,80}?)[ \t]+v\.[ \t]+"
-    r"(?P<b>[A-Z][^\n,(]{1,80})",
+    r"^(?P<label>[ \t]*(?:Re|RE|(?P<docket>Short\s+Title|Caption|Case\s+Name)):?[ \t]*)?(?P<a>[A-Z][^\n]{1,80}?)"
+    r"[ \t]+v\.[ \t]+(?P<b>[A-Z][^\n,(]{1,80})",
     re.MULTILINE,
+)
+# A docket field's caption wraps: the next line continues the second name when it holds only capitalised
+# words (and connectors), no label ("DC Docket #:"), no number ("No. 17-3510").
+_WRAPPED_NAME = re.compile(
+    r"\n[ \t]*[A-Z][\w.&'’\-]*"  # a capitalised word opens the line, only such words and connectors follow
+    r"(?:[ \t]+(?:[A-Z][\w.&'’\-]*|of|and|the|&|de|for))*[ \t]*(?=\n|$)"
 )
 _CITATION_AFTER = re.compile(r"^[^\n]{0,40}?(?:\d+\s+(?:WL|U\.S\.|F\.|S\.\s?Ct\.)|__)")
 _IN_RE = re.compile(
@@ -345,9 +353,14 @@ def caption_parties(text: str, caption_reach: int = 3000) -> list[RawParty]:
     for m in _VERSUS.finditer(area):
         if not _caption_line(area, m) or _CITATION_AFTER.match(area, m.end("b")):
             continue
-        a, b = m["a"].rstrip(" ,"), m["b"].rstrip(" ,.")
-        out.append(RawParty(_caption_name(a), "plaintiff", None, m.start("a"), m.start("a") + len(a)))
-        out.append(RawParty(_caption_name(b), "defendant", None, m.start("b"), m.start("b") + len(b)))
+        b_end = m.end("b")
+        if m["docket"] and (wrapped := _WRAPPED_NAME.match(area, b_end)) and _wraps(m, wrapped.group()):
+            b_end = wrapped.end()
+        a, b = m["a"].rstrip(" ,"), area[m.start("b") : b_end].rstrip(" ,.")
+        for name, role, start in ((a, "plaintiff", m.start("a")), (b, "defendant", m.start("b"))):
+            name_ = _caption_name(name)
+            cut = m["docket"] is not None and m["docket"].startswith("Short") and maybe_cut(name_)
+            out.append(RawParty(name_, role, None, start, start + len(name), truncated=cut))
     for m in _IN_RE.finditer(area):
         if re.search(r"\bLITIGATION\b|\bPRACTICES\b", m["name"], re.IGNORECASE):  # a matter's name, not a party
             continue
@@ -357,7 +370,20 @@ def caption_parties(text: str, caption_reach: int = 3000) -> list[RawParty]:
         out.append(RawParty(_caption_name(name), "respondent", None, m.start("name"), m.start("name") + len(name)))
     for m in _APPEAL_BY.finditer(text) if "notice of appeal" in lowered(text) else ():
         out.append(RawParty(m["name"], "appellant", None, m.start("name"), m.end("name")))
-    return _dedupe(out)
+    return complete_truncated(_dedupe(out))
+
+
+_WRAP_WIDTH = 40  # a caption line shorter than this did not wrap: what follows it is another line
+
+
+def _wraps(m: re.Match[str], line: str) -> bool:
+    """Whether `line` is the rest of the caption's second name: after a long line, in the name's case style
+    (a `DOCKETING NOTICE` heading does not continue `Acme Corp`), within the docket system's width for a short
+    title."""
+    b = m["b"].rstrip()
+    if m.end("b") - m.start() < _WRAP_WIDTH or line.isupper() != b.isupper():
+        return False
+    return not m["docket"].startswith("Short") or len(b) + len(" ".join(line.split())) + 1 <= SHORT_TITLE_WIDTH
 
 
 def _caption_line(area: str, m: re.Match[str]) -> bool:

@@ -319,8 +319,8 @@ _ROLE_LINE = re.compile(
 )
 _CAPTION_STOP = re.compile(r"^\s*(?:v\.?|vs\.?|and|IN\s+RE:?|No\.|Case\b|.*LITIGATION\s*$)", re.IGNORECASE)
 _VERSUS = re.compile(
-    r"^(?P<label>[ \t]*(?:Re|RE|(?P<docket>Short\s+Title|Caption|Case\s+Name)):?[ \t]*)?(?P<a>[A-Z][^\n]{1,80}?)"
-    r"[ \t]+v\.[ \t]+(?P<b>[A-Z][^\n,(]{1,80})",
+    r"^(?P<label>[ \t]*(?:Re|RE|Short\s+Title|Caption|Case\s+Name):?[ \t]*)?(?P<a>[A-Z][^\n]{1,80}?)[ \t]+v\.[ \t]+"
+    r"(?P<b>[A-Z][^\n,(]{1,80})",
     re.MULTILINE,
 )
 # A docket field's caption wraps: the next line continues the second name when it holds only capitalised
@@ -353,13 +353,14 @@ def caption_parties(text: str, caption_reach: int = 3000) -> list[RawParty]:
     for m in _VERSUS.finditer(area):
         if not _caption_line(area, m) or _CITATION_AFTER.match(area, m.end("b")):
             continue
+        label = m["label"].split()[0] if m["label"] else ""  # Short, Caption, Case: a docket field
         b_end = m.end("b")
-        if m["docket"] and (wrapped := _WRAPPED_NAME.match(area, b_end)) and _wraps(m, wrapped.group()):
+        if label[:1] in ("S", "C") and (wrapped := _WRAPPED_NAME.match(area, b_end)) and _wraps(m, wrapped.group()):
             b_end = wrapped.end()
         a, b = m["a"].rstrip(" ,"), area[m.start("b") : b_end].rstrip(" ,.")
         for name, role, start in ((a, "plaintiff", m.start("a")), (b, "defendant", m.start("b"))):
             name_ = _caption_name(name)
-            cut = m["docket"] is not None and m["docket"].startswith("Short") and maybe_cut(name_)
+            cut = label == "Short" and maybe_cut(name_)
             out.append(RawParty(name_, role, None, start, start + len(name), truncated=cut))
     for m in _IN_RE.finditer(area):
         if re.search(r"\bLITIGATION\b|\bPRACTICES\b", m["name"], re.IGNORECASE):  # a matter's name, not a party
@@ -383,7 +384,7 @@ def _wraps(m: re.Match[str], line: str) -> bool:
     b = m["b"].rstrip()
     if m.end("b") - m.start() < _WRAP_WIDTH or line.isupper() != b.isupper():
         return False
-    return not m["docket"].startswith("Short") or len(b) + len(" ".join(line.split())) + 1 <= SHORT_TITLE_WIDTH
+    return not m["label"].lstrip().startswith("Short") or len(b) + len(" ".join(line.split())) + 1 <= SHORT_TITLE_WIDTH
 
 
 def _caption_line(area: str, m: re.Match[str]) -> bool:

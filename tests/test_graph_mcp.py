@@ -68,7 +68,7 @@ async def test_every_graph_tool_answers_with_provenance(eval_case: Path) -> None
 
         timeline = await call_ok(client, "get_case_timeline", start_date="2017-01-01", end_date="2017-12-31")
         assert timeline.structured_content["events"]
-        assert all("2017-01-01" <= e["date"] <= "2017-12-31" for e in timeline.structured_content["events"])
+        assert all(e["date"].startswith("2017") for e in timeline.structured_content["events"])
         assert "YYYY-MM-DD" in await call_error(client, "get_case_timeline", start_date="July 2017")
 
         authorities = await call_ok(client, "list_authorities")

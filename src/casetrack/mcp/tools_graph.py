@@ -52,8 +52,7 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
         for value in (start_date, end_date):
             if value and not render.ISO_DATE.fullmatch(value):
                 raise InvalidInput(f'Dates must look like 2023-01-31 (YYYY-MM-DD), got "{value}".')
-        events = [e for e in graph.events if (not start_date or e.iso >= start_date)
-                  and (not end_date or e.iso <= end_date)]
+        events = graph.events_between(start_date, end_date)
         details = located(case, [e.mention for e in events], 500)
         return result(*render.timeline(case.name, events, details, start_date, end_date))
 

@@ -48,7 +48,7 @@ def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
         lines.append("    (no parties identified)")
     key_events = [e for e in graph.events if e.event in KEY_EVENTS] or graph.events
     lines += ["", "  KEY DATES:"] + [
-        f"    {e.iso}  {e.event.capitalize()}: {e.description[:90]} ({e.mention.document_name}, p.{e.mention.page})"
+        f"    {e.iso:<10}  {e.event.capitalize()}: {e.description[:90]} ({e.mention.document_name}, p.{e.mention.page})"
         for e in key_events[:15]] + (["    (no dates found)"] if not key_events else [])
     issues = sorted(graph.issues.values(), key=lambda n: (-len(n.documents), -len(n.mentions)))
     lines += ["", "  KEY LEGAL ISSUES:"] + [
@@ -101,7 +101,7 @@ def timeline(case_name: str, events: list[Event], details: list[dict[str, Any]],
     lines = [f"Timeline of {case_name}{window}: {plural(len(events), 'event')}", ""]
     records = []
     for e, d in zip(events, details, strict=False):
-        lines.append(f"  {e.iso}  [{e.event}] {e.description[:160]}")
+        lines.append(f"  {e.iso:<10}  [{e.event}] {e.description[:160]}")
         lines.append(f"              {_cite(d)} [chunk {d.get('chunk_id')}]")
         records.append({**_event(e), **d})
     return "\n".join(lines), {"case": case_name, "events": records}

@@ -67,6 +67,12 @@ class CaseGraph:
     issues: dict[str, Node] = field(default_factory=dict)
     failed: list[str] = field(default_factory=list)  # documents whose extraction failed
 
+    def events_between(self, start: str | None, end: str | None) -> list[Event]:
+        """Events within [start, end] (YYYY-MM-DD, either open). A date known only to the month
+        (`2017-03`) or year is in range when its month or year overlaps the range."""
+        return [e for e in self.events
+                if (not start or e.iso >= start[:len(e.iso)]) and (not end or e.iso <= end[:len(e.iso)])]
+
 
 class GraphService:
     def __init__(self, cases: CaseService) -> None:

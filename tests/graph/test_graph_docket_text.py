@@ -118,7 +118,8 @@ OFFICERS = [
     ("FOR THE COURT:\nCATHERINE O'HAGAN WOLFE\nCLERK OF COURT\n", {WOLFE}),
     # OCR of the Tenth Circuit's order: a stray period after the name, a table rule before the title
     ("FOR THE TENTH CIRCUIT January 11, 2021\n\nChristopher M. Wolpert.\n| Clerk of Court\n\n"
-        "Inre: RICHARD P. LIEBOWITZ No. 21-800", {("Christopher M. Wolpert", "clerk")}),
+        "Inre: RICHARD P. LIEBOWITZ No. 21-800",
+        {("Christopher M. Wolpert", "clerk"), ("RICHARD P. LIEBOWITZ", "respondent")}),
     # ... and a doubled period after an initial
     ("Entered for the Court\n\naa\n\nCHRISTOPHER M.. WOLPERT, Clerk", {("CHRISTOPHER M. WOLPERT", "clerk")}),
 ]  # fmt: skip
@@ -140,3 +141,13 @@ def test_ocr_variants_of_one_clerk_are_one_person() -> None:
         ("person:christopher m wolpert", "Christopher M. Wolpert", "clerk")
     }
     assert [e.text for e in people] == ["Christopher M. Wolpert", "CHRISTOPHER M.. WOLPERT"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("FOR THE TENTH CIRCUIT\n\nInre: RICHARD P. LIEBOWITZ,\n\nRespondent.\n", {"RICHARD P. LIEBOWITZ"}),  # OCR
+    ("In re: Richard P. Liebowitz,\n\nRespondent.\n", {"Richard P. Liebowitz"}),
+    ("Inre: RICHARD P. LIEBOWITZ No. 21-800\n\nORDER\n", {"RICHARD P. LIEBOWITZ"}),  # as the scan is OCR'd
+    ("The Inreach Corporation moves to dismiss.\n", set()),  # a word that merely begins with "Inre"
+])
+def test_in_re_captions_survive_a_dropped_space(text: str, expected: set[str]) -> None:
+    assert {p.name for p in find_parties(page(text))} == expected

@@ -330,8 +330,8 @@ _WRAPPED_NAME = re.compile(
     r"(?:[ \t]+(?:[A-Z][\w.&'’\-]*|of|and|the|&|de|for))*[ \t]*(?=\n|$)"
 )
 _CITATION_AFTER = re.compile(r"^[^\n]{0,40}?(?:\d+\s+(?:WL|U\.S\.|F\.|S\.\s?Ct\.)|__)")
-_IN_RE = re.compile(
-    r"\bIn\s+re:?[ \t]*\n?[ \t]*(?P<name>[A-Z][^\n]{2,80}(?:\n(?![ \t]*(?:No\.|Case|\n))[^\n]{1,80}){0,2})",
+_IN_RE = re.compile(  # `Inre:` too: OCR often drops the space
+    r"\bIn\s*re\b:?[ \t]*\n?[ \t]*(?P<name>[A-Z][^\n]{2,80}(?:\n(?![ \t]*(?:No\.|Case|\n))[^\n]{1,80}){0,2})",
     re.IGNORECASE,
 )
 _APPEAL_BY = re.compile(
@@ -365,7 +365,8 @@ def caption_parties(text: str, caption_reach: int = 3000) -> list[RawParty]:
     for m in _IN_RE.finditer(area):
         if re.search(r"\bLITIGATION\b|\bPRACTICES\b", m["name"], re.IGNORECASE):  # a matter's name, not a party
             continue
-        name = m["name"].split("\n")[0].strip().rstrip(",")
+        # The docket number often shares the line: `In re: RICHARD P. LIEBOWITZ   No. 21-800`.
+        name = re.split(r"\s+No\.\s*\d|\s{3,}", m["name"].split("\n")[0])[0].strip().rstrip(",")
         if not looks_like_person(name.title()):
             continue
         out.append(RawParty(_caption_name(name), "respondent", None, m.start("name"), m.start("name") + len(name)))

@@ -57,3 +57,14 @@ def test_what_neither_encoder_accepts_still_raises() -> None:
         dumps({"vector": np.zeros(2, dtype=np.float32)})
     with pytest.raises(UnicodeEncodeError):
         dumps({"lone surrogate": "\ud800"})
+
+
+def test_records_written_before_orjson_read_back_including_nan_and_infinity() -> None:
+    # json.dumps wrote NaN and Infinity as bare literals, which orjson refuses to read.
+    old = json.dumps({"ocr_confidence": float("nan"), "score": float("inf"), "text": "é"}).encode()
+    record = loads(old)
+    assert np.isnan(record["ocr_confidence"]) and record["score"] == float("inf") and record["text"] == "é"
+    for value in RECORDS:
+        assert loads(reference(value)) == json.loads(reference(value))
+    with pytest.raises(ValueError):
+        loads(b"[1, 2]")

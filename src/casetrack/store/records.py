@@ -25,7 +25,12 @@ def dumps(value: dict[str, Any]) -> bytes:
 
 
 def loads(raw: bytes) -> dict[str, Any]:
-    value = json.loads(raw)
+    """A JSON object record. orjson reads ~3x faster (opening a big case decodes every chunk's
+    BM25 entry); records json.dumps wrote with NaN or Infinity, which orjson refuses, still read."""
+    try:
+        value = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        value = json.loads(raw)
     if not isinstance(value, dict):
         raise ValueError("record is not a JSON object")
     return value

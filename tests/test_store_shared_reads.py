@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,18 @@ def test_commits_inside_one_write_session_are_seen_too(tmp_path: Path) -> None:
             batch.put("documents", b"k", str(n).encode())
             db.write(batch)
             assert read(path, b"k") == str(n).encode()
+
+
+def test_idle_handles_are_closed_and_handles_in_use_are_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shared_reads, "IDLE_CLOSE_S", 0.2)
+    idle, busy = tmp_path / "idle.db", tmp_path / "busy.db"
+    commit(idle, b"k", b"1")
+    commit(busy, b"k", b"2")
+    assert read(idle, b"k") == b"1"
+    with shared_read(busy, FAMILIES) as in_use:
+        deadline = time.monotonic() + 10
+        while idle in shared_reads._handles and time.monotonic() < deadline:  # the reaper thread's work
+            time.sleep(0.05)
+        assert idle not in shared_reads._handles
+        assert busy in shared_reads._handles and in_use.get("documents", b"k") == b"2"
+    assert read(idle, b"k") == b"1"  # a closed handle simply reopens

@@ -6,7 +6,8 @@ opened, so it may be reused exactly as long as nothing has been written since. E
 appends to the write-ahead log, and every flush or compaction adds or removes files, so the
 names of the database's files plus the sizes of its log and manifest files change with every
 change by any process; checking them costs ~0.1 ms. A changed store gets a fresh handle; the
-old one is closed when its last reader finishes.
+old one is closed when its last reader finishes; a daemon thread closes handles idle for
+IDLE_CLOSE_S.
 
 Only the registry and case stores use this; one-off reads (exports, migrations) open and
 close their own handle with `rocks.open_read`."""
@@ -17,6 +18,7 @@ import contextlib
 import logging
 import os
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -28,6 +30,9 @@ log = logging.getLogger(__name__)
 
 # Handles kept open at once (each holds the case's table files open and a small block cache).
 MAX_SHARED_HANDLES = 4
+# A handle unused this long is closed: an idle server holds no files of a case that another
+# process may want to delete (Windows refuses to remove open files), and no memory for it.
+IDLE_CLOSE_S = 30.0
 # RocksDB's info logs change on every open, including read-only ones, without changing data.
 _IGNORED_PREFIXES = ("LOG",)
 _CHANGING_FILES = (".log", "MANIFEST-", "CURRENT")
@@ -41,10 +46,12 @@ class _Shared:
         self.signature = signature
         self.readers = 0
         self.retired = False
+        self.last_used = time.monotonic()
 
 
 _handles: OrderedDict[Path, _Shared] = OrderedDict()
 _guard = threading.Lock()
+_reaper: threading.Thread | None = None
 
 
 def signature(path: Path) -> Signature:
@@ -106,6 +113,7 @@ def _acquire(path: Path, column_families: Sequence[str]) -> _Shared:
         if previous is not None:
             _retire(previous)
         _handles[path] = fresh
+        _start_reaper()
         while len(_handles) > MAX_SHARED_HANDLES:
             _retire(_handles.popitem(last=False)[1])
     return fresh
@@ -114,8 +122,37 @@ def _acquire(path: Path, column_families: Sequence[str]) -> _Shared:
 def _release(shared: _Shared) -> None:
     with _guard:
         shared.readers -= 1
+        shared.last_used = time.monotonic()
         if shared.retired and shared.readers == 0:
             _close(shared)
+
+
+def close_idle(idle_s: float | None = None) -> int:
+    """Close the handles no reader has used for `idle_s` (default IDLE_CLOSE_S). Returns how many."""
+    limit = IDLE_CLOSE_S if idle_s is None else idle_s
+    now = time.monotonic()
+    with _guard:
+        idle = [path for path, shared in _handles.items() if shared.readers == 0 and now - shared.last_used >= limit]
+        for path in idle:
+            _retire(_handles.pop(path))
+    return len(idle)
+
+
+def _start_reaper() -> None:
+    """Called under the guard: one daemon thread per process closes idle handles."""
+    global _reaper
+    if _reaper is None or not _reaper.is_alive():
+        _reaper = threading.Thread(target=_reap, name="casetrack-idle-readers", daemon=True)
+        _reaper.start()
+
+
+def _reap() -> None:
+    while True:
+        time.sleep(max(IDLE_CLOSE_S / 3, 0.05))
+        try:
+            close_idle()
+        except Exception:  # one failed close must not stop the reaper
+            log.warning("Closing idle read handles failed", exc_info=True)
 
 
 def _retire(shared: _Shared) -> None:

@@ -119,6 +119,8 @@ class CaseTrack:
     def switch_case(self, ref: str) -> Case:
         case = self.cases.resolve(ref)
         self._active_id = case.id
+        if case.stats.chunk_count:
+            self.search.warm(case)  # the user is about to work in it: load its search index now
         return case
 
     def case_info(self, ref: str | None = None) -> Case:

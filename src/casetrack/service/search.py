@@ -4,6 +4,7 @@ optional boosts and ColBERT rerank, each stage run with whatever embedders are r
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -73,6 +74,22 @@ class SearchService:
 
     def index(self, case: Case) -> CaseIndex:
         return self.cache.get(case.id, self._store(case))
+
+    def warm(self, case: Case) -> threading.Thread:
+        """Build the case's in-memory indexes on a background thread, so that the first search after
+        switching to a big case does not wait for them (100,000 chunks take ~20 s to load)."""
+
+        def build() -> None:
+            try:
+                self.index(case)
+            except CaseTrackError as exc:  # e.g. the case was deleted meanwhile: the search will say so
+                log.info("Index of %s not preloaded: %s", case.name, exc.message)
+            except Exception:
+                log.warning("Preloading the index of %s failed", case.name, exc_info=True)
+
+        thread = threading.Thread(target=build, name=f"casetrack-warm-{case.id[:8]}", daemon=True)
+        thread.start()
+        return thread
 
     def _store(self, case: Case) -> CaseStore:
         store = self._stores.get(case.id)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph.issues import _COUNT, _counts
-from casetrack.graph.scan import windows_at
+from casetrack.graph.scan import digit_runs, windows_at
 
 
 def _windows_plain(hits: list[tuple[int, int]], length: int, reach: int) -> list[tuple[int, int]]:
@@ -47,3 +48,12 @@ def test_counts_start_at_the_first_count_words_line(text: str) -> None:
     page = ParsedPage(1, text, ExtractionMethod.NATIVE)
     spans = [(i.char_start, i.label) for i in _counts(page)]
     assert len(spans) == sum(1 for _ in _COUNT.finditer(text))
+
+
+def test_digit_runs_equal_re_digit_runs() -> None:
+    rng = random.Random(5)
+    alphabet = "0123456789 a.§²¹½٣３߀\ud800\u2019é\u1040"  # ASCII, Latin-1 and other digits, look-alikes, a surrogate
+    texts = ["", "7", "a", "12ab3", "x٣٤y"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(3000)]
+    for text in texts:
+        assert digit_runs(text) == [m.span() for m in re.finditer(r"\d+", text)], repr(text)

@@ -13,6 +13,7 @@ each; the hits are the same, every occurrence of every keyword.
 
 from __future__ import annotations
 
+import codecs
 import re
 import threading
 from bisect import bisect_left
@@ -83,14 +84,37 @@ def windows_at(hits: Iterable[tuple[int, int]], length: int, reach: int) -> list
     return out
 
 
-_DIGITS = re.compile(r"\d+")
+def _one_byte(error: UnicodeError) -> tuple[str, int]:
+    """Encoding error handler: each character Latin-1 lacks becomes one byte, "0" for a decimal digit (`\\d`
+    matches those too), else "?"."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    lacking = error.object[error.start : error.end]
+    return "".join("0" if c.isdecimal() else "?" for c in lacking), error.end
+
+
+codecs.register_error("casetrack.graph.one_byte", _one_byte)
+_DIGIT_MARKS = bytes(0x31 if 0x30 <= b <= 0x39 else 0x30 for b in range(256))  # "1" for an ASCII digit, else "0"
 
 
 @per_text
 def digit_runs(text: str) -> list[tuple[int, int]]:
-    """Spans of the runs of digits in `text`. Patterns that open with a digit are tried only at these, one pass
-    finding them all instead of one `re` scan (tried at every position) per pattern."""
-    return [m.span() for m in _DIGITS.finditer(text)]
+    """Spans of the runs of digits (`\\d+`) in `text`. Patterns that open with a digit are tried only at these, one
+    pass finding them all instead of one `re` scan (tried at every position) per pattern. `re` itself spends
+    ~15 ns per character here; marking the digits of a one-byte-per-character copy and hopping from run to
+    run with `bytes.find` (memchr) gives the same spans in a fifth of the time."""
+    marks = text.encode("latin-1", "casetrack.graph.one_byte").translate(_DIGIT_MARKS)
+    out: list[tuple[int, int]] = []
+    find = marks.find
+    start = find(b"1")
+    while start != -1:
+        end = find(b"0", start)
+        if end == -1:
+            out.append((start, len(marks)))
+            break
+        out.append((start, end))
+        start = find(b"1", end)
+    return out
 
 
 _INDEXED: set[str] = set()

@@ -9,6 +9,7 @@ import pytest
 
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph.issues import _COUNT, _counts
+from casetrack.graph.pagetext import _END, MAX_SENTENCE, _is_end, sentence_bounds
 from casetrack.graph.scan import digit_runs, windows_at
 
 
@@ -57,3 +58,24 @@ def test_digit_runs_equal_re_digit_runs() -> None:
     texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(3000)]
     for text in texts:
         assert digit_runs(text) == [m.span() for m in re.finditer(r"\d+", text)], repr(text)
+
+
+def _sentence_start_plain(text: str, start: int) -> int:
+    s = max(0, start - MAX_SENTENCE)
+    for m in _END.finditer(text, s, min(len(text), start + 2)):
+        if m.end() <= start and _is_end(text, m):
+            s = m.end()
+    return s
+
+
+def test_sentence_bounds_start_at_the_last_end_before_the_span() -> None:
+    rng = random.Random(7)
+    words = ["Id.", "v.", "Inc.", "Smith.", "The", "court", "held", "J.", "see", "Fed.", "It", "A.", "\n\n", "?", "2."]
+    for _ in range(1500):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(0, 60)))
+        start = rng.randint(0, len(text))
+        s, _ = sentence_bounds(text, start, start)
+        plain = _sentence_start_plain(text, start)
+        while plain < start and text[plain].isspace():
+            plain += 1
+        assert s == plain, (text, start)

@@ -64,9 +64,12 @@ def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     """The sentence (or paragraph fragment) around text[start:end], at most MAX_SENTENCE chars each side."""
     lo = max(0, start - MAX_SENTENCE)
     s = lo
-    for m in _END.finditer(text, lo, min(len(text), start + 2)):  # the lookahead needs the next capital
-        if m.end() <= start and _is_end(text, m):
+    # The last end before the span; candidates tested from the nearest back, since testing one costs a search
+    ends = [m for m in _END.finditer(text, lo, min(len(text), start + 2)) if m.end() <= start]  # lookahead: capital
+    for m in reversed(ends):
+        if _is_end(text, m):
             s = m.end()
+            break
     e = min(len(text), end + MAX_SENTENCE)
     for m in _END.finditer(text, end, e):
         if _is_end(text, m):

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 import re
+import string
 
 import pytest
 
 from casetrack.domain import ExtractionMethod, ParsedPage
+from casetrack.graph.concepts import _CONCEPT_REACH, CONCEPTS, find_concepts
 from casetrack.graph.issues import _COUNT, _counts
 from casetrack.graph.pagetext import _END, MAX_SENTENCE, _is_end, sentence_bounds
-from casetrack.graph.scan import digit_runs, windows_at
+from casetrack.graph.scan import CASE_FOLD_EXTRAS, digit_runs, finditer_in, keyword_hits, lowered, windows_at
 
 
 def _windows_plain(hits: list[tuple[int, int]], length: int, reach: int) -> list[tuple[int, int]]:
@@ -79,3 +81,37 @@ def test_sentence_bounds_start_at_the_last_end_before_the_span() -> None:
         while plain < start and text[plain].isspace():
             plain += 1
         assert s == plain, (text, start)
+
+
+def test_case_fold_extras_are_every_character_ignorecase_equates_with_a_letter_lowered_does_not() -> None:
+    every = "".join(map(chr, range(0x80, 0x110000)))
+    for c in re.findall("[a-z]", every, re.IGNORECASE):
+        letter = next(x for x in string.ascii_lowercase if re.fullmatch(x, c, re.IGNORECASE))
+        assert lowered(c) == letter or c in CASE_FOLD_EXTRAS, c
+
+
+def _concepts_plain(text: str) -> list[tuple[str, tuple[int, int]]]:
+    low = lowered(text)
+    return [
+        (c.label, m.span())
+        for c in CONCEPTS
+        for m in finditer_in(c.pattern, text, windows_at(keyword_hits(low, c.keywords), len(text), _CONCEPT_REACH))
+    ]
+
+
+def test_concepts_tried_at_their_openers_equal_the_window_scan() -> None:
+    rng = random.Random(11)
+    words = [
+        "breach of the contract", "BREACH  OF\nCONTRACT", "negligent misrepresentation", "gross negligence",
+        "non-disclosure", "nondisclosure", "confidential information", "right to terminate", "Acts of God",
+        "act of god", "attorneys' fees", "attorney’s fees", "hold harmless", "unjustly enriched", "time-barred",
+        "subject matter jurisdiction", "theft of trade secrets", "trade secret", "Due Process", "un", "the", ",",
+        "ſummary judgment", "conſidential information", "\u0130ntellectual property", "breach",
+    ]  # fmt: skip
+    for _ in range(600):
+        chosen = [rng.choice(words) for _ in range(rng.randint(0, 25))]
+        if rng.random() < 0.7:  # most texts without the characters that send find_concepts to the window scan
+            chosen = [w for w in chosen if not any(c in w for c in CASE_FOLD_EXTRAS)]
+        text = rng.choice([" ", "\n", "x", "-"]).join(chosen)
+        got = [(c.label, m.span()) for c, m in find_concepts(text, lowered(text))]
+        assert sorted(got) == sorted(_concepts_plain(text)), text

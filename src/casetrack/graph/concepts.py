@@ -6,7 +6,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from casetrack.graph.scan import index_keywords, near_keywords
+from casetrack.graph.scan import (
+    finditer_in,
+    finditer_in_at,
+    folds_beyond_lowered,
+    index_keywords,
+    keyword_hits,
+    windows_at,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,11 +22,30 @@ class Concept:
     pattern: re.Pattern[str]
     keywords: tuple[str, ...]  # lower-case words every match contains: the pattern runs only near them
     cause_of_action: bool = False  # a claim a party can plead (an issue wherever it appears)
+    openers: tuple[str, ...] = ()  # lower-case words every match opens with (after `\b`); () when unknown
 
 
 def _c(label: str, pattern: str, cause: bool = False, keywords: tuple[str, ...] = ()) -> Concept:
     """A concept row; `keywords` overrides the derived ones when those are common words ("agreement")."""
-    return Concept(label, re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), keywords or _keywords(pattern), cause)
+    keywords = keywords or _keywords(pattern)
+    openers = [_opener(alternative, keywords) for alternative in _top_level_alternatives(pattern)]
+    found = tuple(dict.fromkeys(o for o in openers if o)) if all(openers) else ()
+    return Concept(label, re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), keywords, cause, found)
+
+
+def _opener(alternative: str, keywords: tuple[str, ...]) -> str | None:
+    """The word the regex `alternative` always opens with: one of `keywords` when it opens with one, else its
+    leading plain letters (>= 3; a last letter made optional dropped); None when it opens with a group."""
+    for kw in keywords:
+        if alternative.lower().startswith(kw) and alternative[len(kw) : len(kw) + 1] not in ("?", "*", "{"):
+            return kw
+    lead = re.match(r"[a-z]+", alternative)
+    if lead is None:
+        return None
+    word = lead.group()
+    if alternative[len(word) : len(word) + 1] in ("?", "*", "{"):
+        word = word[:-1]
+    return word if len(word) >= 3 else None
 
 
 def _keywords(pattern: str) -> tuple[str, ...]:
@@ -114,16 +140,25 @@ CONCEPTS: tuple[Concept, ...] = (
     _c("Consolidation of Appeals", r"consolidat(?:ed|ion)\s+(?:with\s+)?appeals?|appeal\s+should\s+be\s+consolidated"),
 )  # fmt: skip
 
-index_keywords(kw for c in CONCEPTS for kw in c.keywords)
+index_keywords(kw for c in CONCEPTS for kw in (*c.keywords, *c.openers))
 _CONCEPT_REACH = 80
 
 
 def find_concepts(text: str, low: str, causes_only: bool = False) -> Iterator[tuple[Concept, re.Match[str]]]:
     """Every concept named in `text` (`low` is its length-preserving lower case), each with its match."""
+    folds = folds_beyond_lowered(low)  # then a keyword may open a match where `low` does not show it
     for concept in CONCEPTS:
         if causes_only and not concept.cause_of_action:
             continue
-        for m in near_keywords(concept.pattern, concept.keywords, text, low, _CONCEPT_REACH):
+        hits = keyword_hits(low, concept.keywords)
+        windows = windows_at(hits, len(text), _CONCEPT_REACH)
+        if concept.openers and not folds:
+            # Matches open at an opener, so the pattern is tried there alone: the matches the windows hold.
+            at = hits if concept.openers == concept.keywords else keyword_hits(low, concept.openers)
+            matches = finditer_in_at(concept.pattern, text, windows, list(dict.fromkeys(s for s, _ in at)))
+        else:
+            matches = finditer_in(concept.pattern, text, windows)
+        for m in matches:
             yield concept, m
 
 

@@ -155,6 +155,18 @@ def _starts(lowered: str) -> dict[str, list[int]]:
     return out
 
 
+# Characters `re.IGNORECASE` equates with an ASCII letter that `lowered` keeps as they are (the Kelvin sign
+# lowers to "k"): where the text holds one, an IGNORECASE pattern can match where no keyword shows in it.
+CASE_FOLD_EXTRAS = ("İ", "ı", "ſ")  # i, i, s; tests/graph check this against every code point
+index_keywords(CASE_FOLD_EXTRAS)
+
+
+def folds_beyond_lowered(lowered: str) -> bool:
+    """Whether `lowered` holds a character of CASE_FOLD_EXTRAS (found in the keyword pass at no extra cost)."""
+    index = _starts(lowered)
+    return any(c in index for c in CASE_FOLD_EXTRAS)
+
+
 def keyword_hits(lowered: str, keywords: Iterable[str]) -> list[tuple[int, int]]:
     """Every occurrence of each keyword in `lowered` (text.lower()), sorted. A keyword of plain letters
     counts only if it begins a word somewhere (`negligen` in "gross negligence", not in "unnegligent")."""

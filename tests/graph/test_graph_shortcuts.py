@@ -12,7 +12,16 @@ from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph.concepts import _CONCEPT_REACH, CONCEPTS, find_concepts
 from casetrack.graph.issues import _COUNT, _counts
 from casetrack.graph.pagetext import _END, MAX_SENTENCE, _is_end, sentence_bounds
-from casetrack.graph.scan import CASE_FOLD_EXTRAS, digit_runs, finditer_in, keyword_hits, lowered, windows_at
+from casetrack.graph.scan import (
+    CASE_FOLD_EXTRAS,
+    digit_runs,
+    finditer_in,
+    keyword_hits,
+    lowered,
+    near_keywords,
+    windows_at,
+)
+from casetrack.graph.statutes import LAW_PATTERNS, _windowed
 
 
 def _windows_plain(hits: list[tuple[int, int]], length: int, reach: int) -> list[tuple[int, int]]:
@@ -115,3 +124,21 @@ def test_concepts_tried_at_their_openers_equal_the_window_scan() -> None:
         text = rng.choice([" ", "\n", "x", "-"]).join(chosen)
         got = [(c.label, m.span()) for c, m in find_concepts(text, lowered(text))]
         assert sorted(got) == sorted(_concepts_plain(text)), text
+
+
+def test_law_patterns_skip_only_windows_without_what_every_match_holds() -> None:
+    rng = random.Random(13)
+    words = [
+        "N.C. Gen. Stat. § 14-306.4", "Cal. Civ. Code § 1542", "Tex. Bus. & Com. Code Ann. § 17.46", "§ 5", "sec.",
+        "Mass. Gen. Laws ch. 93A", "N.Y. Gen. Bus. Law § 349(h)", "Stat.", "Code", "Law", "Fla. Stat. §§ 501.201",
+        "Rule 29.12(c)", "Fed. R. Civ. P. 12(b)(6)", "the", "Section 5", "Ohio Rev. Code Ann. § 2305.10", ",",
+    ]  # fmt: skip
+    for _ in range(500):
+        text = rng.choice([" ", "\n", "; "]).join(rng.choice(words) for _ in range(rng.randint(0, 20)))
+        plain = [
+            (lp.name, m.span())
+            for lp in LAW_PATTERNS
+            for m in near_keywords(lp.regex, lp.keywords, text, lowered(text), 160)
+        ]
+        got = [(lp.name, m.span()) for lp in LAW_PATTERNS for m in _windowed(lp, text, lowered(text))]
+        assert got == plain, text

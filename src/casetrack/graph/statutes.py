@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from casetrack.graph.jurisdictions import STATES, alternation
-from casetrack.graph.scan import index_keywords, lowered, near_keywords
+from casetrack.graph.scan import finditer_in, index_keywords, keyword_hits, lowered, windows_at
 
 
 class AuthorityKind(StrEnum):
@@ -66,6 +66,7 @@ class LawPattern:
     build: Builder
     keywords: tuple[str, ...]  # lower-case; the pattern runs only near places the text holds one
     continues: bool = False  # may be followed by ", 1332" / "or 21(a)": more of the same family
+    needs: tuple[str, ...] = ()  # strings (case as written) of which every match holds one; () to skip the check
 
 
 def _clean(section: str) -> str:
@@ -183,8 +184,8 @@ _RULE_WORD = ("rule",)
 
 
 def _law(name: str, pattern: str, kind: AuthorityKind, build: Builder, keywords: tuple[str, ...],
-         continues: bool = True) -> LawPattern:  # fmt: skip
-    return LawPattern(name, re.compile(pattern), kind, build, keywords, continues)
+         continues: bool = True, needs: tuple[str, ...] = ()) -> LawPattern:  # fmt: skip
+    return LawPattern(name, re.compile(pattern), kind, build, keywords, continues, needs)
 
 
 # Earlier rows win overlaps: specific forms before generic ones, bare "Rule N" last.
@@ -208,7 +209,7 @@ LAW_PATTERNS: tuple[LawPattern, ...] = (
          K.STATE_STATUTE, _trailing_code, ("rsmo", "r.s.mo"), continues=False),
     _law("ilcs", rf"\b(?P<ch>\d{{1,3}})\s+ILCS\s+(?P<act>\d+)/{_SECTION}{_SUB}", K.STATE_STATUTE, _ilcs, ("ilcs",),
          continues=False),
-    _law("state-code", _STATE_CODE, K.STATE_STATUTE, _state_code, ("§", "sec")),
+    _law("state-code", _STATE_CODE, K.STATE_STATUTE, _state_code, ("§", "sec"), needs=("Code", "Stat", "Law")),
     # A bare "Rule 29.12(c)" with a decimal number is a state rule (federal rules are not numbered so);
     # a bare "Rule 56" is resolved against the rule sets the document names (see authorities.py).
     _law("bare-decimal-rule", r"\bRules?\s+(?P<num>\d+\.\d+(?:\.\d+)*[A-Za-z]?(?:\([a-zA-Z0-9]{1,4}\))*)",
@@ -249,8 +250,16 @@ _REACH = 160  # characters a citation may extend either side of its keyword
 
 
 def _matches(lp: LawPattern, text: str, low: str) -> Iterator[LawMatch]:
-    for m in near_keywords(lp.regex, lp.keywords, text, low, _REACH):
+    for m in _windowed(lp, text, low):
         yield from _build(lp, text, m)
+
+
+def _windowed(lp: LawPattern, text: str, low: str) -> Iterator[re.Match[str]]:
+    """The matches of `lp` within `_REACH` of its keywords."""
+    windows = windows_at(keyword_hits(low, lp.keywords), len(text), _REACH)
+    if lp.needs:  # a window holding none of them holds no match: most "§" windows name no state code
+        windows = [(lo, hi) for lo, hi in windows if any(text.find(n, lo, hi) != -1 for n in lp.needs)]
+    return finditer_in(lp.regex, text, windows)
 
 
 def _build(lp: LawPattern, text: str, m: re.Match[str]) -> Iterator[LawMatch]:

@@ -9,7 +9,9 @@ import string
 import pytest
 
 from casetrack.domain import ExtractionMethod, ParsedPage
+from casetrack.graph import entities
 from casetrack.graph.concepts import _CONCEPT_REACH, CONCEPTS, find_concepts
+from casetrack.graph.entities import _PERSON_REACH, PERSON_PATTERNS, _people
 from casetrack.graph.issues import _COUNT, _counts
 from casetrack.graph.pagetext import _END, MAX_SENTENCE, _is_end, sentence_bounds
 from casetrack.graph.scan import (
@@ -142,3 +144,30 @@ def test_law_patterns_skip_only_windows_without_what_every_match_holds() -> None
         ]
         got = [(lp.name, m.span()) for lp in LAW_PATTERNS for m in _windowed(lp, text, lowered(text))]
         assert got == plain, text
+
+
+def test_person_patterns_skip_only_windows_without_what_every_match_holds() -> None:
+    rng = random.Random(17)
+    words = [
+        "Jane Q. Roe, Circuit Judge", "ROE, Judge", "John Smith,\tChief Justice", "Justice Alito delivered",
+        "Justice  Kagan  delivered", "Mary Major, Clerk", "Mary Major,  Clerk of Court", "Paul Poe, Esq.",
+        "Paul Poe Esq", "judge", "the Clerk", "Judges", ",", "Hon. Amy Berman", "\n", "Justice",
+    ]  # fmt: skip
+    for _ in range(500):
+        text = rng.choice([" ", "\n", "  "]).join(rng.choice(words) for _ in range(rng.randint(0, 20)))
+        low = lowered(text)
+        for pattern, _, keywords, needs in PERSON_PATTERNS:
+            plain = [m.span() for m in near_keywords(pattern, keywords, text, low, _PERSON_REACH)]
+            if needs is None:
+                continue
+            assert all(needs.search(text, s, e) for s, e in plain), (pattern.pattern, text)
+        assert [s[:2] for s in _people(text, low)] == [s[:2] for s in _people_plain(text, low)], text
+
+
+def _people_plain(text: str, low: str) -> list[tuple[int, int, str, object, object]]:
+    saved = entities.PERSON_PATTERNS
+    entities.PERSON_PATTERNS = tuple((p, role, kws, None) for p, role, kws, _ in saved)
+    try:
+        return list(_people(text, low))
+    finally:
+        entities.PERSON_PATTERNS = saved

@@ -20,7 +20,15 @@ from casetrack.graph.courts import find_courts
 from casetrack.graph.names import display_name, entity_key, looks_like_person
 from casetrack.graph.pagetext import JoinedText, join_pages
 from casetrack.graph.parties import RawParty, caption_parties, contract_parties, org_names
-from casetrack.graph.scan import finditer_in_at, index_keywords, keyword_hits, lowered, near_keywords, windows_at
+from casetrack.graph.scan import (
+    finditer_in,
+    finditer_in_at,
+    index_keywords,
+    keyword_hits,
+    lowered,
+    near_keywords,
+    windows_at,
+)
 
 
 class EntityKind(StrEnum):
@@ -69,24 +77,27 @@ _CLERK_LINE = (
     r"(?:[ \t]+(?:of|OF)[ \t]+(?:(?:the|THE)[ \t]+)?(?:Court|COURT))?\b"
 )
 _COUNSEL_NEXT = r"(?=[ \t]*\n[ \t]*(?:Counsel|Attorneys?)[ \t]+for)"
-# (pattern, role, keywords): each pattern's "name" group is a person; the pattern runs only near its
-# (lower-case) keywords. Order matters only for overlaps: the first find of a span wins.
-PERSON_PATTERNS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
-    (re.compile(p, re.MULTILINE), role, keywords)
-    for p, role, keywords in (
-        (rf"\b(?:Hon\.|Honorable)[ \t]+(?P<name>{_NAME})", "judge", ("hon",)),
-        (rf"\b{_TITLE}Justice[ \t]+(?P<name>{_NAME})[ \t]+delivered", "judge", ("delivered",)),
-        (rf"(?P<name>{_NAME}),[ \t]+{_TITLE}(?:Judge|Justice)s?\b", "judge", ("judge", "justice")),
-        (rf"\b{_TITLE}Judge:?[ \t]+(?P<name>{_NAME})", "judge", ("judge",)),
-        (_CLERK_LINE, "clerk", ("clerk",)),
-        (rf"(?P<name>{_NAME}),[ \t]+Clerk\b", "clerk", ("clerk",)),
-        (rf"(?:^|[ \t])/?s/[ \t]*(?P<name>{_NAME}){_COUNSEL_NEXT}", "attorney", ("s/",)),
-        (rf"(?P<name>{_NAME}),?[ \t]+Esq\.?", "attorney", ("esq",)),
-        (rf"(?:^|[ \t])/?s/[ \t]*(?P<name>{_NAME})", "signatory", ("s/",)),
-        (rf"^[ \t]*Name:[ \t]*(?P<name>{_NAME})[ \t]*$", "signatory", ("name:",)),
-        (rf"\b(?:Mr|Ms|Mrs|Dr|Prof)\.[ \t]+(?P<name>{_NAME})", "", ("mr.", "ms.", "mrs.", "dr.", "prof.")),
+# (pattern, role, keywords, needs): each pattern's "name" group is a person; the pattern runs only near its
+# (lower-case) keywords. Order matters only for overlaps: the first find of a span wins. `needs`, when set, is
+# what every match holds (no lookaround, no anchor): `re` tries a pattern opening with a name at every position,
+# costly where it cannot match, so a window without `needs` is skipped.
+PERSON_PATTERNS: tuple[tuple[re.Pattern[str], str, tuple[str, ...], re.Pattern[str] | None], ...] = tuple(
+    (re.compile(p, re.MULTILINE), role, keywords, re.compile(needs) if needs else None)
+    for p, role, keywords, needs in (
+        (rf"\b(?:Hon\.|Honorable)[ \t]+(?P<name>{_NAME})", "judge", ("hon",), None),
+        (rf"\b{_TITLE}Justice[ \t]+(?P<name>{_NAME})[ \t]+delivered", "judge", ("delivered",), r"Justice[ \t]"),
+        (rf"(?P<name>{_NAME}),[ \t]+{_TITLE}(?:Judge|Justice)s?\b", "judge", ("judge", "justice"),
+         rf",[ \t]+{_TITLE}(?:Judge|Justice)"),
+        (rf"\b{_TITLE}Judge:?[ \t]+(?P<name>{_NAME})", "judge", ("judge",), None),
+        (_CLERK_LINE, "clerk", ("clerk",), None),
+        (rf"(?P<name>{_NAME}),[ \t]+Clerk\b", "clerk", ("clerk",), r",[ \t]+Clerk"),
+        (rf"(?:^|[ \t])/?s/[ \t]*(?P<name>{_NAME}){_COUNSEL_NEXT}", "attorney", ("s/",), None),
+        (rf"(?P<name>{_NAME}),?[ \t]+Esq\.?", "attorney", ("esq",), r"[ \t]Esq"),
+        (rf"(?:^|[ \t])/?s/[ \t]*(?P<name>{_NAME})", "signatory", ("s/",), None),
+        (rf"^[ \t]*Name:[ \t]*(?P<name>{_NAME})[ \t]*$", "signatory", ("name:",), None),
+        (rf"\b(?:Mr|Ms|Mrs|Dr|Prof)\.[ \t]+(?P<name>{_NAME})", "", ("mr.", "ms.", "mrs.", "dr.", "prof."), None),
     )
-)
+)  # fmt: skip
 _PERSON_REACH = 90  # a name and its title sit within this many characters of the keyword
 _BEFORE_PANEL = re.compile(
     rf"\bBefore:?[ \t\n]+(?P<names>(?:{_NAME},?[ \t\n]+(?:and[ \t\n]+)?){{1,4}}){_TITLE}Judges\b"
@@ -133,7 +144,7 @@ _MONEY = re.compile(
     r"|Dollars|DOLLARS|USD)\b"
 )
 _PANEL_KEYWORDS = ("before",)
-index_keywords([*(kw for _, _, keywords in PERSON_PATTERNS for kw in keywords), *_MONEY_KEYWORDS, *_PANEL_KEYWORDS])
+index_keywords([*(kw for _, _, keywords, _ in PERSON_PATTERNS for kw in keywords), *_MONEY_KEYWORDS, *_PANEL_KEYWORDS])
 _SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _CURRENCY = {"€": "EUR", "£": "GBP", "EUR": "EUR", "GBP": "GBP"}
 
@@ -246,8 +257,11 @@ def _known_name_mentions(
 
 
 def _people(text: str, low: str) -> Iterator[tuple[int, int, str, EntityKind, str | None]]:
-    for pattern, role, keywords in PERSON_PATTERNS:
-        for m in near_keywords(pattern, keywords, text, low, _PERSON_REACH):
+    for pattern, role, keywords, needs in PERSON_PATTERNS:
+        windows = windows_at(keyword_hits(low, keywords), len(text), _PERSON_REACH)
+        if needs is not None:  # a window holding no match of `needs` holds none of `pattern`
+            windows = [(lo, hi) for lo, hi in windows if needs.search(text, lo, hi)]
+        for m in finditer_in(pattern, text, windows):
             name = _clean_person(m["name"])
             if name:
                 s = m.start("name")

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,7 @@ from casetrack.service.app import CaseTrack
 from casetrack.service.ingest import Commit
 from casetrack.service.watch import WatchConfig, WatchService
 from casetrack.service.watch_store import Watch
+from casetrack.service.watch_sync import WatchSync
 from casetrack.store import documents as docstore
 from tests.conftest import EVAL_DEV
 
@@ -188,6 +190,28 @@ def test_a_scheduled_sync_catches_a_change_that_sent_no_notification(running: tu
     assert "six dollars" in texts(app, case, "monthly rent dollars")
     wait_for(lambda: watch_of(app, folder).state.totals.get("updated") == 1, "the sync record")
     assert watch_of(app, folder).state.last_sync_kind == "full"
+
+
+def test_a_new_watch_is_synced_in_full_once_even_when_that_takes_longer_than_a_schedule_check(
+        running: tuple[CaseTrack, Case], folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A big folder's first sync outlasts several schedule checks (0.5 s here); each check used to
+    # find "never fully synced" and queue a second full pass over every file.
+    app, case = running
+    (folder / "lease.txt").write_text("The monthly rent is ten dollars, payable in advance.")
+    full_syncs: list[float] = []
+    real_full = WatchSync.full
+
+    def slow_full(self: WatchSync, *args: Any) -> Any:
+        full_syncs.append(time.monotonic())
+        time.sleep(1.6)  # as long as a large folder takes
+        return real_full(self, *args)
+
+    monkeypatch.setattr(WatchSync, "full", slow_full)
+    start_watch(app, case, folder, schedule="hourly")
+    settle = time.monotonic()
+    wait_for(lambda: time.monotonic() - settle > 2.0, "four more schedule checks")
+    assert len(full_syncs) == 1
+    assert watch_of(app, folder).state.status == "idle"
 
 
 def test_a_pdf_written_slowly_is_ingested_once_and_complete(running: tuple[CaseTrack, Case], folder: Path) -> None:

@@ -116,6 +116,7 @@ class _Live:
     ready: set[str] = field(default_factory=set)
     full: str | None = None  # reason for a full sync that is due
     queued: bool = False
+    syncing: bool = False  # the worker is syncing this watch now
     progress: tuple[int, int, str] | None = None
 
 
@@ -319,7 +320,9 @@ class WatchRunner:
                 if live.observed is None:
                     unobserved.append(live)  # the folder may be back, or the OS limit lifted
                 interval = w.interval_s
-                if w.state.status in ("paused", "error"):
+                if live.syncing or live.queued:
+                    pass  # a first sync outlasting a check must not queue a second full pass behind it
+                elif w.state.status in ("paused", "error"):
                     live.full = live.full or "retry"  # the case may have been reopened, the folder be back
                 elif interval is not None and (w.state.last_full_sync_at is None
                                                or now - w.state.last_full_sync_at >= interval):
@@ -415,7 +418,8 @@ class WatchRunner:
                 reason, live.full = live.full, None
                 paths, live.ready = live.ready, set()
                 watch = live.watch
-            if reason is None and not paths:
+                live.syncing = reason is not None or bool(paths)  # under the lock: no check sees neither flag
+            if not live.syncing:
                 continue
             try:
                 self._sync(live, watch, reason, paths)
@@ -427,6 +431,7 @@ class WatchRunner:
                 log.exception("Folder watch worker error on %s", watch.folder)
             finally:
                 live.progress = None
+                live.syncing = False
 
     def _sync(self, live: _Live, watch: Watch, reason: str | None, paths: set[str]) -> None:
         case = self._case_for(watch)

@@ -1,8 +1,11 @@
 """Party names cut short by a court's docket system, completed from the same document.
 
 Appellate docketing notices print a `Short Title:` whose sides the docket system cuts to a
-fixed width (`National Football League Manag v. National Football League Playe`, 30
-characters a side). A side that long is taken as possibly cut. When exactly one fuller party
+fixed width (`National Football League Manag v. National Football League Playe`: 30
+characters a side in the Second Circuit notice we have; other courts' widths are not known
+here). A side that long is taken as possibly cut, so a complete name of 30 or more characters
+in a short title with nothing to complete it is shown with a `…` too: a cautious mark, never
+an invented completion. When exactly one fuller party
 name in the document continues it (`National Football League Players Association`, the
 appellant named in the notice's text) the side becomes that party; otherwise it keeps its
 text with a trailing ellipsis, so it is never shown as if it were the whole name.
@@ -18,7 +21,7 @@ from casetrack.graph.names import organization_key
 if TYPE_CHECKING:
     from casetrack.graph.parties import RawParty
 
-SHORT_TITLE_WIDTH = 30  # characters a side in the docket system's short titles: a side this long may be cut
+SHORT_TITLE_WIDTH = 30  # as observed in a Second Circuit notice: a side this long may be cut
 ELLIPSIS = "…"
 
 

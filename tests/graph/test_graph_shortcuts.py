@@ -9,11 +9,11 @@ import string
 import pytest
 
 from casetrack.domain import ExtractionMethod, ParsedPage
-from casetrack.graph import entities
+from casetrack.graph import people as people_module
 from casetrack.graph.concepts import _CONCEPT_REACH, CONCEPTS, find_concepts
-from casetrack.graph.entities import _PERSON_REACH, PERSON_PATTERNS, _people
 from casetrack.graph.issues import _COUNT, _counts
 from casetrack.graph.pagetext import _END, MAX_SENTENCE, _is_end, sentence_bounds
+from casetrack.graph.people import _PERSON_REACH, PERSON_PATTERNS, people
 from casetrack.graph.scan import (
     CASE_FOLD_EXTRAS,
     digit_runs,
@@ -161,13 +161,13 @@ def test_person_patterns_skip_only_windows_without_what_every_match_holds() -> N
             if needs is None:
                 continue
             assert all(needs.search(text, s, e) for s, e in plain), (pattern.pattern, text)
-        assert [s[:2] for s in _people(text, low)] == [s[:2] for s in _people_plain(text, low)], text
+        assert [s[:2] for s in people(text, low)] == [s[:2] for s in _people_plain(text, low)], text
 
 
-def _people_plain(text: str, low: str) -> list[tuple[int, int, str, object, object]]:
-    saved = entities.PERSON_PATTERNS
-    entities.PERSON_PATTERNS = tuple((p, role, kws, None) for p, role, kws, _ in saved)
+def _people_plain(text: str, low: str) -> list[tuple[int, int, str, object]]:
+    saved = people_module.PERSON_PATTERNS
+    people_module.PERSON_PATTERNS = tuple((p, role, kws, None) for p, role, kws, _ in saved)
     try:
-        return list(_people(text, low))
+        return list(people(text, low))
     finally:
-        entities.PERSON_PATTERNS = saved
+        people_module.PERSON_PATTERNS = saved

@@ -20,8 +20,8 @@ from casetrack.graph.courts import find_courts
 from casetrack.graph.names import display_name, entity_key, looks_like_person
 from casetrack.graph.pagetext import JoinedText, join_pages
 from casetrack.graph.parties import RawParty, caption_parties, contract_parties, org_names
+from casetrack.graph.people import people
 from casetrack.graph.scan import (
-    finditer_in,
     finditer_in_at,
     index_keywords,
     keyword_hits,
@@ -66,75 +66,6 @@ class Party:
     char_end: int
 
 
-_WORD = r"[A-Z][A-Za-z\-]*(?:['’][A-Za-z]{2,}[A-Za-z\-]*)?"  # O'Hagan, not Xiang's
-# An initial may carry a doubled period, OCR noise for one ("CHRISTOPHER M.. WOLPERT").
-_NAME = rf"{_WORD}(?:[ \t]+(?:[A-Z]\.\.?|{_WORD})){{0,3}}(?:,?[ \t]+(?:Jr\.|Sr\.|II|III|IV)(?=[\s,.]))?"
-_TITLE = r"(?:Chief[ \t]+|Circuit[ \t]+|District[ \t]+|Magistrate[ \t]+|Senior[ \t]+|Bankruptcy[ \t]+|Associate[ \t]+)?"
-# A signature line above its title, in either case; OCR may end the name with a stray period and open the
-# title line with a table rule ("Christopher M. Wolpert.\n| Clerk of Court").
-_CLERK_LINE = (
-    rf"^[ \t]*(?:(?:Mr|Ms|Mrs|Dr)\.[ \t]+)?(?P<name>{_NAME})[,.]?[ \t]*\n[ \t|\]]*(?:Clerk|CLERK)"
-    r"(?:[ \t]+(?:of|OF)[ \t]+(?:(?:the|THE)[ \t]+)?(?:Court|COURT))?\b"
-)
-_COUNSEL_NEXT = r"(?=[ \t]*\n[ \t]*(?:Counsel|Attorneys?)[ \t]+for)"
-# (pattern, role, keywords, needs): each pattern's "name" group is a person; the pattern runs only near its
-# (lower-case) keywords. Order matters only for overlaps: the first find of a span wins. `needs`, when set, is
-# what every match holds (no lookaround, no anchor): `re` tries a pattern opening with a name at every position,
-# costly where it cannot match, so a window without `needs` is skipped.
-PERSON_PATTERNS: tuple[tuple[re.Pattern[str], str, tuple[str, ...], re.Pattern[str] | None], ...] = tuple(
-    (re.compile(p, re.MULTILINE), role, keywords, re.compile(needs) if needs else None)
-    for p, role, keywords, needs in (
-        (rf"\b(?:Hon\.|Honorable)[ \t]+(?P<name>{_NAME})", "judge", ("hon",), None),
-        (rf"\b{_TITLE}Justice[ \t]+(?P<name>{_NAME})[ \t]+delivered", "judge", ("delivered",), r"Justice[ \t]"),
-        (rf"(?P<name>{_NAME}),[ \t]+{_TITLE}(?:Judge|Justice)s?\b", "judge", ("judge", "justice"),
-         rf",[ \t]+{_TITLE}(?:Judge|Justice)"),
-        (rf"\b{_TITLE}Judge:?[ \t]+(?P<name>{_NAME})", "judge", ("judge",), None),
-        (_CLERK_LINE, "clerk", ("clerk",), None),
-        (rf"(?P<name>{_NAME}),[ \t]+Clerk\b", "clerk", ("clerk",), r",[ \t]+Clerk"),
-        (rf"(?:^|[ \t])/?s/[ \t]*(?P<name>{_NAME}){_COUNSEL_NEXT}", "attorney", ("s/",), None),
-        (rf"(?P<name>{_NAME}),?[ \t]+Esq\.?", "attorney", ("esq",), r"[ \t]Esq"),
-        (rf"(?:^|[ \t])/?s/[ \t]*(?P<name>{_NAME})", "signatory", ("s/",), None),
-        (rf"^[ \t]*Name:[ \t]*(?P<name>{_NAME})[ \t]*$", "signatory", ("name:",), None),
-        (rf"\b(?:Mr|Ms|Mrs|Dr|Prof)\.[ \t]+(?P<name>{_NAME})", "", ("mr.", "ms.", "mrs.", "dr.", "prof."), None),
-    )
-)  # fmt: skip
-_PERSON_REACH = 90  # a name and its title sit within this many characters of the keyword
-_BEFORE_PANEL = re.compile(
-    rf"\bBefore:?[ \t\n]+(?P<names>(?:{_NAME},?[ \t\n]+(?:and[ \t\n]+)?){{1,4}}){_TITLE}Judges\b"
-)
-_LETTERHEAD_TITLE = re.compile(
-    r"^[ \t]*(CHIEF JUDGE|CLERK OF COURT|CIRCUIT EXECUTIVE|CHIEF JUSTICE|CLERK)[ \t]*$", re.MULTILINE
-)
-_CAPS_NAME_LINE = re.compile(r"^[ \t]*([A-Z][A-Z'’\-]+(?:[ \t]+(?:[A-Z]\.|[A-Z][A-Z'’\-]+)){1,3})[ \t]*$", re.MULTILINE)
-_NOT_A_NAME = frozenset(
-    [
-        "court",
-        "clerk",
-        "judge",
-        "judges",
-        "district",
-        "chief",
-        "senior",
-        "magistrate",
-        "order",
-        "united",
-        "states",
-        "circuit",
-        "notice",
-        "docketing",
-        "appeal",
-        "case",
-        "page",
-        "date",
-        "filed",
-        "document",
-        "plaintiff",
-        "defendant",
-        "the",
-        "of",
-        "for",
-    ]
-)
 _MONEY_KEYWORDS = ("$", "€", "£", "usd", "eur", "gbp", "dollar")
 _MONEY = re.compile(
     r"(?:US\$|U\.S\.[ \t]?\$|\$|USD[ \t]?|€|£|EUR[ \t]?|GBP[ \t]?)[ \t]?(?P<amount>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?"
@@ -143,8 +74,7 @@ _MONEY = re.compile(
     r"|\(?(?P<amount2>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)\)?[ \t]+(?:U\.S\.[ \t]+)?(?P<cur>dollars"
     r"|Dollars|DOLLARS|USD)\b"
 )
-_PANEL_KEYWORDS = ("before",)
-index_keywords([*(kw for _, _, keywords, _ in PERSON_PATTERNS for kw in keywords), *_MONEY_KEYWORDS, *_PANEL_KEYWORDS])
+index_keywords(_MONEY_KEYWORDS)
 _SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _CURRENCY = {"€": "EUR", "£": "GBP", "EUR": "EUR", "GBP": "GBP"}
 
@@ -171,7 +101,7 @@ def entities_in(joined: JoinedText, raws: list[RawParty] | None = None) -> list[
         if p.alias and p.alias_start is not None and p.alias_end is not None:
             found.append((p.alias_start, p.alias_end, p.name, _party_kind(p), p.role))
     found.extend(_alias_mentions(text, raws))
-    found.extend(_people(text, low))
+    found.extend((s, e, name, EntityKind.PERSON, role) for s, e, name, role in people(text, low))
     for s, e in org_names(text):
         found.append((s, e, " ".join(text[s:e].split()).rstrip(","), EntityKind.ORGANIZATION, None))
     found.extend(_known_name_mentions(text, low, found))
@@ -254,102 +184,6 @@ def _known_name_mentions(
     for m in finditer_in_at(pattern, text, windows_at(hits, len(text), reach), sorted({s for s, _ in hits})):
         name, kind, role = names[" ".join(m.group().split()).casefold()]
         yield m.start(), m.end(), name, kind, role
-
-
-def _people(text: str, low: str) -> Iterator[tuple[int, int, str, EntityKind, str | None]]:
-    for pattern, role, keywords, needs in PERSON_PATTERNS:
-        windows = windows_at(keyword_hits(low, keywords), len(text), _PERSON_REACH)
-        if needs is not None:  # a window holding no match of `needs` holds none of `pattern`
-            windows = [(lo, hi) for lo, hi in windows if needs.search(text, lo, hi)]
-        for m in finditer_in(pattern, text, windows):
-            name = _clean_person(m["name"])
-            if name:
-                s = m.start("name")
-                yield s, s + _raw_length(m["name"], name), name, EntityKind.PERSON, role or None
-    for m in near_keywords(_BEFORE_PANEL, _PANEL_KEYWORDS, text, low, 200):
-        for n in re.finditer(_NAME, m["names"]):
-            name = _clean_person(n.group())
-            if name:
-                s = m.start("names") + n.start()
-                yield s, s + _raw_length(n.group(), name), name, EntityKind.PERSON, "judge"
-    yield from _letterhead(text)
-
-
-def _letterhead(text: str) -> Iterator[tuple[int, int, str, EntityKind, str | None]]:
-    """Letterheads: each name stacked on its title (`ROBERT A. KATZMANN` / `CHIEF JUDGE`, then `CATHERINE O'HAGAN
-    WOLFE` / `CLERK OF COURT`), or two columns (`KATZMANN  WOLFE` above `CHIEF JUDGE  CLERK OF COURT`) flattened
-    to name lines followed by title lines in the same order."""
-    head = text[:1500]
-    titles = list(_LETTERHEAD_TITLE.finditer(head))
-    if not titles:
-        return
-    stacked = [(name, t) for t in titles if (name := _stacked_name(head, t))]
-    if stacked:
-        for name_m, title_m in stacked:
-            yield name_m.start(1), name_m.end(1), name_m.group(1), EntityKind.PERSON, _title_role(title_m)
-        return
-    first_title = titles[0].start()
-    names = [m for m in _CAPS_NAME_LINE.finditer(head, 0, first_title) if _clean_person(m.group(1))]
-    run_titles = [
-        t
-        for t in titles
-        if not head[first_title : t.start()].strip("\n \t") or _only_titles(head, first_title, t.start())
-    ]
-    names = names[-len(run_titles) :] if len(names) >= len(run_titles) else []
-    for name_m, title_m in zip(names, run_titles, strict=False):
-        yield name_m.start(1), name_m.end(1), name_m.group(1), EntityKind.PERSON, _title_role(title_m)
-
-
-def _title_role(title: re.Match[str]) -> str:
-    return "judge" if "JUDGE" in title.group(1) or "JUSTICE" in title.group(1) else "clerk"
-
-
-def _stacked_name(head: str, title: re.Match[str]) -> re.Match[str] | None:
-    """The name line right above a title line, when it is a pair of its own: no name line above it and no
-    title line below the title (in a flattened two-column head, the last name sits above the first title)."""
-    above_end = title.start() - 1
-    if above_end <= 0 or head[above_end] != "\n":
-        return None
-    above_start = head.rfind("\n", 0, above_end) + 1
-    name = _CAPS_NAME_LINE.fullmatch(head, above_start, above_end)
-    if name is None or not _clean_person(name.group(1)):
-        return None
-    before_start = head.rfind("\n", 0, max(0, above_start - 1)) + 1
-    if above_start > 0 and _CAPS_NAME_LINE.fullmatch(head, before_start, above_start - 1):
-        return None
-    below_end = head.find("\n", title.end() + 1)
-    below = head[title.end() + 1 : below_end if below_end != -1 else len(head)]
-    return None if _LETTERHEAD_TITLE.fullmatch(below) else name
-
-
-def _only_titles(head: str, lo: int, hi: int) -> bool:
-    return all(not line.strip() or _LETTERHEAD_TITLE.match(line) for line in head[lo:hi].split("\n"))
-
-
-def _raw_length(raw: str, name: str) -> int:
-    """Length in `raw` of the cleaned `name` (which may have lost trailing words)."""
-    words = name.split()
-    pos = 0
-    for w in words:
-        pos = raw.index(w, pos) + len(w)
-    return pos
-
-
-def _clean_person(name: str) -> str | None:
-    """Whitespace collapsed, doubled periods undone (`M..`); a run in another case style cut off
-    (`Brian Hayek BRIAN HAYEK` -> `Brian Hayek`)."""
-    raw_words = " ".join(name.replace("..", ".").split()).rstrip(",").split()
-    kept: list[str] = []
-    for w in raw_words:
-        caps = w.isupper() and len(w.strip(".,")) > 1
-        if kept and any(not k.isupper() for k in kept if len(k.strip(".,")) > 1) and caps:
-            break
-        kept.append(w)
-    name = " ".join(kept).rstrip(",")
-    words = [w.lower().strip(".,") for w in name.split()]
-    if not words or words[0] in _NOT_A_NAME or any(w in _NOT_A_NAME for w in words[-1:]):
-        return None
-    return name
 
 
 def _dedupe_spans(

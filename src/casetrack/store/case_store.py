@@ -40,7 +40,10 @@ class CaseStore:
 
     def _ensure_schema(self) -> None:
         if not self._checked:
-            migrations.ensure_current(self.db_path, migrations.CASE, self._timeout, self._what)
+            # A CaseStore lives for one operation, so this runs on every read and write: on the
+            # shared handle it costs ~0.1 ms instead of a private read-only open (10-30 ms).
+            migrations.ensure_current(self.db_path, migrations.CASE, self._timeout, self._what,
+                                      read=shared_reads.shared_read)
             self._checked = True
 
     def initialise(self, case: Case) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -101,14 +102,19 @@ def initialise(store: RocksStore, schema: Schema) -> None:
         store.write(batch)
 
 
-def ensure_current(path: Path, schema: Schema, timeout_s: float, what: str) -> int:
+ReadOpener = Callable[[Path, Sequence[str]], AbstractContextManager[RocksStore]]
+
+
+def ensure_current(path: Path, schema: Schema, timeout_s: float, what: str, read: ReadOpener = open_read) -> int:
     """Bring the store at `path` to the current schema. Returns the version found.
 
+    `read` opens the store for the version check: callers that check on every use pass
+    `shared_reads.shared_read`, so the check reuses the handle their next read needs anyway.
     Raises FutureSchemaVersion (store untouched) if it was written by a newer CaseTrack.
     """
     if not existing_column_families(path):
         return schema.current  # nothing there yet; the first write stamps it
-    with open_read(path, schema.column_families) as store:
+    with read(path, schema.column_families) as store:
         found = stored_version(store, schema)
         if found is None and _is_empty(store, schema):
             return schema.current  # created but never written (e.g. killed mid-create): not a v0 store

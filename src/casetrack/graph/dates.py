@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from casetrack.domain import ParsedPage
+from casetrack.graph.date_openings import numeric_hits, pattern_starts, year_hits
 from casetrack.graph.pagetext import JoinedText, sentence_bounds, squash
 from casetrack.graph.scan import (
+    CASE_FOLD_EXTRAS,
     digit_runs,
-    finditer_at,
     finditer_in_at,
     index_keywords,
     keyword_hits,
@@ -107,6 +108,16 @@ EVENT_RULES: tuple[tuple[re.Pattern[str], EventType, int], ...] = tuple(
     )
 )
 _EVENT_REACH = 90  # characters either side of the date searched for event words, within its sentence
+# Per rule, lower-case words one of which each of its alternatives holds ("argu" in "argued" holds "arg", "as of"
+# holds "as"): a rule none of whose words is in the lower-cased reach has no match there and is not searched.
+_EVENT_WORDS: tuple[tuple[str, ...], ...] = (
+    ("filed", "filing", "docketed", "submitted"),
+    ("dated", "signed", "executed", "entered", "made", "as"),
+    ("effective", "commenc", "begin", "start"),
+    ("hearing", "arg", "trial", "conference", "heard", "sub"),
+    ("due", "before", "later", "deadline", "expir", "by"),
+    ("decided", "entered", "ordered", "judgment", "issued", "opinion", "decision"),
+)
 
 
 def find_dates(pages: Sequence[ParsedPage], joined: JoinedText | None = None) -> list[DateMention]:
@@ -163,20 +174,28 @@ def _month_starts(text: str) -> list[int]:
 
 
 def _candidates(text: str, runs: list[tuple[int, int]], months: list[int]) -> Iterator[tuple[int, int, str]]:
-    opening = {_YEAR_TRIGGER: [b - 4 for a, b in runs if b - a >= 4], _NUMERIC_TRIGGER: [b - 1 for _, b in runs]}
     windows = {
-        trigger: windows_at([m.span() for m in finditer_at(trigger, text, starts)], len(text), _REACH)
-        for trigger, starts in opening.items()
+        _YEAR_TRIGGER: windows_at(year_hits(text, runs), len(text), _REACH),
+        _NUMERIC_TRIGGER: windows_at(numeric_hits(text, runs), len(text), _REACH),
     }
+    # Only openings inside a pattern's windows are tried, so only those are sorted out
     run_starts = [a for a, _ in runs]
-    capitalised = [i for i in months if text[i].isupper()]  # "may 2019" in running text is rarely a date
+    year_runs = [runs[i] for i in _indices_within(run_starts, windows[_YEAR_TRIGGER])]
+    numeric_runs = [runs[i] for i in _indices_within(run_starts, windows[_NUMERIC_TRIGGER])]
+    year_months = [months[i] for i in _indices_within(months, windows[_YEAR_TRIGGER])]
+    starts = pattern_starts(text, year_runs, numeric_runs, year_months)
     for name, pattern in DATE_PATTERNS:
         trigger = _NUMERIC_TRIGGER if name in ("iso", "numeric") else _YEAR_TRIGGER
-        starts = months if name == "month-day-year" else capitalised if name == "month-year" else run_starts
-        for m in finditer_in_at(pattern, text, windows[trigger], starts):
+        for m in finditer_in_at(pattern, text, windows[trigger], starts[name]):
             iso = _iso(name, m)
             if iso is not None:
                 yield m.start(), m.end(), iso
+
+
+def _indices_within(positions: list[int], windows: list[tuple[int, int]]) -> Iterator[int]:
+    """Indices of the sorted `positions` that lie in one of the disjoint, sorted `windows`."""
+    for lo, hi in windows:
+        yield from range(bisect_left(positions, lo), bisect_left(positions, hi))
 
 
 def _iso(name: str, m: re.Match[str]) -> str | None:
@@ -228,7 +247,12 @@ def _event(text: str, start: int, end: int, s: int, e: int) -> EventType:
     line_start = text.rfind("\n", 0, start) + 1
     lo = min(lo, line_start) if start - line_start < 40 else lo  # "Date Filed: 01/19/2023" labels
     best: tuple[int, int, EventType] | None = None
-    for pattern, event, prio in EVENT_RULES:
+    reach = text[lo:hi]
+    low = reach.lower()
+    every_rule = any(c in reach for c in CASE_FOLD_EXTRAS)  # IGNORECASE matches these where `low` shows no word
+    for (pattern, event, prio), words in zip(EVENT_RULES, _EVENT_WORDS, strict=True):
+        if not every_rule and not any(w in low for w in words):
+            continue
         for m in pattern.finditer(text, lo, hi):
             if m.end() <= start:
                 distance = start - m.end()

@@ -62,10 +62,22 @@ def test_respelled_protector_finds_exactly_the_original_matches(index: int) -> N
         assert spans(new, text, lo, hi) == spans(old, text, lo, hi), repr(text[:200])
 
 
-def test_respelled_gap_pattern_finds_exactly_the_original_gaps() -> None:
-    old = re.compile(OLD_CANDIDATE_GAP)
-    for text in texts():
-        assert spans(boundaries._CANDIDATE_GAP, text) == spans(old, text), repr(text[:200])
+# The second spelling, which opened with `\s`; the scanner now finds the punctuation or newline
+# that opens each gap instead, and steps back over spaces before a newline.
+SECOND_CANDIDATE_GAP = r"\s(?:(?<=[.!?;:\"'”’)\]][^\S\n])[^\S\n]*(?!\s)|(?<=\n)\s*|[^\S\n]*\n\s*)"
+_GAP_PIECES = [" ", "  ", "\n", "\n\n", "\t", "\u00a0", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u3000",
+               " \n", "\n ", ".", ";", ")", "”", "x", "A"]
+
+
+def test_candidate_gaps_are_exactly_the_original_gaps() -> None:
+    old, second = re.compile(OLD_CANDIDATE_GAP), re.compile(SECOND_CANDIDATE_GAP)
+    rng = random.Random(11)
+    dense = ["".join(rng.choice(_GAP_PIECES) for _ in range(rng.randint(0, 25)))
+             for _ in range(6000)]
+    for text in texts() + dense:
+        expected = spans(old, text)
+        assert spans(second, text) == expected, repr(text[:200])
+        assert list(boundaries.candidate_gaps(text)) == expected, repr(text[:200])
 
 
 def test_the_reference_list_still_lines_up_with_the_protectors() -> None:

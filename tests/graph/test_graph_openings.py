@@ -81,3 +81,19 @@ def test_trying_only_the_candidates_finds_every_match(pattern: re.Pattern[str]) 
             want = [m.span() for m in pattern.finditer(text, lo, hi)]
             got = [m.span() for m in finditer_at(pattern, text, candidate_starts(text, lo, hi, op), hi)]
             assert got == want, (text, lo, hi)
+
+
+def test_boundary_scanner_finds_what_a_leading_lookbehind_finds() -> None:
+    """The after-boundary scanner (class first, boundary looked behind) matches where `(?<![a-zA-Z0-9])[...]` does."""
+    rng = random.Random(23)
+    alphabet = "a1Z9 \n\t.-_§٣x"
+    for chars in ({"1", "2"}, {DIGIT}, {"\n", "a"}, {"§", DIGIT, "-"}, {"Z"}):
+        op = Opening(frozenset(chars), True)
+        cls = "[" + "".join(c if c == DIGIT else re.escape(c) for c in sorted(chars)) + "]"
+        plain = re.compile("(?<![a-zA-Z0-9])" + cls)
+        for _ in range(800):
+            text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+            lo = rng.randint(0, len(text))
+            hi = rng.randint(lo, len(text))
+            want = ([0] if lo == 0 else []) + [m.start() - 1 for m in plain.finditer(text, max(lo + 1, 1), hi + 1)]
+            assert candidate_starts(text, lo, hi, op) == [s for s in want if s < hi], (chars, text, lo, hi)

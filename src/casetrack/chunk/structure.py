@@ -60,10 +60,11 @@ _NUMBERED_HEADING = re.compile(
     r"^[ \t]*(?P<num>\d{1,3}(?:\.\d{1,3})+\.?|\d{1,3}\.|[IVXLC]{1,6}\.|[A-Z]\.)[ \t]+(?P<title>[^\n]{1,200})$",
     re.MULTILINE,
 )
-# "after `. ` or `: `" is checked behind the first digit: a pattern that opens with a character
-# set lets the regex engine skip ahead in C instead of trying the look-behind at every offset.
+# Opens with the `. ` or `: ` before the number, so the regex engine skips ahead in C to those
+# (rarer than digits); the match ends with the title, the `. ` after it only looked at, so
+# that `. ` can open the next heading. Only the groups' offsets are used.
 _INLINE_HEADING = re.compile(
-    r"(?P<num>\d(?<=[.:] \d)\d?(?:\.\d{1,2})*\.?) +(?P<title>[A-Z][\w&'’,-]*(?: +[\w&'’,-]+){0,7}?)\. +(?=[A-Z0-9“\"])"
+    r"[.:] (?P<num>\d\d?(?:\.\d{1,2})*\.?) +(?P<title>[A-Z][\w&'’,-]*(?: +[\w&'’,-]+){0,7}?)(?=\. +[A-Z0-9“\"])"
 )
 _CAPS_LINE = re.compile(r"^[ \t]*(?P<title>[A-Z][A-Z0-9&'’,:;()\-–— ]{2,60}?)[ \t]*$", re.MULTILINE)
 

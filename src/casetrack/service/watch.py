@@ -32,7 +32,8 @@ from casetrack.service.folders import (
     normalise_extensions,
 )
 from casetrack.service.ingest import Ingestor
-from casetrack.service.watch_runner import WatchConfig, WatchRunner, alive
+from casetrack.service.watch_lock import alive
+from casetrack.service.watch_runner import WatchConfig, WatchRunner
 from casetrack.service.watch_store import SCHEDULES, Watch, WatchStore
 from casetrack.service.watch_sync import within
 

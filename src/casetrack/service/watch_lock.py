@@ -118,3 +118,16 @@ def exclusive(path: Path, timeout_s: float, what: str) -> Iterator[None]:
             lock.release()
     finally:
         local.release()
+
+
+def alive(pid: int) -> bool:
+    """Whether a process with this pid exists (the holder named in a lock or a watch's state)."""
+    if sys.platform == "win32":  # pragma: no cover
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

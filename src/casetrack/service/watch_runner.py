@@ -15,12 +15,10 @@ import contextlib
 import logging
 import os
 import queue
-import sys
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,16 +40,13 @@ from watchdog.observers.api import BaseObserver, ObservedWatch
 from casetrack.config import Settings
 from casetrack.domain import Case
 from casetrack.errors import CaseTrackError, InternalError, InvalidInput, NotFound
-from casetrack.parse import SUPPORTED_EXTENSIONS
 from casetrack.service.cases import CaseService
-from casetrack.service.folders import (
-    FolderService,
-    is_ignored,
-)
+from casetrack.service.folders import FolderService
 from casetrack.service.ingest import Ingestor
+from casetrack.service.watch_changes import Changes, accepts, stat_of
 from casetrack.service.watch_lock import FileLock
 from casetrack.service.watch_store import Watch, WatchState, WatchStore
-from casetrack.service.watch_sync import WatchSync, within
+from casetrack.service.watch_sync import WatchSync, state_after
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +55,6 @@ RUNNER_LOCK = "watcher.lock"
 # folder's own "modified" (any change inside it) are noise.
 EVENT_TYPES = (FileCreatedEvent, FileModifiedEvent, FileClosedEvent, FileDeletedEvent, FileMovedEvent,
                DirCreatedEvent, DirDeletedEvent, DirMovedEvent)
-TOTALLED = ("ingested", "updated", "moved", "removed", "skipped", "failed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,25 +89,12 @@ class WatchConfig:
 
 
 @dataclass(slots=True)
-class _Pending:
-    last_event: float
-    is_dir: bool
-    # (size, mtime) at the last look; None once gone. Starts as "not looked at yet", so a
-    # deleted path settles as late as the created one beside it: a rename's two halves
-    # reach the worker together and become a move, not a removal.
-    stat: tuple[int, int] | str | None = "unseen"
-    stable_since: float = 0.0
-
-
-@dataclass(slots=True)
 class _Live:
-    """The runner's in-memory side of one watch."""
+    """The runner's in-memory side of one watch (guarded by the runner's `_mu`)."""
 
     watch: Watch
+    changes: Changes
     observed: ObservedWatch | None = None
-    pending: dict[str, _Pending] = field(default_factory=dict)
-    overflow_at: float | None = None
-    ready: set[str] = field(default_factory=set)
     full: str | None = None  # reason for a full sync that is due
     queued: bool = False
     syncing: bool = False  # the worker is syncing this watch now
@@ -172,7 +153,7 @@ class WatchRunner:
         """(paths waiting, progress of the sync in flight) of one watch."""
         with self._mu:
             live = self._live.get(watch_id)
-            return ((len(live.pending) + len(live.ready)) if live else 0), (live.progress if live else None)
+            return (live.changes.waiting if live else 0), (live.progress if live else None)
 
     def start(self) -> None:
         """Start the background threads (idempotent). Watches run here once this process holds the lock."""
@@ -261,7 +242,7 @@ class WatchRunner:
             for wid, watch in current.items():
                 existing = self._live.get(wid)
                 if existing is None:
-                    fresh = self._live[wid] = _Live(watch)
+                    fresh = self._live[wid] = _Live(watch, Changes(self.config.max_pending))
                     to_observe.append(fresh)
                     if watch.notifications:  # catch up on what changed while no server watched
                         fresh.full = "catch-up"
@@ -342,59 +323,24 @@ class WatchRunner:
             if live is None:
                 return
             for path in paths:
-                if not self._accepts(live.watch, path, is_dir):
-                    continue
-                if live.overflow_at is not None:
-                    live.overflow_at = now
-                    continue
-                entry = live.pending.get(path)
-                if entry is not None:
-                    entry.last_event = now
-                    entry.is_dir = entry.is_dir or is_dir
-                elif len(live.pending) + len(live.ready) >= self.config.max_pending:
+                if accepts(live.watch, path, is_dir, self._data_dir) and live.changes.note(path, is_dir, now):
                     log.info("More than %d changes at once in %s: one full sync instead", self.config.max_pending,
                              live.watch.folder)
-                    live.pending.clear()
-                    live.ready.clear()
-                    live.overflow_at = now
-                else:
-                    live.pending[path] = _Pending(now, is_dir)
-
-    def _accepts(self, watch: Watch, path: str, is_dir: bool) -> bool:
-        rel = os.path.relpath(path, watch.folder)
-        if rel == "." or rel.startswith(".." + os.sep) or rel == "..":
-            return False
-        if any(is_ignored(part) for part in Path(rel).parts):
-            return False  # temporary, system and dot files or folders
-        if within(Path(path), self._data_dir):
-            return False
-        if is_dir:
-            return True
-        extension = os.path.splitext(path)[1].lower()
-        return extension in (watch.extensions or SUPPORTED_EXTENSIONS)
 
     def _promote(self, now: float) -> None:
         """Hand paths that are quiet and size-stable for `debounce_s` to the worker."""
         debounce = self.config.debounce_s
         with self._mu:
             candidates = [(live, path, entry) for live in self._live.values()
-                          for path, entry in live.pending.items()]
-        stats = {path: _stat(path) for _, path, _ in candidates}
+                          for path, entry in live.changes.pending.items()]
+        stats = {path: stat_of(path) for _, path, _ in candidates}  # file system calls outside the lock
         with self._mu:
             for live, path, entry in candidates:
-                if live.pending.get(path) is not entry:
-                    continue  # overflowed or removed meanwhile
-                st = stats[path]
-                if st != entry.stat:
-                    entry.stat, entry.stable_since = st, now
-                elif now - entry.last_event >= debounce and now - entry.stable_since >= debounce:
-                    del live.pending[path]
-                    live.ready.add(path)
+                live.changes.settle(path, entry, stats[path], now, debounce)
             for live in self._live.values():
-                if live.overflow_at is not None and now - live.overflow_at >= debounce:
-                    live.overflow_at = None
+                if live.changes.overflow_settled(now, debounce):
                     live.full = "many changes at once"
-                if live.ready or live.full:
+                if live.changes.ready or live.full:
                     self._enqueue(live)
 
     def _enqueue(self, live: _Live) -> None:
@@ -416,7 +362,7 @@ class WatchRunner:
                     continue
                 live.queued = False
                 reason, live.full = live.full, None
-                paths, live.ready = live.ready, set()
+                paths = live.changes.take_ready()
                 watch = live.watch
                 live.syncing = reason is not None or bool(paths)  # under the lock: no check sees neither flag
             if not live.syncing:
@@ -469,26 +415,12 @@ class WatchRunner:
             message = InternalError(f"{type(exc).__name__}: {exc}").message
             self._record(watch.id, status="error", detail="", last_error=message, last_error_at=time.time())
             return
-        counts = Counter(o.status for o in report.outcomes)
-        failed = [o for o in report.outcomes if o.status == "failed"]
         # A file rewritten while it was being read is retried when it settles again.
-        self._renote(live, {str(folder / o.path) for o in failed if _modified_since(folder / o.path, started)})
-        state = self._state(watch.id)
-        totals = dict(state.totals)
-        for key in TOTALLED:
-            totals[key] = totals.get(key, 0) + counts.get(key, 0)
-        changes: dict[str, Any] = {
-            "status": "idle", "detail": "", "last_sync_at": time.time(),
-            "last_sync_kind": "full" if reason else "changes", "last_duration_s": round(report.duration_s, 3),
-            "last_counts": dict(counts), "totals": totals}
-        if reason is not None:
-            changes["last_full_sync_at"] = started
-        if failed:
-            changes["last_error"] = f"{failed[0].path}: {failed[0].message}" + (
-                f" (and {len(failed) - 1} more)" if len(failed) > 1 else "")
-            changes["last_error_at"] = time.time()
+        self._renote(live, {str(folder / o.path) for o in report.outcomes
+                            if o.status == "failed" and _modified_since(folder / o.path, started)})
+        changes = state_after(report, reason is not None, started, self._state(watch.id).totals)
         self._record(watch.id, **changes)
-        done = {k: v for k, v in counts.items() if k not in ("unchanged", "missing")}
+        done = {k: v for k, v in changes["last_counts"].items() if k not in ("unchanged", "missing")}
         log.info("Watched folder %s synced (%s): %s", folder, reason or "changes",
                  ", ".join(f"{n} {k}" for k, n in sorted(done.items())) or "no changes")
 
@@ -511,9 +443,7 @@ class WatchRunner:
     def _renote(self, live: _Live, paths: set[str]) -> None:
         now = time.monotonic()
         with self._mu:
-            for path in paths:
-                if path not in live.pending and len(live.pending) < self.config.max_pending:
-                    live.pending[path] = _Pending(now, False)
+            live.changes.retry(paths, now)
 
     # --- persisted state -----------------------------------------------------------
 
@@ -546,28 +476,8 @@ class WatchRunner:
                 live.watch = updated[0]
 
 
-def _stat(path: str) -> tuple[int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_size, st.st_mtime_ns
-
-
 def _modified_since(path: Path, since: float) -> bool:
     try:
         return path.stat().st_mtime >= since - 1
     except OSError:
         return False
-
-
-def alive(pid: int) -> bool:
-    if sys.platform == "win32":  # pragma: no cover
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

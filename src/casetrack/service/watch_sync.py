@@ -5,6 +5,9 @@ embeddings kept; documents whose files are gone removed only with auto_remove_de
 from __future__ import annotations
 
 import os
+import time
+from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +18,8 @@ from casetrack.service.folders import FileOutcome, FolderReport, FolderService, 
 from casetrack.service.ingest import Ingestor
 from casetrack.service.watch_store import Watch
 from casetrack.store import documents as docstore
+
+TOTALLED = ("ingested", "updated", "moved", "removed", "skipped", "failed")
 
 
 class WatchSync:
@@ -78,6 +83,24 @@ class WatchSync:
             except CaseTrackError as exc:
                 outcomes.append(FileOutcome(rel, "failed", exc.message, doc.id))
         return outcomes
+
+
+def state_after(report: FolderReport, full: bool, started: float, totals: Mapping[str, int]) -> dict[str, Any]:
+    """The watch-state fields a finished sync sets: its counts, running totals, and the first failure."""
+    counts = Counter(o.status for o in report.outcomes)
+    failed = [o for o in report.outcomes if o.status == "failed"]
+    changes: dict[str, Any] = {
+        "status": "idle", "detail": "", "last_sync_at": time.time(),
+        "last_sync_kind": "full" if full else "changes", "last_duration_s": round(report.duration_s, 3),
+        "last_counts": dict(counts),
+        "totals": dict(totals) | {key: totals.get(key, 0) + counts.get(key, 0) for key in TOTALLED}}
+    if full:
+        changes["last_full_sync_at"] = started
+    if failed:
+        changes["last_error"] = f"{failed[0].path}: {failed[0].message}" + (
+            f" (and {len(failed) - 1} more)" if len(failed) > 1 else "")
+        changes["last_error_at"] = time.time()
+    return changes
 
 
 def within(path: Path, folder: Path) -> bool:

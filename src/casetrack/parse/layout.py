@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 # A gap this many times the usual pitch separates paragraphs (1.0 = next line, 2.0 = one empty line).
@@ -30,22 +30,53 @@ class PositionedLine:
     height: float  # line height of that character's font box
 
 
+@dataclass(slots=True)
+class PageLines:
+    """A page's lines as columns, one entry per line: the PDF reader fills these lists directly,
+    which costs a third of building a PositionedLine per line (~50 a page)."""
+
+    texts: list[str] = field(default_factory=list)
+    lefts: list[float] = field(default_factory=list)
+    baselines: list[float] = field(default_factory=list)
+    heights: list[float] = field(default_factory=list)
+
+    def append(self, text: str, left: float, baseline: float, height: float) -> None:
+        self.texts.append(text)
+        self.lefts.append(left)
+        self.baselines.append(baseline)
+        self.heights.append(height)
+
+
 def join_lines(lines: Sequence[PositionedLine]) -> str:
     """The page text: lines joined by "\\n", with "\\n\\n" where a paragraph starts."""
-    if not lines:
+    columns = PageLines()
+    for line in lines:
+        columns.append(line.text, line.left, line.baseline, line.height)
+    return join_columns(columns)
+
+
+def join_columns(lines: PageLines) -> str:
+    """`join_lines` for lines given as columns."""
+    if not lines.texts:
         return ""
-    pitch = typical_pitch(lines)
-    margin = left_margin(lines)
-    parts = [lines[0].text]
-    for previous, line in pairwise(lines):
-        parts.append("\n\n" if starts_paragraph(previous, line, pitch, margin) else "\n")
-        parts.append(line.text)
+    texts, lefts, heights = lines.texts, lines.lefts, lines.heights
+    # drops[i]: how far line i + 1 lies below line i (negative: above it)
+    drops = [above - below for above, below in pairwise(lines.baselines)]
+    pitch = typical_pitch(drops, heights)
+    margin = left_margin(lefts)
+    parts = [texts[0]]
+    for i, drop in enumerate(drops):
+        height = max(heights[i], heights[i + 1], 1.0)
+        parts.append("\n\n" if starts_paragraph(drop, height, lefts[i], lefts[i + 1], pitch, margin) else "\n")
+        parts.append(texts[i + 1])
     return "".join(parts)
 
 
-def starts_paragraph(previous: PositionedLine, line: PositionedLine, pitch: float | None, margin: float) -> bool:
-    height = max(previous.height, line.height, 1.0)
-    drop = previous.baseline - line.baseline  # positive: this line is below the previous one
+def starts_paragraph(
+    drop: float, height: float, previous_left: float, left: float, pitch: float | None, margin: float
+) -> bool:
+    """Whether a line starts a paragraph, given how far it lies below the previous line (`drop`)
+    and the larger of their heights (at least 1)."""
     if abs(drop) < SAME_LINE_FRACTION * height:
         return False  # another piece of the same visual line
     if drop < 0:
@@ -53,24 +84,24 @@ def starts_paragraph(previous: PositionedLine, line: PositionedLine, pitch: floa
     usual = pitch if pitch is not None else 1.2 * height
     if drop > GAP_RATIO * usual:
         return True
-    at_margin = abs(previous.left - margin) < INDENT_HEIGHTS * height
-    return at_margin and line.left - margin >= INDENT_HEIGHTS * height
+    at_margin = abs(previous_left - margin) < INDENT_HEIGHTS * height
+    return at_margin and left - margin >= INDENT_HEIGHTS * height
 
 
-def typical_pitch(lines: Sequence[PositionedLine]) -> float | None:
+def typical_pitch(drops: Sequence[float], heights: Sequence[float]) -> float | None:
     """The usual distance between consecutive baselines inside a paragraph, ignoring same-line
     pieces and big jumps. The lower quartile, not the median: on a page of many one-line
     clauses most gaps are paragraph gaps, and the median would hide them all."""
-    drops = [
-        previous.baseline - line.baseline
-        for previous, line in pairwise(lines)
-        if SAME_LINE_FRACTION * line.height <= previous.baseline - line.baseline <= 3 * max(line.height, 1.0)
+    inside = [
+        drop
+        for drop, height in zip(drops, heights[1:], strict=True)
+        if SAME_LINE_FRACTION * height <= drop <= 3 * max(height, 1.0)
     ]
-    return sorted(drops)[(len(drops) - 1) // 4] if drops else None
+    return sorted(inside)[(len(inside) - 1) // 4] if inside else None
 
 
-def left_margin(lines: Sequence[PositionedLine]) -> float:
+def left_margin(lefts: Sequence[float]) -> float:
     """The most common left edge (to the nearest point), the leftmost on a tie: where body lines start."""
-    counts = Counter(round(line.left) for line in lines)
+    counts = Counter(map(round, lefts))
     edge, _ = max(counts.items(), key=lambda item: (item[1], -item[0]))
     return float(edge)

@@ -26,7 +26,7 @@ import pypdfium2.raw as pdfium_c
 from casetrack.domain import ExtractionMethod, ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
 from casetrack.parse import ocr
-from casetrack.parse.layout import PositionedLine, join_lines
+from casetrack.parse.layout import PageLines, join_columns
 from casetrack.parse.normalize import normalize_page_text
 from casetrack.parse.options import ParseOptions
 
@@ -113,7 +113,7 @@ def _scan_page(document: pdfium.PdfDocument, index: int) -> _PageScan:
     try:
         textpage = page.get_textpage()
         try:
-            text = normalize_page_text(join_lines(_positioned_lines(textpage)))
+            text = normalize_page_text(join_columns(_positioned_lines(textpage)))
         finally:
             textpage.close()
         text_chars = _word_chars(text[:_ENOUGH_TEXT_PREFIX])
@@ -148,15 +148,15 @@ _char_origin = _unchecked(pdfium_c.FPDFText_GetCharOrigin)
 _loose_char_box = _unchecked(pdfium_c.FPDFText_GetLooseCharBox)
 
 
-def _positioned_lines(textpage: pdfium.PdfTextPage) -> list[PositionedLine]:
+def _positioned_lines(textpage: pdfium.PdfTextPage) -> PageLines:
     """PDFium's lines (it ends each with a generated CR LF), each placed by its first visible character."""
     text = textpage.get_text_range()
     handle = textpage.raw
     x, y = ctypes.c_double(), ctypes.c_double()
     box = pdfium_c.FS_RECTF()
     x_out, y_out, box_out = ctypes.byref(x), ctypes.byref(y), ctypes.byref(box)
-    lines: list[PositionedLine] = []
-    previous: PositionedLine | None = None
+    lines = PageLines()
+    texts, lefts, baselines, heights = lines.texts, lines.lefts, lines.baselines, lines.heights
     position = 0
     for raw_line in text.split("\r\n"):
         length = len(raw_line)
@@ -165,20 +165,24 @@ def _positioned_lines(textpage: pdfium.PdfTextPage) -> list[PositionedLine]:
         position += length + 2
         if not line_text:
             continue
-        line_text = line_text.rstrip()
+        texts.append(line_text.rstrip())
         char_index = _char_index(handle, start)
         if (
             char_index >= 0
             and _char_origin(handle, char_index, x_out, y_out)
             and _loose_char_box(handle, char_index, box_out)
         ):
-            line = PositionedLine(line_text, x.value, y.value, abs(box.top - box.bottom))
-        elif previous is not None:  # position unknown: keep it with the line before
-            line = PositionedLine(line_text, previous.left, previous.baseline, previous.height)
+            lefts.append(x.value)
+            baselines.append(y.value)
+            heights.append(abs(box.top - box.bottom))
+        elif lefts:  # position unknown: keep it with the line before
+            lefts.append(lefts[-1])
+            baselines.append(baselines[-1])
+            heights.append(heights[-1])
         else:
-            line = PositionedLine(line_text, 0.0, 0.0, 0.0)
-        lines.append(line)
-        previous = line
+            lefts.append(0.0)
+            baselines.append(0.0)
+            heights.append(0.0)
     return lines
 
 

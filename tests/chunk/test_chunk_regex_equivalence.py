@@ -78,6 +78,9 @@ def test_candidate_gaps_are_exactly_the_original_gaps() -> None:
         expected = spans(old, text)
         assert spans(second, text) == expected, repr(text[:200])
         assert list(boundaries.candidate_gaps(text)) == expected, repr(text[:200])
+        # find_breaks inlines candidate_gaps: each break it grades must be one of those gaps
+        gaps = set(expected)
+        assert all((b.end, b.next_start) in gaps for b in boundaries.find_breaks(text, [])), repr(text[:200])
 
 
 def test_the_reference_list_still_lines_up_with_the_protectors() -> None:

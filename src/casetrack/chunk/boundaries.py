@@ -318,11 +318,22 @@ def find_breaks(text: str, spans: list[tuple[int, int]]) -> list[Break]:
     breaks: list[Break] = []
     span_i, span_count, size = 0, len(spans), len(text)
     line_start = 0
-    for end, next_start in candidate_gaps(text):
+    # `candidate_gaps`, inlined: this loop runs ~100 times a page.
+    for gap in _CANDIDATE_GAP.finditer(text):
+        end, next_start = gap.span()
+        if text[end] != "\n":
+            end += 1
+        else:
+            while end > 0 and text[end - 1].isspace():
+                end -= 1
         if end == 0 or next_start == size:
             continue
-        ws = text[end:next_start]
-        newlines = ws.count("\n")
+        if next_start - end == 1:  # one character: a lone newline (a wrapped line) or space
+            ws = text[end]
+            newlines = 1 if ws == "\n" else 0
+        else:
+            ws = text[end:next_start]
+            newlines = ws.count("\n")
         prev_line_start = line_start
         if newlines:
             line_start = text.rfind("\n", end, next_start) + 1
@@ -341,8 +352,14 @@ def _classify(text: str, end: int, next_start: int, ws: str, newlines: int, line
         return Strength.PARAGRAPH
     sentence = ends_sentence(text, end, line_start)
     if newlines:
-        line = text[line_start:end]
-        if not sentence and len(line.strip()) <= 60 and _HEADING_LINE.match(line):
+        # (A longer line can only be a heading once stripped of leading spaces; `end` follows a
+        # non-space.) Checked before slicing: most wrapped lines are longer.
+        if (
+            not sentence
+            and (end - line_start <= 60 or text[line_start].isspace())
+            and len((line := text[line_start:end]).strip()) <= 60
+            and _HEADING_LINE.match(line)
+        ):
             return None  # keep a heading with the text it introduces
         if _STRUCTURAL_LINE.match(text, next_start):
             return Strength.STRUCTURE

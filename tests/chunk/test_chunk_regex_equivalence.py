@@ -117,3 +117,15 @@ def test_respelled_inline_heading_finds_exactly_the_original_headings() -> None:
         found = [(m.span("num"), m.span("title")) for m in structure._INLINE_HEADING.finditer(text)]
         assert found == [(m.span("num"), m.span("title")) for m in old.finditer(text)], repr(text[:200])
         assert found == [(m.span("num"), m.span("title")) for m in second.finditer(text)], repr(text[:200])
+
+
+@pytest.mark.parametrize("name", ["_KEYWORD_HEADING", "_NUMBERED_HEADING", "_CAPS_LINE"])
+def test_line_start_headings_are_found_as_a_multiline_caret_finds_them(name: str) -> None:
+    pattern = getattr(structure, name)
+    rng = random.Random(name)
+    pieces = ["\n", "\n\n", " ", "\t", "ARTICLE V", "Section 8.1", "§ 4.2(a)", "1.", "1.2", "IV.", "A.", "Term",
+              "GOVERNING LAW", "Definitions.", "the", "x", ":", "-", "\u00a0", "\r"]
+    samples = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 30))) for _ in range(6000)]
+    for text in texts() + samples:
+        expected = [(m.start(), m.regs[1:]) for m in pattern.finditer(text)]
+        assert [(start, m.regs[1:]) for start, m in structure._line_matches(pattern, text)] == expected, repr(text)

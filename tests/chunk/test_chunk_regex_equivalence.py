@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from casetrack.chunk import boundaries, structure
+from casetrack.chunk import bates, boundaries, structure
 from tests.chunk.chunk_evaldev import eval_paths
 from tests.chunk.test_chunk_golden import generated_pages
 
@@ -129,3 +129,26 @@ def test_line_start_headings_are_found_as_a_multiline_caret_finds_them(name: str
     for text in texts() + samples:
         expected = [(m.start(), m.regs[1:]) for m in pattern.finditer(text)]
         assert [(start, m.regs[1:]) for start, m in structure._line_matches(pattern, text)] == expected, repr(text)
+
+
+OLD_STAMP = (
+    r"(?<![\w./:#-])(?P<prefix>[A-Z][A-Z0-9]{0,11}?)(?P<sep>[ _-]?)(?P<serial>\d{5,10})(?![\w/.:-]?\d)(?!\w)"
+)
+
+
+def test_respelled_bates_stamp_finds_exactly_the_original_stamps() -> None:
+    old = re.compile(OLD_STAMP)
+    rng = random.Random(5)
+    pieces = ["ABC", "A", "SMITH", "X1", " ", "-", "_", "/", ".", ":", "#", "000123", "0004567", "12", "a", "\n"]
+    samples = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
+    for text in texts() + samples:
+        assert [m.regs for m in bates._STAMP.finditer(text)] == [m.regs for m in old.finditer(text)], repr(text)
+
+
+def test_edge_lines_are_the_first_and_last_non_empty_lines() -> None:
+    rng = random.Random(6)
+    pieces = ["\n", "\n", "\n\n", " ", "  x ", "ABC 000123", "\t", "\r", "\u00a0", "word"]
+    samples = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 30))) for _ in range(20000)]
+    for text in texts() + samples:
+        lines = [line.strip() for line in text.split("\n") if line.strip()]
+        assert bates._edge_lines(text) == lines[-3:][::-1] + lines[:3], repr(text)

@@ -13,8 +13,9 @@ import re
 EDGE_LINES = 3  # non-empty lines read at the top and at the bottom of a page
 
 _STAMP = re.compile(
-    r"(?<![\w./:#-])"  # not the tail of a docket number, URL, date or longer code
-    r"(?P<prefix>[A-Z][A-Z0-9]{0,11}?)(?P<sep>[ _-]?)(?P<serial>\d{5,10})"
+    # The first letter is not the tail of a docket number, URL, date or longer code; checked
+    # behind that letter so the pattern opens with a character set the engine skips to in C.
+    r"(?P<prefix>[A-Z](?<![\w./:#-][A-Z])[A-Z0-9]{0,11}?)(?P<sep>[ _-]?)(?P<serial>\d{5,10})"
     r"(?![\w/.:-]?\d)(?!\w)"  # not followed by more of a phone number, date or range part
 )
 
@@ -153,15 +154,39 @@ def find_bates_number(page_text: str) -> str | None:
 
     Footer lines are tried first (stamps are usually bottom-right). Never raises.
     """
-    lines = [line.strip() for line in page_text.split("\n") if line.strip()]
-    if not lines:
-        return None
-    edge = lines[-EDGE_LINES:][::-1] + lines[:EDGE_LINES]
-    for line in edge:
+    for line in _edge_lines(page_text):
         stamp = _stamp_in(line)
         if stamp:
             return stamp
     return None
+
+
+def _edge_lines(text: str) -> list[str]:
+    """The last EDGE_LINES non-empty lines (stripped), bottom first, then the first EDGE_LINES.
+
+    Read from both ends of the page with find/rfind: splitting and stripping every line of a
+    page cost ten times more. A page with too few lines for the two ends to stay apart is split."""
+    top: list[str] = []
+    top_end = 0  # offset just past the last line read from the top
+    while len(top) < EDGE_LINES and top_end <= len(text):
+        newline = text.find("\n", top_end)
+        line_end = len(text) if newline < 0 else newline
+        if line := text[top_end:line_end].strip():
+            top.append(line)
+        top_end = line_end + 1
+    bottom: list[str] = []
+    bottom_end = len(text)  # end of the next line to read from the bottom
+    while len(bottom) < EDGE_LINES:
+        line_start = text.rfind("\n", 0, bottom_end) + 1
+        if line_start < top_end:
+            break  # read from the top already
+        if line := text[line_start:bottom_end].strip():
+            bottom.append(line)
+        bottom_end = line_start - 1
+    if len(bottom) < EDGE_LINES:  # the two ends meet: a short page
+        lines = [line.strip() for line in text.split("\n") if line.strip()]
+        return lines[-EDGE_LINES:][::-1] + lines[:EDGE_LINES]
+    return bottom + top
 
 
 def _stamp_in(line: str) -> str | None:

@@ -93,11 +93,10 @@ def split_page(text: str, sizes: ChunkSizes) -> list[tuple[int, int]]:
         return [(first, last)]
     spans = protected_spans(text)
     breaks = find_breaks(text, spans)
-    levels = [
-        _Level(s, tuple(b for b in breaks if b.strength is s), tuple(b.end for b in breaks if b.strength is s))
-        for s in Strength
-        if s is not Strength.WORD
-    ]
+    by_strength: dict[Strength, list[Break]] = {s: [] for s in Strength if s is not Strength.WORD}
+    for b in breaks:  # one pass, not one per strength
+        by_strength[b.strength].append(b)
+    levels = [_Level(s, tuple(group), tuple(b.end for b in group)) for s, group in by_strength.items()]
     starts = [b.next_start for b in breaks]
 
     result: list[tuple[int, int]] = []

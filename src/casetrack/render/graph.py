@@ -72,7 +72,8 @@ def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
         f"    {n.name} ({n.kind}) -- {plural(len(n.mentions), 'mention')} in {plural(len(n.documents), 'document')}"
         for n in entities[:10]]
     cov = ", ".join(f"{e} {c}/{case.stats.chunk_count}" for e, c in sorted(coverage.items()))
-    lines += ["", f"  EMBEDDINGS: {cov or 'none'} chunks embedded"]
+    lines += ["", f"  EMBEDDINGS: {cov} chunks embedded" if cov
+              else "  EMBEDDINGS: none yet (keyword search only; get_index_status says what is missing)"]
     if graph.failed:
         lines.append(f"  NOTE: graph extraction failed for {', '.join(graph.failed)}; reindex them.")
     data = {"case": case.name, "parties": [_node(p) for p in parties], "judges": [_node(n) for n in judges],

@@ -44,6 +44,7 @@ READ_RETRIES = 8
 # bottom level where size-triggered compaction never merges them; every later open pays for
 # each file. Past this many live files, a write session merges them before it closes.
 COMPACT_AT_FILES = 200
+MAX_OPEN_TABLE_FILES = 256
 _LOCK_MARKERS = ("LOCK", "lock hold", "No locks available", "Resource temporarily unavailable")
 # Threads of one process must queue for a store: RocksDB refuses a second in-process open.
 _process_locks: dict[Path, threading.RLock] = {}
@@ -65,13 +66,18 @@ def _options(raw_create: bool) -> Options:
     opts.set_bottommost_compression_type(DBCompressionType.zstd())
     opts.set_max_background_jobs(2)
     opts.increase_parallelism(2)
+    # A bound on table files kept open makes RocksDB open them on first use instead of all at
+    # open, which every read session and write session pays (measured on a store of 216 files:
+    # read-only open 44 -> 27 ms; 50 random reads 0.5 -> 2 ms). It also caps the descriptors
+    # one handle holds.
+    opts.set_max_open_files(MAX_OPEN_TABLE_FILES)
     return opts
 
 
 def raise_open_file_limit(wanted: int = 4096) -> None:
-    """RocksDB keeps every table file of an open store open, and read handles are reused
-    (`shared_reads`); macOS starts processes with a soft limit of 256 descriptors. Raise the
-    soft limit towards the hard one, as servers commonly do; never lower it."""
+    """An open store keeps up to MAX_OPEN_TABLE_FILES table files open, read handles are reused
+    (`shared_reads`, up to four), and macOS starts processes with a soft limit of 256
+    descriptors. Raise the soft limit towards the hard one, as servers commonly do; never lower it."""
     try:
         import resource
     except ImportError:  # Windows: the C runtime's limit is not the constraint there

@@ -17,13 +17,12 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from casetrack.domain import ParsedPage
+from casetrack.graph.citation_windows import WINDOW_JOIN, anchors, name_uses, needed, pin_cite_follows, windows
 from casetrack.graph.eyecite_fast import eyecite, piece_tokenizer
 from casetrack.graph.pagetext import JoinedText, join_pages, sentence_bounds, squash
-from casetrack.graph.scan import digit_runs, find_all, finditer_at, index_keywords, keyword_hits, lowered
 from casetrack.graph.statutes import AuthorityKind, LawMatch, find_laws
 from casetrack.graph.treatment import Treatment, classify
 
@@ -54,16 +53,6 @@ class _Raw:
     form: str
     pin_cite: str | None
     eyecite: Any = None  # the eyecite citation, for resolution
-
-
-# A number then a reporter-like token (has a period, or WL/LEXIS), a section sign, Id./supra,
-# or a name with a pin cite (eyecite's reference citations: "Qin, at *2").
-_ANCHOR = re.compile(r"\d\s+(?:[A-Z][\w.'&]*\s+){1,4}(?:\d|_|at\s)|§")  # volume, reporter, page: "988 F.3d 8"
-_ANCHOR_WORDS = ("id.", "ibid", "supra", "pub. l", "pub.l")  # found with str.find in the lower-cased text
-index_keywords(_ANCHOR_WORDS)
-_WINDOW_BEFORE = 160  # enough for "United States v. Some Long Name, No. 21-1832, __F.4th__, "
-_WINDOW_AFTER = 160  # pin cite, court and year parenthetical
-_WINDOW_JOIN = "\n\n"
 
 
 def find_authorities(pages: Sequence[ParsedPage]) -> list[AuthorityMention]:
@@ -112,90 +101,25 @@ def _from_law(law: LawMatch) -> _Raw:
 # --- eyecite -----------------------------------------------------------------------
 
 
-def _anchors(text: str) -> list[tuple[int, int]]:
-    """Where a citation may be: a number before a reporter-like token, a section sign, Id., supra..."""
-    low = lowered(text)
-    words = [(s, e) for s, e in keyword_hits(low, _ANCHOR_WORDS) if s == 0 or not low[s - 1].isalpha()]
-    # _ANCHOR opens with a section sign or with the last digit of a number (a space follows it)
-    starts = sorted([e - 1 for _, e in digit_runs(text)] + find_all(text, "§"))
-    return sorted([m.span() for m in finditer_at(_ANCHOR, text, starts)] + words)
-
-
-def _windows(text: str, anchors: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
-    for a_start, a_end in anchors:
-        lo = max(0, a_start - _WINDOW_BEFORE)
-        hi = min(len(text), a_end + _WINDOW_AFTER)
-        while lo > 0 and not text[lo - 1].isspace():
-            lo -= 1
-        while hi < len(text) and not text[hi].isspace():
-            hi += 1
-        if spans and lo <= spans[-1][1] + len(_WINDOW_JOIN):
-            spans[-1] = (spans[-1][0], max(hi, spans[-1][1]))
-        else:
-            spans.append((lo, hi))
-    return spans
-
-
 def _eyecite_mentions(text: str) -> list[_Raw]:
-    """eyecite's citations in `text`, found in windows around anchors. A second pass adds windows around
-    later uses of the case names the first pass found, where eyecite looks for reference citations
+    """eyecite's citations in `text`, found in the windows around anchors that can hold one. A second pass adds
+    windows around later uses of the case names the first pass found, where eyecite looks for reference citations
     ("Qin, at *2"), so the result equals eyecite over the whole text. That pass is needed only when
     one of those uses is followed by a pin cite: a name alone is no reference citation."""
-    anchors = _anchors(text)
-    windows = _windows(text, anchors)
-    if not windows:
+    found = anchors(text)
+    spans = needed(text, windows(text, found), found)
+    if not spans:
         return []
     scans: dict[Any, Any] = {}  # window -> what eyecite's extractors found in it, shared by both passes
-    raws = _eyecite_in(text, windows, scans)
+    raws = _eyecite_in(text, spans, scans)
     names = {n for r in raws if r.form == "full" for n in _party_names(r.eyecite)}
     if names:
-        outside = _name_uses(text, names, windows)
-        if outside and _pin_cite_follows(text, names, windows):
-            windows = _windows(text, sorted(anchors + outside))
-            raws = _eyecite_in(text, windows, scans)
+        outside = name_uses(text, names, spans)
+        if outside and pin_cite_follows(text, names, spans):
+            found = sorted(found + outside)
+            spans = needed(text, windows(text, found), found)
+            raws = _eyecite_in(text, spans, scans)
     return raws
-
-
-_BOUNDARY = re.compile(r"\b")
-
-
-def _name_uses(text: str, names: set[str], windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Spans of `\b(?:name|...)` (longest name first) outside `windows`, as `re.finditer` would give them,
-    found with `str.find` per name instead of trying the pattern at every position."""
-    at: dict[int, str] = {}
-    for name in sorted(names, key=len, reverse=True):
-        i = text.find(name)
-        while i != -1:
-            at.setdefault(i, name)  # the longest name opening here is the alternative `re` takes
-            i = text.find(name, i + 1)
-    spans: list[tuple[int, int]] = []
-    pos = 0
-    for i in sorted(at):
-        if i >= pos and _BOUNDARY.match(text, i):
-            spans.append((i, i + len(at[i])))
-            pos = i + len(at[i])
-    return [(s, e) for s, e in spans if not any(lo <= s < hi for lo, hi in windows)]
-
-
-def _pin_cite_follows(text: str, names: set[str], windows: list[tuple[int, int]]) -> bool:
-    """Whether a use of a name outside `windows` is followed by a pin cite, as eyecite's reference pattern asks."""
-    pin = _pin_cite_after()
-    for name in names:
-        i = text.find(name)
-        while i != -1:
-            outside = not any(lo <= i < hi for lo, hi in windows)
-            if outside and _BOUNDARY.match(text, i) and pin.match(text, i + len(name)):
-                return True
-            i = text.find(name, i + 1)
-    return False
-
-
-@cache
-def _pin_cite_after() -> re.Pattern[str]:
-    from eyecite.regexes import PIN_CITE_REGEX
-
-    return re.compile(r"\s+" + PIN_CITE_REGEX, re.VERBOSE)
 
 
 def _party_names(cite: Any) -> list[str]:
@@ -207,12 +131,12 @@ def _party_names(cite: Any) -> list[str]:
 
 def _eyecite_in(text: str, windows: list[tuple[int, int]], scans: dict[Any, Any]) -> list[_Raw]:
     pieces = [text[lo:hi] for lo, hi in windows]
-    compact = _WINDOW_JOIN.join(pieces)
+    compact = WINDOW_JOIN.join(pieces)
     compact_starts: list[int] = []
     offset = 0
     for piece in pieces:
         compact_starts.append(offset)
-        offset += len(piece) + len(_WINDOW_JOIN)
+        offset += len(piece) + len(WINDOW_JOIN)
 
     def to_text(pos: int) -> int:
         i = bisect_right(compact_starts, pos) - 1

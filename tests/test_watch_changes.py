@@ -89,5 +89,6 @@ def test_only_events_that_can_change_the_case_are_accepted(tmp_path: Path) -> No
     assert not accepts(watch, str(folder), True, data)
     only_pdf = Watch(id="w", case_id="c", folder=str(folder), schedule="on_change", extensions=(".pdf",))
     assert not accepts(only_pdf, str(folder / "Letter.docx"), False, data)
-    inside = Watch(id="w", case_id="c", folder=str(tmp_path), schedule="on_change")  # the data folder lies inside the watch
+    # the data folder lies inside the watched folder
+    inside = Watch(id="w", case_id="c", folder=str(tmp_path), schedule="on_change")
     assert not accepts(inside, str(data / "cases" / "x" / "case.db" / "000012.sst"), False, data)

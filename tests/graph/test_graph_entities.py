@@ -189,6 +189,9 @@ PEOPLE = [
     ("Michael Brown, Esq.\n100 Main Street", {("Michael Brown", "attorney")}),
     ("Christopher M. Wolpert\nClerk of Court", {("Christopher M. Wolpert", "clerk")}),
     ("By: /s/ Brian Hayek BRIAN HAYEK, President", {("Brian Hayek", "signatory")}),
+    # two signature blocks side by side, as PDF text layers put them on one line
+    ("By: /s/ Sanat K. Dutta By: /s/ Joe Booker\nName: Sanat K. Dutta Name: Joe Booker",
+        {("Sanat K. Dutta", "signatory"), ("Joe Booker", "signatory")}),
 ]  # fmt: skip
 
 

@@ -11,7 +11,10 @@ from casetrack.graph.scan import finditer_in, index_keywords, keyword_hits, near
 
 _WORD = r"[A-Z][A-Za-z\-]*(?:['’][A-Za-z]{2,}[A-Za-z\-]*)?"  # O'Hagan, not Xiang's
 # An initial may carry a doubled period, OCR noise for one ("CHRISTOPHER M.. WOLPERT").
-_NAME = rf"{_WORD}(?:[ \t]+(?:[A-Z]\.\.?|{_WORD})){{0,3}}(?:,?[ \t]+(?:Jr\.|Sr\.|II|III|IV)(?=[\s,.]))?"
+# Two signature blocks side by side come out as one line ("/s/ Sanat K. Dutta   By: /s/ Joe Booker"):
+# a name never goes on into the next block's label.
+_LABEL = r"(?:By|Name|Title|Its|Date|Dated|Signature)\b"
+_NAME = rf"{_WORD}(?:[ \t]+(?:[A-Z]\.\.?|(?!{_LABEL}){_WORD})){{0,3}}(?:,?[ \t]+(?:Jr\.|Sr\.|II|III|IV)(?=[\s,.]))?"
 _TITLE = r"(?:Chief[ \t]+|Circuit[ \t]+|District[ \t]+|Magistrate[ \t]+|Senior[ \t]+|Bankruptcy[ \t]+|Associate[ \t]+)?"
 # A signature line above its title, in either case; OCR may end the name with a stray period and open the
 # title line with a table rule ("Christopher M. Wolpert.\n| Clerk of Court").

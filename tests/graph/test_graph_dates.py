@@ -87,6 +87,10 @@ EVENTS = [
     ("(Arg. & Sub. – Jan. 12, 2023—Smith Wollman and Loken)", EventType.HEARING),
     ("The parties’ Statements are due on or before July 21, 2017.", EventType.DEADLINE),
     ("Discovery shall close no later than January 10, 2024.", EventType.DEADLINE),
+    # the end of a period, though "Effective Date" is in the same sentence
+    ("Commencing on the Effective Date and continuing until March 15, 2001, About shall deliver",
+        EventType.DEADLINE),
+    ("Commencing on or about March 20, 2001 and continuing until the end of the Term", EventType.EFFECTIVE),
     ("The opinion was decided June 5, 2019 by the panel.", EventType.DECIDED),
     ("Judgment was entered on May 1, 2018.", EventType.DECIDED),
     ("The meeting occurred on May 1, 2018 in Chicago.", EventType.OTHER),

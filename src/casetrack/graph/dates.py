@@ -96,7 +96,8 @@ EVENT_RULES: tuple[tuple[re.Pattern[str], EventType, int], ...] = tuple(
         (r"\beffective\b|\bcommenc\w*|\bbegin(?:ning|s)?\b|\bstart\s+date\b", EventType.EFFECTIVE, 70),
         (r"\bhearing\b|\bargu(?:ed|ment)\b|\bArg\.|\btrial\b|\bconference\b|\bheard\b|\bSub\.", EventType.HEARING, 40),
         (
-            r"\bdue\b|\bon\s+or\s+before\b|\bno\s+later\s+than\b|\bdeadline\b|\bnot\s+later\s+than\b|\bexpir\w*|\bby\s+no\b",
+            r"\bdue\b|\bon\s+or\s+before\b|\bno\s+later\s+than\b|\bdeadline\b|\bnot\s+later\s+than\b|\bexpir\w*|\bby\s+no\b"
+            r"|\buntil\b|\bending\s+on\b|\bthrough\s+and\s+including\b",  # the last day of a period
             EventType.DEADLINE,
             80,
         ),
@@ -115,7 +116,7 @@ _EVENT_WORDS: tuple[tuple[str, ...], ...] = (
     ("dated", "signed", "executed", "entered", "made", "as"),
     ("effective", "commenc", "begin", "start"),
     ("hearing", "arg", "trial", "conference", "heard", "sub"),
-    ("due", "before", "later", "deadline", "expir", "by"),
+    ("due", "before", "later", "deadline", "expir", "by", "until", "ending", "including"),
     ("decided", "entered", "ordered", "judgment", "issued", "opinion", "decision"),
 )
 

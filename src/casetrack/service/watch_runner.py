@@ -6,9 +6,9 @@ Threads, all started by `start()` and stopped by `stop()`:
     `watches.json` when it changes, turns quiet, size-stable paths into sync work and checks
     every `schedule_check_s` whether a scheduled sync is due;
   * the watchdog observer (only while this process is the runner) records events per path;
-  * one worker runs the syncs, one at a time, through `FolderService.sync_folder`, which
-    ingests new files, replaces changed ones atomically and re-points moved ones without
-    re-embedding them."""
+  * one worker runs the syncs, one at a time (`watch_job`, through `FolderService.sync_folder`,
+    which ingests new files, replaces changed ones atomically and re-points moved ones without
+    re-embedding them). Changed paths wait in `watch_changes` until they settle."""
 from __future__ import annotations
 
 import contextlib
@@ -18,7 +18,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,15 +38,15 @@ from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from casetrack.config import Settings
-from casetrack.domain import Case
-from casetrack.errors import CaseTrackError, InternalError, InvalidInput, NotFound
+from casetrack.errors import CaseTrackError, InvalidInput
 from casetrack.service.cases import CaseService
 from casetrack.service.folders import FolderService
 from casetrack.service.ingest import Ingestor
 from casetrack.service.watch_changes import Changes, accepts, stat_of
+from casetrack.service.watch_job import Stopping, WatchJob
 from casetrack.service.watch_lock import FileLock
 from casetrack.service.watch_store import Watch, WatchState, WatchStore
-from casetrack.service.watch_sync import WatchSync, state_after
+from casetrack.service.watch_sync import WatchSync
 
 log = logging.getLogger(__name__)
 
@@ -101,10 +101,6 @@ class _Live:
     progress: tuple[int, int, str] | None = None
 
 
-class _Stopping(Exception):
-    """Raised from a progress callback to end a sync between two files when the server stops."""
-
-
 class _Handler(FileSystemEventHandler):
     def __init__(self, service: WatchRunner, watch_id: str) -> None:
         self._service = service
@@ -131,13 +127,14 @@ class WatchRunner:
         self.store = store
         self.forget_case = forget_case
         self.lock = FileLock(data_dir / RUNNER_LOCK)
-        self._apply = WatchSync(cases, folders, ingestor, data_dir)
         self._mu = threading.Lock()
         self._live: dict[str, _Live] = {}
         self._observer: BaseObserver | None = None
         self._signature: tuple[int, int, int] | None = None
         self._work: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._stop = threading.Event()
+        self._job = WatchJob(cases, WatchSync(cases, folders, ingestor, data_dir), store, forget_case, self._stop,
+                             self._state, self._saved)
         self._wake = threading.Event()
         self._threads: list[threading.Thread] = []
 
@@ -369,7 +366,7 @@ class WatchRunner:
                 continue
             try:
                 self._sync(live, watch, reason, paths)
-            except _Stopping:
+            except Stopping:
                 return
             except CaseTrackError as exc:
                 log.error("Folder watch %s: %s", watch.folder, exc.message)
@@ -380,65 +377,10 @@ class WatchRunner:
                 live.syncing = False
 
     def _sync(self, live: _Live, watch: Watch, reason: str | None, paths: set[str]) -> None:
-        case = self._case_for(watch)
-        if case is None:
-            return
-        folder = Path(watch.folder)
-        if not folder.is_dir():
-            self._record(watch.id, status="error", detail=f"the folder {folder} is missing; it is synced again "
-                         "when it is back (or use unwatch_folder)")
-            return
-        started = time.time()
-        self._record(watch.id, status="syncing", detail="", runner_pid=os.getpid())
-
         def progress(done: int, total: int, current: str) -> None:
-            if self._stop.is_set():
-                raise _Stopping()
             live.progress = (done, total, current)
 
-        try:
-            if reason is not None:
-                log.info("Syncing watched folder %s (%s)", folder, reason)
-                report = self._apply.full(case, watch, progress)
-            else:
-                report = self._apply.changes(case, watch, paths, progress)
-        except _Stopping:
-            self._record(watch.id, status="idle", detail="interrupted by shutdown; it resumes at next start")
-            raise
-        except CaseTrackError as exc:
-            self._record(watch.id, status="error", detail="", last_error=exc.message, last_error_at=time.time())
-            if reason is None:
-                self._renote(live, paths)
-            return
-        except Exception as exc:
-            log.exception("Sync of watched folder %s failed", folder)
-            message = InternalError(f"{type(exc).__name__}: {exc}").message
-            self._record(watch.id, status="error", detail="", last_error=message, last_error_at=time.time())
-            return
-        # A file rewritten while it was being read is retried when it settles again.
-        self._renote(live, {str(folder / o.path) for o in report.outcomes
-                            if o.status == "failed" and _modified_since(folder / o.path, started)})
-        changes = state_after(report, reason is not None, started, self._state(watch.id).totals)
-        self._record(watch.id, **changes)
-        done = {k: v for k, v in changes["last_counts"].items() if k not in ("unchanged", "missing")}
-        log.info("Watched folder %s synced (%s): %s", folder, reason or "changes",
-                 ", ".join(f"{n} {k}" for k, n in sorted(done.items())) or "no changes")
-
-    def _case_for(self, watch: Watch) -> Case | None:
-        """The watch's case if it accepts changes; otherwise record why not (or drop the watch)."""
-        try:
-            case = self._cases.get(watch.case_id)
-        except NotFound:
-            log.warning("The case of the watch on %s was deleted; dropping the watch", watch.folder)
-            self.forget_case(watch.case_id)
-            return None
-        if not case.writable:
-            detail = f'case "{case.name}" is {case.status.value}; reopen it to resume syncing'
-            if self._state(watch.id).status != "paused":
-                log.info("Watch on %s paused: %s", watch.folder, detail)
-            self._record(watch.id, status="paused", detail=detail)
-            return None
-        return case
+        self._job.run(watch, reason, paths, progress, lambda retry: self._renote(live, retry))
 
     def _renote(self, live: _Live, paths: set[str]) -> None:
         now = time.monotonic()
@@ -452,32 +394,8 @@ class WatchRunner:
             live = self._live.get(watch_id)
             return live.watch.state if live else WatchState()
 
-    def _record(self, watch_id: str, **changes: Any) -> None:
-        """Save part of a watch's state in watches.json (and in memory)."""
-        updated: list[Watch] = []
-
-        def change(watches: list[Watch]) -> list[Watch]:
-            out = []
-            for w in watches:
-                if w.id == watch_id:
-                    w = replace(w, state=replace(w.state, **changes))
-                    updated.append(w)
-                out.append(w)
-            return out
-
-        try:
-            self.store.update(change)
-        except CaseTrackError as exc:
-            log.warning("Could not record the state of watch %s: %s", watch_id[:8], exc.message)
-            return
+    def _saved(self, watch: Watch) -> None:
         with self._mu:
-            live = self._live.get(watch_id)
-            if live is not None and updated:
-                live.watch = updated[0]
-
-
-def _modified_since(path: Path, since: float) -> bool:
-    try:
-        return path.stat().st_mtime >= since - 1
-    except OSError:
-        return False
+            live = self._live.get(watch.id)
+            if live is not None:
+                live.watch = watch

@@ -48,6 +48,9 @@ _INLINE_TEXT = {
     qn("w:noBreakHyphen"): "-",
     qn("w:softHyphen"): "",
 }
+# Wrappers that hold ordinary paragraphs, rows or cells: templates put content controls
+# (w:sdt) and custom XML tags around whole clauses, table rows and single cells.
+_WRAPPERS = frozenset({qn("w:sdt"), qn("w:sdtContent"), qn("w:customXml")})
 _BREAKING_SECTIONS = frozenset({"nextPage", "oddPage", "evenPage"})
 _UNREADABLE_FIX = "Open it in Word or LibreOffice and save it again as .docx, then ingest the new file."
 
@@ -169,15 +172,21 @@ def _section_breaks(body: etree._Element) -> list[bool]:
 def _add_block_children(
     container: etree._Element, builder: _PageBuilder, numbering: ListNumbering, section_breaks: Iterator[bool]
 ) -> None:
-    for child in container:
+    for child in _unwrapped(container, (qn("w:p"), qn("w:tbl"))):
         if child.tag == qn("w:p"):
             _add_paragraph(child, builder, numbering, section_breaks)
-        elif child.tag == qn("w:tbl"):
+        else:
             _add_table(child, builder)
-        elif child.tag == qn("w:sdt"):  # a content control wrapping ordinary paragraphs and tables
-            content = child.find(qn("w:sdtContent"))
-            if content is not None:
-                _add_block_children(content, builder, numbering, section_breaks)
+
+
+def _unwrapped(container: etree._Element, tags: tuple[str, ...]) -> Iterator[etree._Element]:
+    """The children of `container` with one of `tags`, looking through content controls and
+    custom XML wrappers (but not a control's w:sdtPr, which holds only its settings)."""
+    for child in container:
+        if child.tag in tags:
+            yield child
+        elif child.tag in _WRAPPERS:
+            yield from _unwrapped(child, tags)
 
 
 def _add_paragraph(
@@ -206,9 +215,9 @@ def _add_table(table: etree._Element, builder: _PageBuilder) -> None:
     takes effect after it (pages are never split mid-table)."""
     rows: list[str] = []
     broke = False
-    for row in table.iterfind(qn("w:tr")):
+    for row in _unwrapped(table, (qn("w:tr"),)):
         cells = []
-        for cell in row.iterfind(qn("w:tc")):
+        for cell in _unwrapped(row, (qn("w:tc"),)):
             texts = []
             for event in _inline_events(cell):
                 if event is _PAGE:

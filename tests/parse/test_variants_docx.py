@@ -16,6 +16,21 @@ W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 REVISION = 'w:author="Opposing Counsel" w:date="2025-03-04T10:00:00Z"'
 
 
+def test_text_moved_by_tracked_changes_appears_once_at_its_new_place(tmp_path: Path) -> None:
+    document = docx.Document()
+    first = document.add_paragraph()
+    first._p.append(
+        parse_xml(f'<w:moveFrom {W} w:id="1" {REVISION}><w:r><w:t>The deposit is refundable.</w:t></w:r></w:moveFrom>')
+    )
+    first._p.append(parse_xml(f"<w:r {W}><w:t>Rent is due monthly.</w:t></w:r>"))
+    second = document.add_paragraph()
+    second._p.append(
+        parse_xml(f'<w:moveTo {W} w:id="2" {REVISION}><w:r><w:t>The deposit is refundable.</w:t></w:r></w:moveTo>')
+    )
+    document.save(tmp_path / "moved.docx")
+    assert parse_file(tmp_path / "moved.docx").pages[0].text == "Rent is due monthly.\n\nThe deposit is refundable."
+
+
 def test_paragraphs_and_table_rows_inside_content_controls_and_custom_xml_are_kept(tmp_path: Path) -> None:
     document = docx.Document()
     document.add_paragraph("Recitals.")

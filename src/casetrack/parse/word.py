@@ -36,6 +36,7 @@ _PAGE = object()  # marks a page break inside the inline event stream
 _SKIPPED_SUBTREES = frozenset(
     {
         qn("w:del"),
+        qn("w:moveFrom"),  # the old place of text moved with tracked changes: it reads at its w:moveTo
         qn("w:instrText"),
         qn("w:delInstrText"),
         "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback",

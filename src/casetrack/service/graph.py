@@ -8,7 +8,7 @@ import difflib
 import re
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from casetrack.domain import Case, Document, ExtractionMethod, ParsedPage
@@ -54,6 +54,7 @@ class Event:
     event: str
     description: str
     mention: Mention
+    also_on_pages: tuple[int, ...] = ()  # a running header or footer: the same dated line on these pages too
 
 
 @dataclass(slots=True)
@@ -145,7 +146,34 @@ def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[st
             if label:
                 _add(graph.issues, str(label).casefold(), str(label), r.get("kind", "issue"), None, mention(r))
     graph.events.sort(key=lambda e: (e.iso, e.mention.document_name, e.mention.page))
+    graph.events = collapse_running_lines(graph.events)
     return graph
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def collapse_running_lines(events: list[Event]) -> list[Event]:
+    """One event for a dated line a document repeats on many pages, listed at its first page with the
+    others named: a running header or footer ("Source: EBIX INC, 10-Q, 5/15/2001" on all eight pages,
+    "Date Filed: 01/19/2023 ... Page: 1" and "Page: 2") would otherwise fill a timeline with copies.
+    Only the same date, event and words (numbers and punctuation aside) on different pages
+    merge; two mentions on one page stay two events. `events` must be sorted by date, then page."""
+    first: dict[tuple[str, str, str, str], int] = {}
+    out: list[Event] = []
+    for e in events:
+        key = (e.mention.document_id, e.iso, e.event, " ".join(_WORDS.findall(e.description.casefold())))
+        at = first.get(key)
+        if at is None:
+            first[key] = len(out)
+            out.append(e)
+            continue
+        kept = out[at]
+        if e.mention.page == kept.mention.page or e.mention.page in kept.also_on_pages:
+            out.append(e)
+        else:
+            out[at] = replace(kept, also_on_pages=(*kept.also_on_pages, e.mention.page))
+    return out
 
 
 def _add(into: dict[str, Node], key: str, name: str, kind: str, role: str | None, mention: Mention) -> None:
@@ -168,6 +196,9 @@ def match_nodes(pool: list[Node], name: str, kind: str, hint: str) -> list[Node]
     exact = [n for n in pool if normalise(n.name) == wanted or normalise(n.key.split(":", 1)[-1]) == wanted]
     if exact:
         return exact
+    defined = defined_term_matches(pool, wanted)  # before word containment: "Company" is the defined
+    if defined:                                    # party, not "The Butler Company"
+        return defined
     words = set(wanted.split())
     contained = [n for n in pool if wanted in normalise(n.name) or words <= set(normalise(n.name).split())]
     if contained:
@@ -176,9 +207,25 @@ def match_nodes(pool: list[Node], name: str, kind: str, hint: str) -> list[Node]
     close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.75)
     if close:
         return [names[c] for c in close]
-    suggestions = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.4)
+    # Below ~0.6 difflib pairs unrelated words ("Agent" and "Damages" share "age"): no suggestion
+    # beats a wrong one, and the hint then points to the list.
+    suggestions = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
     raise NotFound(kind, name, [(names[s].name, names[s].key) for s in suggestions], hint=hint)
 
+
+
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+
+
+def defined_term_matches(pool: list[Node], wanted: str) -> list[Node]:
+    """Parties a contract names by a defined term: "Distributor" or "the Company" finds the party the
+    document defines it as, because the term's uses are recorded as that party's mentions. Several
+    documents may define the same term, so several parties can match; most mentioned first."""
+    term = _ARTICLE.sub("", wanted)
+    if not term:
+        return []
+    matched = [n for n in pool if n.roles and any(normalise(m.text) == term for m in n.mentions)]
+    return sorted(matched, key=lambda n: -len(n.mentions))
 
 
 class GraphReader:

@@ -1,0 +1,90 @@
+"""How the merged case graph reads to a user: a running header is one timeline event, a contract's
+defined terms find its parties, and a miss never suggests unrelated names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from casetrack.config import load_settings
+from casetrack.errors import NotFound
+from casetrack.service.app import CaseTrack
+from casetrack.service.graph import Event, Mention, collapse_running_lines
+from casetrack.service.indexing import Indexer
+from casetrack.service.ingest import Ingestor, IngestRequest
+
+
+def _event(iso: str, description: str, page: int, document: str = "d1", event: str = "other") -> Event:
+    mention = Mention(document, f"{document}.pdf", f"chunk-{page}", page, 0, 10, description[:10])
+    return Event(iso, event, description, mention)
+
+
+def test_a_dated_running_footer_is_one_event_naming_its_other_pages() -> None:
+    events = [
+        _event("2001-05-15", "Source: EBIX INC, 10-Q, 5/15/2001", 1),
+        _event("2001-05-15", "Source: EBIX INC, 10-Q, 5/15/2001", 2),
+        _event("2001-05-15", "11 Source: EBIX INC, 10-Q, 5/15/2001", 3),  # the page number ran into it
+    ]
+    [merged] = collapse_running_lines(events)
+    assert merged.mention.page == 1
+    assert merged.also_on_pages == (2, 3)
+
+
+def test_different_events_of_one_day_stay_apart() -> None:
+    events = [
+        _event("2023-01-19", "Appellate Case: 22-1801 Page: 1 Date Filed: 01/19/2023", 1, event="filed"),
+        _event("2023-01-19", "January 19, 2023", 1),  # same page, other wording
+        _event("2023-01-19", "January 19, 2023", 1),  # same page, same wording: a second mention, kept
+        _event("2023-01-19", "Appellate Case: 22-1801 Page: 1 Date Filed: 01/19/2023", 1, document="d2",
+               event="filed"),  # another document
+        _event("2023-01-19", "The brief is due January 19, 2023.", 2, event="deadline"),
+    ]
+    assert collapse_running_lines(events) == events
+
+
+CONSULTING = """CONSULTING AGREEMENT
+
+This Consulting Agreement is made and entered into as of May 1, 2019 by and between Driven
+Deliveries, Inc. ("Company"), a Nevada corporation, and TruckThat LLC ("Consultant").
+
+1. Services. Consultant shall provide consulting services to the Company.
+"""
+LETTER = """Dear Sir,
+
+We write on behalf of The Butler Company about the shipment of March 3, 2020.
+"""
+
+
+@pytest.fixture
+def app_with_case(tmp_path: Path) -> tuple[CaseTrack, str]:
+    app = CaseTrack(load_settings(tmp_path / "data"))
+    case = app.create_case("Driven")
+    ingestor = Ingestor(app.settings, app.cases, Indexer(None))
+    for name, text in (("agreement.txt", CONSULTING), ("letter.txt", LETTER)):
+        source = tmp_path / name
+        source.write_text(text, encoding="utf-8")
+        ingestor.ingest(app.cases.get(case.id), IngestRequest(str(source)))
+    return app, case.id
+
+
+def test_a_defined_term_finds_the_party_it_names(app_with_case: tuple[CaseTrack, str]) -> None:
+    app, case_id = app_with_case
+    graph = app.graph.graph(app.cases.get(case_id))
+    assert [n.name for n in app.graph.find_entities(graph, "Consultant")] == ["TruckThat LLC"]
+    assert [n.name for n in app.graph.find_entities(graph, "the Consultant")] == ["TruckThat LLC"]
+    # The defined term wins over a name that merely holds the word.
+    assert [n.name for n in app.graph.find_entities(graph, "Company")] == ["Driven Deliveries, Inc."]
+    assert [n.name for n in app.graph.find_entities(graph, "Butler")] == ["Butler Company"]
+
+
+def test_a_miss_suggests_only_names_that_look_alike(app_with_case: tuple[CaseTrack, str]) -> None:
+    app, case_id = app_with_case
+    graph = app.graph.graph(app.cases.get(case_id))
+    with pytest.raises(NotFound) as miss:
+        app.graph.find_entities(graph, "Consultancy")  # difflib rates "butler company" 0.4 alike
+    assert "Did you mean" not in str(miss.value)
+    assert "list_entities" in str(miss.value)
+    with pytest.raises(NotFound) as typo:
+        app.graph.find_entities(graph, "Trucking LLC")
+    assert "TruckThat LLC" in str(typo.value)

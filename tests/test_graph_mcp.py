@@ -167,3 +167,21 @@ async def test_an_empty_case_gets_helpful_messages_not_errors(data_dir: Path) ->
             text = text_of(await call_ok(client, tool, **args))
             assert text, tool
         assert "ingest" in text_of(await call_ok(client, "get_case_map")).lower()
+
+
+async def test_the_case_map_names_every_party_and_the_timeline_lists_a_running_footer_once(eval_case: Path) -> None:
+    async with mcp_session(eval_case) as client:
+        await call_ok(client, "switch_case", case_name=EVAL_CASE_NAME)
+        case_map = await call_ok(client, "get_case_map")
+        events = (await call_ok(client, "get_case_timeline")).structured_content["events"]
+        distributor = await call_ok(client, "get_entity_mentions", entity_name="the Distributor")
+    parties = case_map.structured_content["parties"]
+    assert len(parties) >= 14
+    for party in parties:  # the spec's "all identified parties", not the first dozen by name
+        assert f" {party['name']}  (" in text_of(case_map), party["name"]
+    # ebix's 10-Q footer dates all eight pages of the co-branding agreement: one event, not eight.
+    footers = [e for e in events if "Source: EBIX INC, 10-Q" in e["description"]]
+    assert len(footers) == 1
+    assert footers[0]["page"] == 1 and footers[0]["also_on_pages"] == [2, 3, 4, 5, 6, 7, 8]
+    # The NETGEAR agreement calls Ingram Micro "Distributor" throughout.
+    assert "matched: Ingram Micro" in text_of(distributor)

@@ -16,6 +16,13 @@ ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 KEY_EVENTS = ("filed", "signed", "effective", "hearing", "deadline", "decided")
 EMPTY = "No documents in this case yet. Add some with ingest_document or ingest_folder, then ask again."
 Result = tuple[str, dict[str, Any]]
+MAP_PARTIES = 30
+MAP_DATES = 15
+
+
+def _prominence(n: Node) -> tuple[int, int, str]:
+    """Most documents first, then most mentions, then by name (ignoring case: "ebix.com" with the e's)."""
+    return -len(n.documents), -len(n.mentions), n.name.casefold()
 
 
 def _node(n: Node) -> dict[str, Any]:
@@ -31,12 +38,12 @@ def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
     if not graph.documents:
         return EMPTY, {"case": case.name, "documents": 0}
     lines = [f"CASE MAP: {case.name} ({case.case_type.label})", ""]
-    parties = sorted(graph.parties.values(), key=lambda n: (-len(n.documents), n.name))
-    judges = [n for n in graph.entities.values() if "judge" in n.roles]
-    attorneys = [n for n in graph.entities.values() if "attorney" in n.roles]
-    courts = sorted((n for n in graph.entities.values() if n.kind == "court"), key=lambda n: -len(n.mentions))
+    parties = sorted(graph.parties.values(), key=_prominence)
+    judges = sorted((n for n in graph.entities.values() if "judge" in n.roles), key=_prominence)
+    attorneys = sorted((n for n in graph.entities.values() if "attorney" in n.roles), key=_prominence)
+    courts = sorted((n for n in graph.entities.values() if n.kind == "court"), key=_prominence)
     lines.append("  PARTIES:")
-    for p in parties[:12]:
+    for p in parties[:MAP_PARTIES]:  # the spec's "all identified parties", up to a screenful
         roles = ", ".join(sorted(p.roles)) or "party"
         docs = sorted({m.document_name for m in p.mentions})
         more = " ..." if len(docs) > 3 else ""
@@ -44,12 +51,16 @@ def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
     for label, nodes in (("Judge", judges), ("Attorney", attorneys), ("Court", courts)):
         for n in nodes[:4]:
             lines.append(f"    {label + ':':<14} {n.name}")
+    if len(parties) > MAP_PARTIES:
+        lines.append(f"    ... and {len(parties) - MAP_PARTIES} more parties (list_entities shows them all)")
     if not (parties or judges or courts):
         lines.append("    (no parties identified)")
     key_events = [e for e in graph.events if e.event in KEY_EVENTS] or graph.events
     lines += ["", "  KEY DATES:"] + [
         f"    {e.iso:<10}  {e.event.capitalize()}: {e.description[:90]} ({e.mention.document_name}, p.{e.mention.page})"
-        for e in key_events[:15]] + (["    (no dates found)"] if not key_events else [])
+        for e in key_events[:MAP_DATES]] + (["    (no dates found)"] if not key_events else [])
+    if len(key_events) > MAP_DATES:
+        lines.append(f"    ... {len(key_events) - MAP_DATES} more (get_case_timeline lists every dated event)")
     issues = sorted(graph.issues.values(), key=lambda n: (-len(n.documents), -len(n.mentions)))
     lines += ["", "  KEY LEGAL ISSUES:"] + [
         f"    {i}. {n.name} -- {plural(len(n.documents), 'document')}, "
@@ -90,7 +101,12 @@ def _event(e: Event) -> dict[str, Any]:
     m = e.mention
     return {"date": e.iso, "event": e.event, "description": e.description, "document": m.document_name,
             "document_id": m.document_id, "page": m.page, "chunk_id": m.chunk_id, "text": m.text,
-            "char_start": m.char_start, "char_end": m.char_end}
+            "char_start": m.char_start, "char_end": m.char_end, "also_on_pages": list(e.also_on_pages)}
+
+
+def _pages(pages: tuple[int, ...]) -> str:
+    shown = ", ".join(str(p) for p in pages[:8])
+    return f"p. {shown}" if len(pages) == 1 else f"pp. {shown}{', ...' if len(pages) > 8 else ''}"
 
 
 def timeline(case_name: str, events: list[Event], details: list[dict[str, Any]], start: str | None,
@@ -103,7 +119,8 @@ def timeline(case_name: str, events: list[Event], details: list[dict[str, Any]],
     records = []
     for e, d in zip(events, details, strict=False):
         lines.append(f"  {e.iso:<10}  [{e.event}] {e.description[:160]}")
-        lines.append(f"              {_cite(d)} [chunk {d.get('chunk_id')}]")
+        repeated = f" (repeated on {_pages(e.also_on_pages)})" if e.also_on_pages else ""
+        lines.append(f"              {_cite(d)} [chunk {d.get('chunk_id')}]{repeated}")
         records.append({**_event(e), **d})
     return "\n".join(lines), {"case": case_name, "events": records}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import docx
@@ -20,6 +21,7 @@ from lxml import etree
 
 from casetrack.domain import ExtractionMethod, ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
+from casetrack.parse.docx_notes import ENDNOTE, REFERENCE_TAGS, NoteReference, Notes, read_notes
 from casetrack.parse.docx_numbering import ListNumbering
 from casetrack.parse.normalize import APPROXIMATE_PAGE_CHARS, normalize_page_text, split_approximate_pages
 from casetrack.parse.options import ParseOptions
@@ -62,6 +64,7 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
     check_archive(path)
     try:
         document = docx.Document(str(path))
+        notes = read_notes(document)
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as exc:
         raise DocumentUnreadable(str(path), f"it is not a valid Word document ({exc})", _UNREADABLE_FIX) from exc
     except etree.XMLSyntaxError as exc:
@@ -71,7 +74,9 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
     numbering = ListNumbering(_numbering_element(document), document.styles.element)
     builder = _PageBuilder()
     body = document.element.body
-    _add_block_children(body, builder, numbering, iter(_section_breaks(body)))
+    _add_block_children(body, builder, _Walk(numbering, notes, iter(_section_breaks(body))))
+    for endnote in notes.endnotes:  # Word prints endnotes after the last paragraph
+        builder.add(endnote)
     properties = document.core_properties
     metadata = {
         key: value.strip()
@@ -170,14 +175,21 @@ def _section_breaks(body: etree._Element) -> list[bool]:
     return kinds
 
 
-def _add_block_children(
-    container: etree._Element, builder: _PageBuilder, numbering: ListNumbering, section_breaks: Iterator[bool]
-) -> None:
+@dataclass(frozen=True, slots=True)
+class _Walk:
+    """What the walk over the body carries along besides the pages being built."""
+
+    numbering: ListNumbering
+    notes: Notes
+    section_breaks: Iterator[bool]
+
+
+def _add_block_children(container: etree._Element, builder: _PageBuilder, walk: _Walk) -> None:
     for child in _unwrapped(container, (qn("w:p"), qn("w:tbl"))):
         if child.tag == qn("w:p"):
-            _add_paragraph(child, builder, numbering, section_breaks)
+            _add_paragraph(child, builder, walk)
         else:
-            _add_table(child, builder)
+            _add_table(child, builder, walk.notes)
 
 
 def _unwrapped(container: etree._Element, tags: tuple[str, ...]) -> Iterator[etree._Element]:
@@ -190,31 +202,49 @@ def _unwrapped(container: etree._Element, tags: tuple[str, ...]) -> Iterator[etr
             yield from _unwrapped(child, tags)
 
 
-def _add_paragraph(
-    paragraph: etree._Element, builder: _PageBuilder, numbering: ListNumbering, section_breaks: Iterator[bool]
-) -> None:
+def _add_paragraph(paragraph: etree._Element, builder: _PageBuilder, walk: _Walk) -> None:
     properties = paragraph.find(qn("w:pPr"))
     if properties is not None and _is_on(properties.find(qn("w:pageBreakBefore"))):
         builder.page_break()
-    label = numbering.label(paragraph)
+    label = walk.numbering.label(paragraph)
     piece: list[str] = [label + " "] if label else []
+    cited: list[NoteReference] = []
     for event in _inline_events(paragraph):
         if event is _PAGE:
             builder.add("".join(piece))
+            _add_notes(cited, builder, walk.notes)
             builder.page_break()
-            piece = []
+            piece, cited = [], []
+        elif isinstance(event, NoteReference):
+            cited.append(event)
         else:
             piece.append(str(event))
     builder.add("".join(piece))
+    _add_notes(cited, builder, walk.notes)
     section_ends_here = properties is not None and properties.find(qn("w:sectPr")) is not None
-    if section_ends_here and next(section_breaks, True):
+    if section_ends_here and next(walk.section_breaks, True):
         builder.page_break()
 
 
-def _add_table(table: etree._Element, builder: _PageBuilder) -> None:
+def _add_notes(cited: list[NoteReference], builder: _PageBuilder, notes: Notes) -> None:
+    """Footnotes as paragraphs after the text citing them; endnotes held back for the end."""
+    for reference in cited:
+        body = notes.body(reference)
+        if body is None:
+            continue
+        text = "".join(event for event in _inline_events(body) if isinstance(event, str)).strip()
+        note = f"{notes.label(reference)} {text}"
+        if reference.kind == ENDNOTE:
+            notes.endnotes.append(note)
+        else:
+            builder.add(note)
+
+
+def _add_table(table: etree._Element, builder: _PageBuilder, notes: Notes) -> None:
     """One line per row, cells separated by " | "; a page break recorded inside the table
     takes effect after it (pages are never split mid-table)."""
     rows: list[str] = []
+    cited: list[NoteReference] = []
     broke = False
     for row in _unwrapped(table, (qn("w:tr"),)):
         cells = []
@@ -223,18 +253,21 @@ def _add_table(table: etree._Element, builder: _PageBuilder) -> None:
             for event in _inline_events(cell):
                 if event is _PAGE:
                     broke = True
+                elif isinstance(event, NoteReference):
+                    cited.append(event)
                 else:
                     texts.append(str(event))
             cells.append(" ".join("".join(texts).split()))
         if any(cells):
             rows.append(" | ".join(cells))
     builder.add("\n".join(rows))
+    _add_notes(cited, builder, notes)
     if broke:
         builder.page_break()
 
 
 def _inline_events(element: etree._Element) -> Iterator[object]:
-    """Text pieces and page-break markers of a paragraph (or table cell) in document order,
+    """Text pieces, page-break markers and note references of a paragraph (or table cell) in document order,
     skipping deleted revisions, field codes and the duplicate fallback copies of text boxes."""
     stack = [iter(element)]
     while stack:
@@ -250,6 +283,8 @@ def _inline_events(element: etree._Element) -> Iterator[object]:
                 yield _PAGE if child.get(qn("w:type")) == "page" else "\n"
             elif tag == qn("w:lastRenderedPageBreak"):
                 yield _PAGE
+            elif tag in REFERENCE_TAGS:
+                yield NoteReference(REFERENCE_TAGS[tag], child.get(qn("w:id"), ""))
             elif len(child):
                 if tag == qn("w:p"):
                     yield "\n"  # a paragraph nested in a text box or table cell starts a new line

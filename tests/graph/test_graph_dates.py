@@ -81,6 +81,11 @@ EVENTS = [
     ("This Agreement is made as of November 5, 1996, by and between A and B.", EventType.SIGNED),
     ("IN WITNESS WHEREOF, executed this 19 day of March, 2004.", EventType.SIGNED),
     ("Dated: June 2, 2020", EventType.SIGNED),
+    ('This Agreement (the "Agreement"), dated this 19th day of January, 2001', EventType.SIGNED),
+    ("This Lease dated as of June 2, 2020 is between A and B.", EventType.SIGNED),
+    # a date of an instrument the document refers to is not when this one was signed
+    ("the Council of European Communities Directive dated 14 May 1991 will apply", EventType.OTHER),
+    ("We refer to your letter dated March 3, 2020 about the shipment.", EventType.OTHER),
     ("This Agreement shall be effective on January 1, 2020.", EventType.EFFECTIVE),
     ("Effective Date: March 1, 1996", EventType.EFFECTIVE),
     ("A hearing is set for April 4, 2024 at 10:00 a.m.", EventType.HEARING),

@@ -88,7 +88,10 @@ EVENT_RULES: tuple[tuple[re.Pattern[str], EventType, int], ...] = tuple(
     for p, e, prio in (
         (r"\b(?:date\s+)?filed\b|\bfiling\b|\bdocketed\b|\bsubmitted\b", EventType.FILED, 50),
         (
-            r"\bdated\b|\bsigned\b|\bexecuted\b|\bentered\s+into\b|\bmade\s+(?:and\s+entered\s+into\s+)?(?:as\s+of|on|this)\b"
+            # "dated" signs this document ("This Agreement, dated this 19th day", "dated as of", a "Dated:" line),
+            # not one it refers to ("the Council Directive dated 14 May 1991").
+            r"(?m)\bdated\s+(?:this|as\s+of)\b|^[ \t]*dated\b|\bthis\b[^.;\n]{0,60}\bdated\b"
+            r"|\bsigned\b|\bexecuted\b|\bentered\s+into\b|\bmade\s+(?:and\s+entered\s+into\s+)?(?:as\s+of|on|this)\b"
             r"|\bis\s+made\b|\bas\s+of\b",
             EventType.SIGNED,
             60,

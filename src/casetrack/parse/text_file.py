@@ -19,9 +19,15 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
-# Windows-1252 is what non-UTF-8 English and Western European documents are written in;
-# when the detector finds it as good a fit as a neighbour (cp1250, cp1257), it wins the tie.
+# Windows-1252 is what non-UTF-8 English and Western European documents are written in.
+# The detector's language scores are unreliable on a few accented words (French text scored
+# as Polish cp1257, "très" read as "trčs"), so cp1252 wins whenever it reads the bytes with no
+# more chaos than the detector's best guess.
 _WESTERN_DEFAULT = "cp1252"
+# Guesses that never fit a text file without a byte-order mark: UTF-16/32 without a BOM
+# would be full of NULs (refused before parsing), and EBCDIC is mainframe data. The detector
+# offers them for short files, e.g. a four-byte '“OK”' in cp1252 as UTF-16.
+_IMPLAUSIBLE = ("utf_16", "utf_32", "cp037", "cp273", "cp424", "cp500", "cp875", "cp1026", "cp1140")
 
 
 def decode_text(data: bytes) -> tuple[str, str]:
@@ -34,13 +40,24 @@ def decode_text(data: bytes) -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
-    matches = list(from_bytes(data))
-    if not matches:
-        return data.decode(_WESTERN_DEFAULT, errors="replace"), _WESTERN_DEFAULT
-    best = matches[0]
-    tied = [match for match in matches if (match.chaos, match.coherence) == (best.chaos, best.coherence)]
-    chosen = next((match for match in tied if match.encoding == _WESTERN_DEFAULT), best)
-    return str(chosen), chosen.encoding
+    western = from_bytes(data, cp_isolation=[_WESTERN_DEFAULT]).best()  # None: cp1252 reads it as chaos
+    matches = [match for match in from_bytes(data) if not match.encoding.startswith(_IMPLAUSIBLE)]
+    best = matches[0] if matches else None
+    if western is not None and (best is None or western.chaos <= best.chaos):
+        return str(western), _WESTERN_DEFAULT
+    # Too short for the detector to rate cp1252 at all: keep the best guess only when it
+    # recognised a language in it, else read the bytes as Western text.
+    if best is not None and (western is not None or best.coherence > 0 or not _decodes(data, _WESTERN_DEFAULT)):
+        return str(best), best.encoding
+    return data.decode(_WESTERN_DEFAULT, errors="replace"), _WESTERN_DEFAULT
+
+
+def _decodes(data: bytes, encoding: str) -> bool:
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def parse_text_file(path: Path, options: ParseOptions) -> ParsedDocument:

@@ -1,4 +1,5 @@
-"""E-mail (.eml): the headers a lawyer cites, then the body; attachments are listed, not parsed."""
+"""E-mail (.eml): the headers a lawyer cites, then the body; attachments are listed, not parsed,
+except messages forwarded as attachments, whose headers and body follow the main body."""
 
 from __future__ import annotations
 
@@ -13,31 +14,54 @@ from pathlib import Path
 from casetrack.domain import ParsedDocument
 from casetrack.parse.normalize import native_pages, split_approximate_pages
 from casetrack.parse.options import ParseOptions
+from casetrack.parse.text_file import decode_text
 
 # (header, metadata key) in the order they head page 1.
 CITED_HEADERS = (("From", "from"), ("To", "to"), ("Cc", "cc"), ("Date", "date"), ("Subject", "subject"))
+# A forward of a forward of a forward is still read; deeper nesting is listed only, so a
+# hostile message cannot recurse without end.
+MAX_ATTACHED_MESSAGE_DEPTH = 3
 
 
 def parse_eml(path: Path, options: ParseOptions) -> ParsedDocument:
     """Parse an .eml message: page 1 starts with From/To/Cc/Date/Subject lines, then the body
-    (text/plain preferred, else HTML reduced to text). Pages are estimated by size."""
+    (text/plain preferred, else HTML reduced to text), then any attached messages.
+    Pages are estimated by size."""
     with path.open("rb") as handle:
         message = email.message_from_binary_file(handle, policy=email.policy.default)
-    metadata: dict[str, str] = {}
-    header_lines = []
-    for header, key in CITED_HEADERS:
-        value = _header(message, header)
-        if value:
-            metadata[key] = value
-            header_lines.append(f"{header}: {value}")
+    metadata = {key: value for header, key in CITED_HEADERS if (value := _header(message, header))}
     attachments = _attachment_names(message)
     if attachments:
         metadata["attachments"] = "; ".join(attachments)
-    body = _body_text(message)
-    text = "\n".join(header_lines) + ("\n\n" + body if body else "")
-    warnings = () if header_lines or body else ("The message has no recognisable headers or body text.",)
+    warnings: list[str] = []
+    text = _message_text(message, warnings, depth=0)
+    if not text:
+        warnings.append("The message has no recognisable headers or body text.")
     pages = native_pages(split_approximate_pages(text), approximate=True)
-    return ParsedDocument(format="eml", pages=pages, metadata=metadata, warnings=warnings)
+    return ParsedDocument(format="eml", pages=pages, metadata=metadata, warnings=tuple(warnings))
+
+
+def _message_text(message: Message, warnings: list[str], depth: int) -> str:
+    """Header lines, body, and the text of messages attached to it, as blank-line-separated blocks."""
+    header_lines = [f"{header}: {value}" for header, _ in CITED_HEADERS if (value := _header(message, header))]
+    blocks = ["\n".join(header_lines), _body_text(message, warnings)]
+    if depth < MAX_ATTACHED_MESSAGE_DEPTH:
+        for attached in _attached_messages(message):
+            inner = _message_text(attached, warnings, depth + 1)
+            blocks.append("Attached message:\n" + inner if inner else "")
+    return "\n\n".join(block for block in blocks if block)
+
+
+def _attached_messages(message: Message) -> list[Message]:
+    if not isinstance(message, EmailMessage):
+        return []
+    found = []
+    for part in message.iter_attachments():
+        if part.get_content_type() == "message/rfc822":
+            inner = part.get_payload(0) if part.is_multipart() else None
+            if isinstance(inner, Message):
+                found.append(inner)
+    return found
 
 
 def _header(message: Message, name: str) -> str:
@@ -53,24 +77,60 @@ def _attachment_names(message: Message) -> list[str]:
         return []
     names = []
     for part in message.iter_attachments():
-        names.append(part.get_filename() or f"(unnamed {part.get_content_type()})")
+        name = part.get_filename()
+        if not name and part.get_content_type() == "message/rfc822":
+            inner = part.get_payload(0) if part.is_multipart() else None
+            subject = _header(inner, "Subject") if isinstance(inner, Message) else ""
+            name = f"{subject or '(no subject)'} (attached message)"
+        names.append(name or f"(unnamed {part.get_content_type()})")
     return names
 
 
-def _body_text(message: Message) -> str:
+def _body_text(message: Message, warnings: list[str]) -> str:
+    """The plain-text body, or the HTML body reduced to text when there is no plain one or it
+    is blank (some mailers send an empty text/plain beside the real HTML)."""
     if not isinstance(message, EmailMessage):
         return ""
-    part = message.get_body(preferencelist=("plain", "html"))
-    if part is None:
+    for subtype in ("plain", "html"):
+        part = message.get_body(preferencelist=(subtype,))
+        if part is None:
+            continue
+        content = _decoded_body(part, warnings)
+        text = html_to_text(content) if subtype == "html" else content.strip()
+        if text:
+            return text
+    return ""
+
+
+def _decoded_body(part: Message, warnings: list[str]) -> str:
+    """A text part's content, trusting its charset label only when the bytes agree with it:
+    old mail clients label Windows-1252 text as UTF-8, and UTF-8 text as ISO-8859-1."""
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
         return ""
+    label = part.get_content_charset()
+    if payload.isascii():
+        return payload.decode("ascii")
     try:
-        content = part.get_content()
-    except (LookupError, UnicodeDecodeError):  # an unknown or lying charset label
-        payload = part.get_payload(decode=True)
-        content = payload.decode("utf-8", errors="replace") if isinstance(payload, bytes) else ""
-    if not isinstance(content, str):
-        return ""
-    return html_to_text(content) if part.get_content_type() == "text/html" else content
+        labelled = payload.decode(label or "ascii", errors="replace")
+    except LookupError:  # a charset name Python does not know
+        labelled = None
+    if labelled is not None and label not in ("utf-8", "utf8") and _is_utf8(payload):
+        labelled = None  # non-ASCII bytes that happen to form valid UTF-8 are almost surely UTF-8
+    elif labelled is not None and labelled.count("\ufffd") * 2 <= sum(not char.isascii() for char in labelled):
+        return labelled  # the label fits (a stray bad byte in real UTF-8 stays one replacement character)
+    text, encoding = decode_text(payload)
+    if label:
+        warnings.append(f"The message body is labelled {label} but is not; it was read as {encoding}.")
+    return text
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 _BLOCK_TAGS = frozenset(

@@ -5,13 +5,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Annotated, TypeVar
 
 import typer
 
 from casetrack import __version__, logs
 from casetrack.config import MemoryMode, Settings, load_settings
-from casetrack.errors import CaseTrackError
+from casetrack.errors import CaseTrackError, InvalidInput
 from casetrack.service.app import CaseTrack
 
 T = TypeVar("T")
@@ -33,8 +34,20 @@ class CliState:
     @property
     def casetrack(self) -> CaseTrack:
         if self._app is None:
+            usable_data_dir(self.settings.data_dir)
             self._app = CaseTrack(self.settings)
         return self._app
+
+
+def usable_data_dir(path: Path) -> None:
+    """Refuse a data folder that cannot be one (a file, an unwritable place) before anything opens it."""
+    fix = "Choose another folder with --data-dir PATH or the CASETRACK_HOME environment variable."
+    if path.exists() and not path.is_dir():
+        raise InvalidInput(f"The CaseTrack data folder {path} is a file, not a folder. {fix}")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InvalidInput(f"Cannot create the CaseTrack data folder {path} ({exc.strerror or exc}). {fix}") from None
 
 
 def _version(value: bool) -> None:

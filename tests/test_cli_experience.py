@@ -1,0 +1,82 @@
+"""The command line as a solo practitioner meets it: real data directories, real files, the real
+`casetrack` app (typer's CliRunner, or a real subprocess where a signal or a terminal matters).
+Every failure must be a specific message on stderr with a documented exit code, never a traceback;
+every hint must name a command the user can type, not an MCP tool."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+from casetrack.cli.app import app as cli_app
+
+# MCP tool names and parameters make no sense at a shell prompt.
+MCP_WORDS = re.compile(r"\b(create_case|list_cases|switch_case|reopen_case|close_case|delete_case|ingest_document|"
+                       r"ingest_folder|list_documents|reindex_document|reindex_case|get_status|status_filter|"
+                       r"top_k|get_ingest_status|search_case)\b")
+
+
+def cli(data_dir: Path, *args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli_app, ["--data-dir", str(data_dir), *args], input=input)
+
+
+def ok(data_dir: Path, *args: str) -> Result:
+    result = cli(data_dir, *args)
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    return result
+
+
+def refused(result: Result, code: int) -> str:
+    """The error text, after checking it is a clean message with the expected exit code."""
+    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr, result.exception)
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("Error: "), result.stderr
+    return result.stderr
+
+
+def small_folder(root: Path, count: int) -> Path:
+    """A folder of short, distinct plain-text letters (fast to ingest) and one unsupported file."""
+    folder = root / "letters"
+    folder.mkdir()
+    for n in range(count):
+        (folder / f"letter_{n:02d}.txt").write_text(
+            f"Letter {n}. Dear Counsel, we write regarding the lease of unit {n * 7 + 3}. The tenant shall "
+            f"pay rent of ${1000 + n * 50} on the first day of each month. Termination requires {30 + n} "
+            "days written notice.\n", encoding="utf-8")
+    (folder / "notes.json").write_text("{}", encoding="utf-8")
+    return folder
+
+
+# --- startup ---------------------------------------------------------------------------------
+
+
+def test_a_data_dir_that_is_a_file_is_a_message_not_a_traceback(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "CaseTrack"
+    not_a_folder.write_text("oops", encoding="utf-8")
+    error = refused(cli(not_a_folder, "cases", "list"), 2)
+    assert str(not_a_folder) in error and "--data-dir" in error and "CASETRACK_HOME" in error
+
+
+# --- help ------------------------------------------------------------------------------------
+
+
+def _commands() -> list[list[str]]:
+    import typer.main
+
+    root = typer.main.get_command(cli_app)
+    found: list[list[str]] = []
+
+    def walk(command: object, path: list[str]) -> None:
+        subcommands = getattr(command, "commands", None)
+        if subcommands is None:
+            found.append(path)
+            return
+        for name, sub in subcommands.items():
+            if not getattr(sub, "hidden", False):
+                walk(sub, [*path, name])
+
+    walk(root, [])
+    return found

@@ -60,6 +60,13 @@ def test_a_data_dir_that_is_a_file_is_a_message_not_a_traceback(tmp_path: Path) 
     assert str(not_a_folder) in error and "--data-dir" in error and "CASETRACK_HOME" in error
 
 
+def test_an_unknown_log_level_is_refused(data_dir: Path) -> None:
+    result = CliRunner().invoke(cli_app, ["--data-dir", str(data_dir), "--log-level", "loud", "cases", "list"])
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert "loud" in result.stderr and "debug" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 # --- help ------------------------------------------------------------------------------------
 
 

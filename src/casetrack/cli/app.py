@@ -16,6 +16,7 @@ from casetrack.errors import CaseTrackError, InvalidInput
 from casetrack.service.app import CaseTrack
 
 T = TypeVar("T")
+LOG_LEVELS = ("ERROR", "WARN", "WARNING", "INFO", "DEBUG", "TRACE", "CRITICAL")  # what logs.configure knows
 
 app = typer.Typer(
     name="casetrack",
@@ -72,6 +73,8 @@ def root(
                                                     "key stored by 'casetrack licence activate')")] = None,
 ) -> None:
     try:
+        if log_level and log_level.upper() not in LOG_LEVELS:
+            raise InvalidInput(f"Unknown log level {log_level!r}: choose error, warn, info or debug.")
         settings = load_settings(data_dir, log_level, memory_mode.value if memory_mode else None)
         if licence_key:
             settings = replace(settings, license_key=licence_key)

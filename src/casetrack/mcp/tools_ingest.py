@@ -1,4 +1,5 @@
-"""Ingestion tools (tool spec 2.6-2.8): one document inline, folders as background jobs."""
+"""Ingestion tools (tool spec 2.6-2.8): documents and folders as background jobs, each awaited a
+bounded time, so a quick one answers inline and a long one hands back a job id."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from casetrack.mcp.server import READ_ONLY, WRITES, ToolRegistrar, result
 from casetrack.render import documents as render_docs
 from casetrack.render import folders as render
 from casetrack.service.app import CaseTrack
-from casetrack.service.folders import check_folder, normalise_extensions, walk
-from casetrack.service.ingest import IngestRequest
-from casetrack.service.jobs import Job
+from casetrack.service.folders import Progress, check_folder, normalise_extensions, walk
+from casetrack.service.ingest import Ingested, IngestRequest, check_file
+from casetrack.service.jobs import DOCUMENT_JOB, Job
 
 DocType = Literal["pleading", "motion", "brief", "contract", "exhibit", "correspondence", "deposition", "discovery",
                   "statute", "case_law", "other"]
@@ -30,18 +31,27 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
     @tool(WRITES, "Ingest a document (PDF, DOCX, DOC, TXT, RTF, EML or image) into the active case. Extracts text "
                   "(with OCR for scans), chunks the text, computes embeddings, and indexes for search. All "
                   "processing and storage happens locally on your machine.")
-    def ingest_document(
+    async def ingest_document(
+        ctx: Context,
         file_path: Annotated[str, Field(description="Absolute path to the file on your computer")],
         document_name: Annotated[str | None, Field(description="Optional display name (defaults to filename)")] = None,
         document_type: Annotated[DocType | None, Field(description="Type of legal document (inferred from the "
                                                                    "content when omitted)")] = None,
         copy_original: Annotated[bool, Field(description="Copy the original file into the case folder")] = False,
+        wait_seconds: WaitSeconds = 20,
     ) -> CallToolResult:
+        # Embedding takes ~0.1 s a chunk on a laptop, so a 300-page deposition outlasts a client's
+        # patience: the ingest runs as a job, and a document not done within wait_seconds hands back
+        # its job id like a folder does. A bad path fails here, at once.
         case = app.writable_active_case()
-        done = app.ingestor.ingest(case, IngestRequest(file_path, document_name, document_type, copy_original))
-        return result(render_docs.ingested(done.document, case, done.duration_s),
-                      {"case": case.name, "document": render_docs.document_dict(done.document),
-                       "duration_s": round(done.duration_s, 3)})
+        path = check_file(file_path)
+        request = IngestRequest(file_path, document_name, document_type, copy_original)
+
+        def work(progress: Progress) -> Ingested:
+            return app.ingestor.ingest(case, request, stage=lambda now: progress(0, 1, now))
+
+        job = app.jobs.submit(DOCUMENT_JOB, case.id, case.name, str(path), 1, work)
+        return await await_job(job, wait_seconds, ctx)
 
     @tool(WRITES, "Ingest all supported documents in a folder and all subfolders. Walks the entire directory tree "
                   "recursively. Automatically skips files already ingested (matched by SHA256 hash). Supported "
@@ -122,7 +132,12 @@ async def await_job(job: Job, wait_seconds: int, ctx: Context) -> CallToolResult
     data: dict[str, Any] = render.job_dict(job)
     if job.finished.is_set():
         if job.state == "failed":
-            raise CaseTrackError(job.error or "The folder job failed.")
+            raise CaseTrackError(job.error or f"The {job.kind} job failed.")
+        if isinstance(job.report, Ingested):  # the single-document answer, as when ingest was inline
+            done = job.report
+            return result(render_docs.ingested(done.document, job.case_name, done.duration_s),
+                          {"case": job.case_name, "document": render_docs.document_dict(done.document),
+                           "duration_s": round(done.duration_s, 3)})
         assert job.report is not None
         return result(render.report(job.report, job.case_name), data)
     return result(render.job_started(job), data)

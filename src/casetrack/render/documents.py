@@ -67,10 +67,11 @@ def extraction_label(doc: Document) -> str:
     return label
 
 
-def ingested(doc: Document, case: Case, seconds: float, replaced: Document | None = None) -> str:
+def ingested(doc: Document, case: Case | str, seconds: float, replaced: Document | None = None) -> str:
+    """What one ingest did; `case` may be given by name (a background job keeps only that)."""
     verb = "Re-ingested" if replaced else "Ingested"
     lines = [
-        f'{verb} "{doc.name}" into {case.name}', "",
+        f'{verb} "{doc.name}" into {case if isinstance(case, str) else case.name}', "",
         f"  Document ID: {doc.id}",
         f"  Pages:      {doc.page_count}",
         f"  Chunks:     {doc.chunk_count}",

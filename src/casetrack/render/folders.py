@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from casetrack.render.documents import document_dict, ingested
 from casetrack.render.formats import duration, plural
 from casetrack.service.folders import FolderReport
-from casetrack.service.jobs import Job
+from casetrack.service.ingest import Ingested
+from casetrack.service.jobs import DOCUMENT_JOB, Job
 
 LIST_LIMIT = 20  # per section; the structured result always has every file
 
@@ -89,20 +91,35 @@ def report(report: FolderReport, case_name: str) -> str:
 
 
 def job_dict(job: Job) -> dict[str, Any]:
-    return {"job_id": job.id, "kind": job.kind, "case": job.case_name, "folder": job.folder, "state": job.state,
+    data = {"job_id": job.id, "kind": job.kind, "case": job.case_name, "folder": job.folder, "state": job.state,
             "done": job.done, "total": job.total, "current_file": job.current or None, "error": job.error,
-            "report": report_dict(job.report) if job.report else None}
+            "report": None}
+    if isinstance(job.report, FolderReport):
+        data["report"] = report_dict(job.report)
+    elif isinstance(job.report, Ingested):  # a single document: where "folder" holds the file's path
+        data["report"] = {"document": document_dict(job.report.document),
+                          "duration_s": round(job.report.duration_s, 3)}
+    return data
 
 
 def job_started(job: Job) -> str:
+    check = f'Check progress with get_ingest_status(job_id="{job.short_id}").'
+    if job.kind == DOCUMENT_JOB:
+        now = f" (now {job.current})" if job.current else ""
+        return (f"Ingesting {job.folder} into {job.case_name} continues in the background as job {job.short_id}"
+                f"{now}.\nLong documents take a while to embed; nothing is stored until the whole document is, "
+                f"and the case stays usable meanwhile.\n{check}")
     return (f"Started background job {job.short_id} ({job.kind}) for {job.case_name}: "
             f"{plural(job.total, 'file')} queued from {job.folder}.\n"
-            "The case stays usable meanwhile; each document becomes searchable as soon as it is done.\n"
-            f'Check progress with get_ingest_status(job_id="{job.short_id}").')
+            f"The case stays usable meanwhile; each document becomes searchable as soon as it is done.\n{check}")
 
 
 def job_status(job: Job) -> str:
-    if job.state == "done" and job.report is not None:
+    if job.state == "done" and isinstance(job.report, Ingested):
+        done = job.report
+        return f"Job {job.short_id}: done.\n\n" + ingested(done.document, job.case_name, done.duration_s,
+                                                           done.replaced)
+    if job.state == "done" and isinstance(job.report, FolderReport):
         return f"Job {job.short_id}: done.\n\n" + report(job.report, job.case_name)
     if job.state == "failed":
         return f"Job {job.short_id} failed: {job.error}"

@@ -83,9 +83,12 @@ class Ingestor:
         self.listeners: list[CommitListener] = []
         self.limits = licensing.UNLIMITED  # the composition root sets the licence tier's limits
 
-    def ingest(self, case: Case, request: IngestRequest, replace_doc: Document | None = None) -> Ingested:
+    def ingest(self, case: Case, request: IngestRequest, replace_doc: Document | None = None,
+               stage: Callable[[str], None] | None = None) -> Ingested:
         """Ingest one file. Raises FileNotFound, InvalidInput, UnsupportedFormat, DocumentUnreadable,
-        DuplicateDocument, FreeTierLimit, CaseReadOnly, CaseBusy; on any error nothing is stored."""
+        DuplicateDocument, FreeTierLimit, CaseReadOnly, CaseBusy; on any error nothing is stored.
+        `stage`, when given, hears what is happening ("reading", "embedding 389 chunks", ...) for progress."""
+        report = stage or _quiet
         started = time.perf_counter()
         self._cases.require_writable(case)
         path = check_file(request.path)
@@ -102,6 +105,7 @@ class Ingestor:
         if replace_doc is None:  # before any parsing: a refused document costs nothing
             licensing.check_document_limit(self.limits, count)
 
+        report("reading")
         parsed = parse_file(path, self._parse_options)
         after = path.stat()
         if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
@@ -114,9 +118,12 @@ class Ingestor:
             doc_type, type_source = inferred, "inferred"
         else:
             confidence, type_source = 1.0, "user"
+        report(f"chunking {len(parsed.pages)} pages")
         spans = chunk_pages(parsed.pages, doc_type)
         chunk_ids = [str(uuid.uuid4()) for _ in spans]
         headings = extract_structure(parsed.pages)
+        if stage is not None and spans and (embedders := self._indexer.document_embedders()):
+            report(f"embedding {len(spans)} chunks ({', '.join(embedders)})")  # the long part, ~0.1 s a chunk
         entries = self._indexer.build([s.text for s in spans], headers=chunk_headers(name, spans, headings))
         structure = [
             {"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
@@ -146,6 +153,7 @@ class Ingestor:
             vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
             structure=structure, graph=build_extract(parsed.pages, headings, located),
         )
+        report("saving")
         try:
             stats = self._commit(case, write, replace_doc)
         except BaseException:
@@ -211,6 +219,10 @@ class Ingestor:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, target)
         return target
+
+
+def _quiet(_stage: str) -> None:
+    pass
 
 
 def check_file(raw: str) -> Path:

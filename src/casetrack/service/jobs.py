@@ -1,7 +1,9 @@
-"""Background jobs for long folder work. Claude clients time out long tool calls, so a
-folder ingest or sync runs on a worker thread; the tool returns promptly with a job id,
-and `get_ingest_status` (or MCP progress notifications) shows how it is going. Jobs run
-one at a time per process, which bounds memory on a laptop."""
+"""Background jobs for long ingestion work. Claude clients time out long tool calls, so a
+folder ingest or sync, and a single document's ingest, runs on a worker thread; the tool
+waits a bounded time, then returns a job id, and `get_ingest_status` (or MCP progress
+notifications) shows how it is going. Folder jobs run one at a time per process, which
+bounds memory on a laptop; single documents have their own queue, so one quick file is
+not stuck behind a folder of hundreds."""
 
 from __future__ import annotations
 
@@ -15,16 +17,18 @@ from dataclasses import dataclass, field
 
 from casetrack.errors import CaseTrackError, InternalError, NotFound
 from casetrack.service.folders import FolderReport, Progress
+from casetrack.service.ingest import Ingested
 
 log = logging.getLogger(__name__)
 
 KEEP_FINISHED = 50
+DOCUMENT_JOB = "ingest_document"
 
 
 @dataclass(slots=True)
 class Job:
     id: str
-    kind: str  # "ingest_folder" | "sync_folder"
+    kind: str  # "ingest_folder" | "sync_folder" | "ingest_document"
     case_id: str
     case_name: str
     folder: str
@@ -33,7 +37,7 @@ class Job:
     done: int = 0
     current: str = ""
     error: str | None = None
-    report: FolderReport | None = None
+    report: FolderReport | Ingested | None = None
     created_at: float = field(default_factory=time.time)
     finished_at: float | None = None
     finished: threading.Event = field(default_factory=threading.Event)
@@ -46,11 +50,12 @@ class Job:
 class JobManager:
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="casetrack-job")
+        self._documents = ThreadPoolExecutor(max_workers=1, thread_name_prefix="casetrack-document")
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
 
     def submit(self, kind: str, case_id: str, case_name: str, folder: str, total: int,
-               work: Callable[[Progress], FolderReport]) -> Job:
+               work: Callable[[Progress], FolderReport | Ingested]) -> Job:
         job = Job(str(uuid.uuid4()), kind, case_id, case_name, folder, total)
         with self._lock:
             self._jobs[job.id] = job
@@ -75,7 +80,7 @@ class JobManager:
                 job.finished_at = time.time()
                 job.finished.set()
 
-        self._pool.submit(run)
+        (self._documents if kind == DOCUMENT_JOB else self._pool).submit(run)
         return job
 
     def get(self, job_id: str) -> Job:
@@ -97,3 +102,4 @@ class JobManager:
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._documents.shutdown(wait=False, cancel_futures=True)

@@ -87,3 +87,23 @@ def _commands() -> list[list[str]]:
 
     walk(root, [])
     return found
+
+
+def test_every_command_help_shows_an_example(data_dir: Path) -> None:
+    commands = _commands()
+    assert ["docs", "delete"] in commands and ["ingest"] in commands
+    missing = []
+    for command in commands:
+        text = " ".join(ok(data_dir, *command, "--help").stdout.split())
+        example = text.split("Example", 1)[1] if "Example" in text else ""
+        if f"casetrack {' '.join(command)}".strip() not in example:  # not just the Usage line
+            missing.append(" ".join(command))
+    assert not missing, f"--help without an example: {missing}"
+
+
+def test_root_help_documents_the_exit_codes(data_dir: Path) -> None:
+    text = " ".join(ok(data_dir, "--help").stdout.split())
+    assert "Exit codes" in text
+    for code, meaning in (("0", "success"), ("1", "failed"), ("2", "wrong"), ("3", "not found"), ("4", "busy"),
+                          ("130", "interrupted")):
+        assert re.search(rf"\b{code}\b[^,;.]*{meaning}", text, re.IGNORECASE), (code, meaning, text)

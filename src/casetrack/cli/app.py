@@ -27,6 +27,17 @@ app = typer.Typer(
 )
 
 
+def examples(*lines: str) -> str:
+    """The epilog of a command's --help: commands to copy, one a line."""
+    return "\n".join(["Example:" if len(lines) == 1 else "Examples:", *lines])
+
+
+# errors.py sets these; `casetrack update` uses 5; typer uses 2 for a wrong option and 130 for Ctrl-C.
+EXIT_CODES = ("Exit codes: 0 success; 1 failed (unreadable file, read-only case, declined question); "
+              "2 wrong input (unknown option or value, unsupported file); 3 not found (case, document or file); "
+              "4 case busy in another CaseTrack process; 5 no internet (update); 130 interrupted (Ctrl-C).")
+
+
 @dataclass
 class CliState:
     settings: Settings
@@ -57,7 +68,9 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback(invoke_without_command=True)
+@app.callback(invoke_without_command=True, epilog=examples(
+    'casetrack cases create "Smith v. Jones"', 'casetrack ingest ~/Cases/Smith --case Smith',
+    'casetrack search "early termination" --case Smith') + "\n\n" + EXIT_CODES)
 def root(
     ctx: typer.Context,
     data_dir: Annotated[str | None, typer.Option("--data-dir", help="Where cases and models live "
@@ -88,7 +101,7 @@ def root(
         _serve(ctx.obj)
 
 
-@app.command()
+@app.command(epilog=examples("casetrack serve", "casetrack --data-dir ~/Documents/CaseTrack serve"))
 def serve(ctx: typer.Context) -> None:
     """Run the MCP server on stdio (what Claude Code and Claude Desktop start)."""
     _serve(ctx.obj)

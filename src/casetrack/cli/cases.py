@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from casetrack.cli.app import run
+from casetrack.cli.app import examples, run
 from casetrack.render import cases as render
 from casetrack.render import documents as render_docs
 from casetrack.service.app import CaseTrack
@@ -14,7 +14,7 @@ from casetrack.service.app import CaseTrack
 group = typer.Typer(help="Create and manage cases.", no_args_is_help=True)
 
 
-@group.command("list")
+@group.command("list", epilog=examples("casetrack cases list", "casetrack cases list --status all"))
 def list_(
     ctx: typer.Context,
     status: Annotated[str, typer.Option("--status", help="active, closed, archived or all")] = "active",
@@ -25,7 +25,7 @@ def list_(
     typer.echo(render.case_list(cases, None, status, hidden))
 
 
-@group.command()
+@group.command(epilog=examples('casetrack cases create "Smith v. Jones" --type contract --number 1:24-cv-00123'))
 def create(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Case name, e.g. 'Smith v. Jones'")],
@@ -38,7 +38,7 @@ def create(
         "Next: Ingest documents with ingest_document.", f"Next: casetrack ingest PATH --case \"{case.name}\""))
 
 
-@group.command()
+@group.command(epilog=examples("casetrack cases info Smith"))
 def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Show a case's details and documents."""
     def show(ct: CaseTrack) -> str:
@@ -49,25 +49,25 @@ def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name
     typer.echo(run(ctx, show))
 
 
-@group.command()
+@group.command(epilog=examples("casetrack cases close Smith"))
 def close(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Make a case read-only (search still works)."""
     typer.echo(render.status_changed(run(ctx, lambda ct: ct.close_case(name))))
 
 
-@group.command()
+@group.command(epilog=examples("casetrack cases reopen Smith"))
 def reopen(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Make a closed or archived case active again."""
     typer.echo(render.status_changed(run(ctx, lambda ct: ct.reopen_case(name))))
 
 
-@group.command()
+@group.command(epilog=examples("casetrack cases archive Smith"))
 def archive(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Archive a case (read-only, hidden from the default list)."""
     typer.echo(render.status_changed(run(ctx, lambda ct: ct.archive_case(name))))
 
 
-@group.command()
+@group.command(epilog=examples("casetrack cases delete Smith", "casetrack cases delete Smith --yes"))
 def delete(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Case name or ID")],

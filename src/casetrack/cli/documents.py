@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from casetrack.cli.app import app, run
+from casetrack.cli.app import app, examples, run
 from casetrack.config import expand
 from casetrack.domain import Case
 from casetrack.errors import InvalidInput
@@ -34,7 +34,8 @@ def pick_case(ct: CaseTrack, ref: str | None) -> Case:
     raise InvalidInput(f"Say which case with --case. Active cases: {names}")
 
 
-@app.command()
+@app.command(epilog=examples("casetrack ingest ~/Cases/Smith/Complaint.pdf --case Smith",
+                                "casetrack ingest ~/Cases/Smith --case Smith --sync"))
 def ingest(
     ctx: typer.Context,
     path: Annotated[str, typer.Argument(help="A file or a folder (folders are walked recursively)")],
@@ -67,7 +68,7 @@ def ingest(
     typer.echo(run(ctx, action))
 
 
-@docs.command("list")
+@docs.command("list", epilog=examples("casetrack docs list --case Smith --sort date"))
 def list_(ctx: typer.Context, case: CaseOption = None,
           sort: Annotated[str, typer.Option("--sort", help="name, date, pages or type")] = "name") -> None:
     """List a case's documents."""
@@ -79,14 +80,15 @@ def list_(ctx: typer.Context, case: CaseOption = None,
     typer.echo(run(ctx, action))
 
 
-@docs.command()
+@docs.command(epilog=examples("casetrack docs show Complaint.pdf --case Smith"))
 def show(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Document name or ID")],
          case: CaseOption = None) -> None:
     """Show a document's details."""
     typer.echo(run(ctx, lambda ct: render_docs.document_detail(ct.documents.resolve(pick_case(ct, case), name))))
 
 
-@docs.command()
+@docs.command(epilog=examples("casetrack docs delete Complaint.pdf --case Smith",
+                                 "casetrack docs delete 3f2a9c1e --case Smith --yes"))
 def delete(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Document name or ID")],
            case: CaseOption = None,
            yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation")] = False) -> None:
@@ -98,7 +100,8 @@ def delete(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Documen
     typer.echo(f'Removed "{doc.name}". The original file at {doc.original_path} was not touched.')
 
 
-@app.command()
+@app.command(epilog=examples('casetrack search "early termination" --case Smith --top-k 5',
+                                'casetrack search "notice period" --case Smith --doc Lease.pdf'))
 def search(
     ctx: typer.Context,
     query: Annotated[str, typer.Argument(help="What to look for, in plain words")],

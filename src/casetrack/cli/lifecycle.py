@@ -12,7 +12,7 @@ import typer
 
 from casetrack import __version__
 from casetrack.cli import setup
-from casetrack.cli.app import fail, run
+from casetrack.cli.app import examples, fail, run
 from casetrack.config import Settings
 from casetrack.errors import CaseTrackError
 from casetrack.render.formats import size
@@ -148,7 +148,7 @@ def _file_name(name: str) -> str:
 # --- licence ---------------------------------------------------------------------------
 
 
-@licence_group.command("activate")
+@licence_group.command("activate", epilog=examples("casetrack licence activate PRO-XXXXXX-XXXXXX-XXXXXX-SIG"))
 def licence_activate(ctx: typer.Context, key: Annotated[str, typer.Argument(help="Your licence key")]) -> None:
     """Check a licence key (offline) and remember it in the data directory."""
     settings = _settings(ctx)
@@ -166,7 +166,7 @@ def licence_activate(ctx: typer.Context, key: Annotated[str, typer.Argument(help
     typer.echo("Restart Claude (or the CaseTrack server) to use it.")
 
 
-@licence_group.command("status")
+@licence_group.command("status", epilog=examples("casetrack licence status"))
 def licence_status(ctx: typer.Context) -> None:
     """Show the licence in force and why."""
     settings = _settings(ctx)
@@ -185,7 +185,7 @@ def licence_status(ctx: typer.Context) -> None:
                    "embedders E1, E6, E7 and BM25. Upgrade: https://casetrack.legal/upgrade")
 
 
-@licence_group.command("deactivate")
+@licence_group.command("deactivate", epilog=examples("casetrack licence deactivate"))
 def licence_deactivate(ctx: typer.Context) -> None:
     """Forget the activated key (CaseTrack returns to the Free tier)."""
     settings = _settings(ctx)
@@ -196,10 +196,10 @@ def licence_deactivate(ctx: typer.Context) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("update")(update)
-    app.command("uninstall")(uninstall)
-    app.command("export")(export)
-    app.command("import")(import_)
+    app.command("update", epilog=examples("casetrack update --check", "casetrack update"))(update)
+    app.command("uninstall", epilog=examples("casetrack uninstall"))(uninstall)
+    app.command("export", epilog=examples('casetrack export --case "Smith v. Jones" --output ~/Desktop'))(export)
+    app.command("import", epilog=examples("casetrack import ~/Desktop/Smith-v.-Jones.ctcase"))(import_)
     app.add_typer(licence_group, name="licence")
     app.add_typer(licence_group, name="license", hidden=True)  # the American spelling works too
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from casetrack.cli.app import run
+from casetrack.cli.app import examples, run
 from casetrack.config import expand
 from casetrack.embed import HubSettings, download, import_models, verify
 from casetrack.embed.sources import Outcome
@@ -30,14 +30,14 @@ def _finish(ct: CaseTrack, outcomes: list[Outcome]) -> None:
         raise typer.Exit(1)
 
 
-@group.command("status")
+@group.command("status", epilog=examples("casetrack models status"))
 def status_(ctx: typer.Context) -> None:
     """Which models are ready, missing or disabled, and how to fix each."""
     report = run(ctx, lambda ct: ct.status())
     typer.echo(render_status(report))
 
 
-@group.command("download")
+@group.command("download", epilog=examples("casetrack models download", "casetrack models download E1 E6"))
 def download_(ctx: typer.Context,
               ids: Annotated[list[str] | None, typer.Argument(help="Model ids (E1, E6, ...); default: every model "
                                                               "of your tier that is missing")] = None) -> None:
@@ -49,7 +49,7 @@ def download_(ctx: typer.Context,
     run(ctx, action)
 
 
-@group.command("import")
+@group.command("import", epilog=examples("casetrack models import /Volumes/USB/CaseTrack-models"))
 def import_(ctx: typer.Context,
             path: Annotated[str, typer.Argument(help="A folder or .zip holding models/<id>/ folders, e.g. "
                                                 "copied from another computer")]) -> None:
@@ -57,7 +57,7 @@ def import_(ctx: typer.Context,
     run(ctx, lambda ct: _finish(ct, import_models(Path(expand(path)), ct.settings.models_dir)))
 
 
-@group.command("verify")
+@group.command("verify", epilog=examples("casetrack models verify", "casetrack models verify E1"))
 def verify_(ctx: typer.Context,
             ids: Annotated[list[str] | None, typer.Argument(help="Model ids; default: all")] = None) -> None:
     """Re-hash every model file and compare with what was recorded at download."""

@@ -295,6 +295,10 @@ def setup_claude_desktop_command(ctx: typer.Context, data_dir: DataDirOption = N
 
 
 def register(app: typer.Typer) -> None:
-    app.command("setup-claude-code")(setup_claude_code_command)
-    app.command("setup-claude-desktop")(setup_claude_desktop_command)
+    from casetrack.cli.app import examples
+
+    app.command("setup-claude-code", epilog=examples("casetrack setup-claude-code"))(setup_claude_code_command)
+    app.command("setup-claude-desktop", epilog=examples(
+        "casetrack setup-claude-desktop", "casetrack setup-claude-desktop --data-dir ~/Dropbox/CaseTrack"))(
+        setup_claude_desktop_command)
 

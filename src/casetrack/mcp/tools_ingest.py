@@ -30,7 +30,8 @@ WaitSeconds = Annotated[int, Field(ge=0, le=600, description=(
 def register(tool: ToolRegistrar, app: CaseTrack) -> None:
     @tool(WRITES, "Ingest a document (PDF, DOCX, DOC, TXT, RTF, EML or image) into the active case. Extracts text "
                   "(with OCR for scans), chunks the text, computes embeddings, and indexes for search. All "
-                  "processing and storage happens locally on your machine.")
+                  "processing and storage happens locally on your machine. A long document continues as a background "
+                  "job after wait_seconds (see get_ingest_status).")
     async def ingest_document(
         ctx: Context,
         file_path: Annotated[str, Field(description="Absolute path to the file on your computer")],

@@ -44,3 +44,21 @@ def test_windows_1252_text_is_read_as_windows_1252(tmp_path: Path, text: str) ->
 def test_other_legacy_code_pages_are_still_recognised(tmp_path: Path, text: str, encoding: str) -> None:
     (tmp_path / "note.txt").write_bytes(text.encode(encoding))
     assert parse_file(tmp_path / "note.txt").pages[0].text == text
+
+
+def test_rtf_footnotes_follow_the_paragraph_citing_them(tmp_path: Path) -> None:
+    rtf = (
+        r"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0 Times New Roman;}}"
+        r"{\header\pard CONFIDENTIAL\par}"
+        r"\pard The claim is time-barred{\super\chftn}{\footnote\pard\plain{\super\chftn} See "
+        r"{\i Smith v. Jones}, 123 F.3d 456 (2d Cir. 1997).\par} and must be dismissed.\par "
+        r"Costs follow the event.{\super\chftn}{\footnote\pard\plain{\super\chftn} 28 U.S.C. \'a7 1920.}\par\page "
+        r"Page two.\par}"
+    )
+    (tmp_path / "brief.rtf").write_text(rtf, encoding="ascii")
+    assert [page.text for page in parse_file(tmp_path / "brief.rtf").pages] == [
+        "The claim is time-barred and must be dismissed.\n\n"
+        "[1] See Smith v. Jones, 123 F.3d 456 (2d Cir. 1997).\n\n"
+        "Costs follow the event.\n\n[2] 28 U.S.C. \u00a7 1920.",
+        "Page two.",
+    ]

@@ -107,3 +107,35 @@ def test_root_help_documents_the_exit_codes(data_dir: Path) -> None:
     for code, meaning in (("0", "success"), ("1", "failed"), ("2", "wrong"), ("3", "not found"), ("4", "busy"),
                           ("130", "interrupted")):
         assert re.search(rf"\b{code}\b[^,;.]*{meaning}", text, re.IGNORECASE), (code, meaning, text)
+
+
+# --- wording: commands, not MCP tools ---------------------------------------------------------
+
+
+def test_hints_name_cli_commands_not_mcp_tools(data_dir: Path, tmp_path: Path) -> None:
+    letter = small_folder(tmp_path, 1) / "letter_00.txt"
+    texts: list[str] = []
+
+    def run(*args: str, code: int = 0) -> str:
+        result = cli(data_dir, *args)
+        assert result.exit_code == code, (args, result.stdout, result.stderr, result.exception)
+        texts.append(result.stdout + result.stderr)
+        return texts[-1]
+
+    assert "casetrack cases create" in run("cases", "list")
+    run("cases", "create", "Smith v. Jones")
+    assert 'casetrack ingest PATH --case "Smith v. Jones"' in run("cases", "info", "Smith")
+    assert "casetrack ingest" in run("search", "rent", "--case", "Smith", code=2)
+    assert '--case "Smith v. Jones"' in run("cases", "create", "smith v. jones", code=2)
+    assert "casetrack cases list --status all" in run("cases", "info", "Nope", code=3)
+    run("ingest", str(letter), "--case", "Smith")
+    assert "casetrack docs delete" in run("ingest", str(letter), "--case", "Smith", code=1)
+    assert "casetrack docs list" in run("docs", "show", "nope", "--case", "Smith", code=3)
+    assert "--top-k" in run("search", "rent", "--case", "Smith", "--top-k", "0", code=2)
+    assert 'casetrack cases reopen "Smith v. Jones"' in run("cases", "close", "Smith")
+    assert 'casetrack cases reopen "Smith v. Jones"' in run("ingest", str(letter), "--case", "Smith", code=1)
+    assert "--status all" in run("cases", "list")
+    assert "--status archived" in run("cases", "archive", "Smith")
+    run("models", "status")
+    leaks = [(text, MCP_WORDS.findall(text)) for text in texts if MCP_WORDS.search(text)]
+    assert not leaks, leaks

@@ -11,6 +11,7 @@ from typing import Annotated, TypeVar
 import typer
 
 from casetrack import __version__, logs
+from casetrack.cli.wording import for_cli
 from casetrack.config import MemoryMode, Settings, load_settings
 from casetrack.errors import CaseTrackError, InvalidInput
 from casetrack.service.app import CaseTrack
@@ -42,6 +43,7 @@ EXIT_CODES = ("Exit codes: 0 success; 1 failed (unreadable file, read-only case,
 class CliState:
     settings: Settings
     _app: CaseTrack | None = None
+    case_name: str | None = None  # the case this command works on, once known: hints name it
 
     @property
     def casetrack(self) -> CaseTrack:
@@ -117,8 +119,8 @@ def _serve(state: CliState) -> None:
     raise typer.Exit()
 
 
-def fail(exc: CaseTrackError) -> typer.Exit:
-    typer.echo(f"Error: {exc.message}", err=True)
+def fail(exc: CaseTrackError, case_name: str | None = None) -> typer.Exit:
+    typer.echo(f"Error: {for_cli(exc.message, case_name)}", err=True)
     raise typer.Exit(exc.exit_code)
 
 
@@ -127,7 +129,12 @@ def run(ctx: typer.Context, action: Callable[[CaseTrack], T]) -> T:
     try:
         return action(ctx.obj.casetrack)
     except CaseTrackError as exc:
-        raise fail(exc) from None
+        raise fail(exc, ctx.obj.case_name) from None
+
+
+def say(ctx: typer.Context, text: str) -> None:
+    """A command's result, on stdout, with every hint in command-line words."""
+    typer.echo(for_cli(text, ctx.obj.case_name))
 
 
 def _register_groups() -> None:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from casetrack.cli.app import examples, run
+from casetrack.cli.app import examples, run, say
 from casetrack.render import cases as render
 from casetrack.render import documents as render_docs
 from casetrack.service.app import CaseTrack
@@ -22,7 +22,7 @@ def list_(
     """List cases (active ones by default)."""
     cases = run(ctx, lambda ct: ct.list_cases(status))
     hidden = 0 if status == "all" else len(run(ctx, lambda ct: ct.list_cases("all"))) - len(cases)
-    typer.echo(render.case_list(cases, None, status, hidden))
+    say(ctx, render.case_list(cases, None, status, hidden))
 
 
 @group.command(epilog=examples('casetrack cases create "Smith v. Jones" --type contract --number 1:24-cv-00123'))
@@ -34,8 +34,7 @@ def create(
 ) -> None:
     """Create a case."""
     case = run(ctx, lambda ct: ct.create_case(name, number, case_type))
-    typer.echo(render.created(case).replace("This is now your active case.\n\n", "").replace(
-        "Next: Ingest documents with ingest_document.", f"Next: casetrack ingest PATH --case \"{case.name}\""))
+    say(ctx, render.created(case))
 
 
 @group.command(epilog=examples("casetrack cases info Smith"))
@@ -43,28 +42,29 @@ def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name
     """Show a case's details and documents."""
     def show(ct: CaseTrack) -> str:
         case = ct.case_info(name)
+        ctx.obj.case_name = case.name
         docs = ct.documents.listing(case, "date", 500, 0)
         return render.info(case, render_docs.documents_block(docs.documents, docs.total), ct.embedders_summary())
 
-    typer.echo(run(ctx, show))
+    say(ctx, run(ctx, show))
 
 
 @group.command(epilog=examples("casetrack cases close Smith"))
 def close(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Make a case read-only (search still works)."""
-    typer.echo(render.status_changed(run(ctx, lambda ct: ct.close_case(name))))
+    say(ctx, render.status_changed(run(ctx, lambda ct: ct.close_case(name))))
 
 
 @group.command(epilog=examples("casetrack cases reopen Smith"))
 def reopen(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Make a closed or archived case active again."""
-    typer.echo(render.status_changed(run(ctx, lambda ct: ct.reopen_case(name))))
+    say(ctx, render.status_changed(run(ctx, lambda ct: ct.reopen_case(name))))
 
 
 @group.command(epilog=examples("casetrack cases archive Smith"))
 def archive(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Archive a case (read-only, hidden from the default list)."""
-    typer.echo(render.status_changed(run(ctx, lambda ct: ct.archive_case(name))))
+    say(ctx, render.status_changed(run(ctx, lambda ct: ct.archive_case(name))))
 
 
 @group.command(epilog=examples("casetrack cases delete Smith", "casetrack cases delete Smith --yes"))
@@ -77,4 +77,4 @@ def delete(
     case = run(ctx, lambda ct: ct.cases.resolve(name))
     if not yes:
         typer.confirm(f'Permanently delete case "{case.name}" and all its documents?', abort=True)
-    typer.echo(render.deleted(run(ctx, lambda ct: ct.delete_case(case.id, confirm=True))))
+    say(ctx, render.deleted(run(ctx, lambda ct: ct.delete_case(case.id, confirm=True))))

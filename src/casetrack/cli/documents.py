@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from casetrack.cli.app import app, examples, run
+from casetrack.cli.app import app, examples, run, say
 from casetrack.config import expand
 from casetrack.domain import Case
 from casetrack.errors import InvalidInput
@@ -23,13 +23,13 @@ CaseOption = Annotated[str | None, typer.Option("--case", "-c", help="Case name 
                                                                      "active case)")]
 
 
-def pick_case(ct: CaseTrack, ref: str | None) -> Case:
+def pick_case(ctx: typer.Context, ct: CaseTrack, ref: str | None) -> Case:
     """The named case; without a name, the only active case (CLI calls have no session)."""
-    if ref:
-        return ct.switch_case(ref)
     active = ct.list_cases("active")
-    if len(active) == 1:
-        return ct.switch_case(active[0].id)
+    if ref or len(active) == 1:
+        case = ct.switch_case(ref or active[0].id)
+        ctx.obj.case_name = case.name
+        return case
     names = ", ".join(f'"{c.name}"' for c in active) or "none yet (create one: casetrack cases create NAME)"
     raise InvalidInput(f"Say which case with --case. Active cases: {names}")
 
@@ -46,7 +46,7 @@ def ingest(
 ) -> None:
     """Ingest a document or a whole folder into a case."""
     def action(ct: CaseTrack) -> str:
-        target = pick_case(ct, case)
+        target = pick_case(ctx, ct, case)
         if not expand(path).is_dir():
             done = ct.ingestor.ingest(ct.writable_active_case(), IngestRequest(path, document_type=document_type))
             return render_docs.ingested(done.document, target, done.duration_s)
@@ -65,7 +65,7 @@ def ingest(
             bar.update((bar.length or 0) - bar.pos)
         return render_folders.report(report, target.name)
 
-    typer.echo(run(ctx, action))
+    say(ctx, run(ctx, action))
 
 
 @docs.command("list", epilog=examples("casetrack docs list --case Smith --sort date"))
@@ -73,18 +73,18 @@ def list_(ctx: typer.Context, case: CaseOption = None,
           sort: Annotated[str, typer.Option("--sort", help="name, date, pages or type")] = "name") -> None:
     """List a case's documents."""
     def action(ct: CaseTrack) -> str:
-        target = pick_case(ct, case)
+        target = pick_case(ctx, ct, case)
         page = ct.documents.listing(target, sort, 500, 0)
         return render_docs.documents_block(page.documents, page.total)
 
-    typer.echo(run(ctx, action))
+    say(ctx, run(ctx, action))
 
 
 @docs.command(epilog=examples("casetrack docs show Complaint.pdf --case Smith"))
 def show(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Document name or ID")],
          case: CaseOption = None) -> None:
     """Show a document's details."""
-    typer.echo(run(ctx, lambda ct: render_docs.document_detail(ct.documents.resolve(pick_case(ct, case), name))))
+    say(ctx, run(ctx, lambda ct: render_docs.document_detail(ct.documents.resolve(pick_case(ctx, ct, case), name))))
 
 
 @docs.command(epilog=examples("casetrack docs delete Complaint.pdf --case Smith",
@@ -93,7 +93,7 @@ def delete(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Documen
            case: CaseOption = None,
            yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation")] = False) -> None:
     """Remove a document and all its chunks, embeddings and index entries (the file itself is untouched)."""
-    doc = run(ctx, lambda ct: ct.documents.resolve(pick_case(ct, case), name))
+    doc = run(ctx, lambda ct: ct.documents.resolve(pick_case(ctx, ct, case), name))
     if not yes:
         typer.confirm(f'Remove "{doc.name}" from the case?', abort=True)
     run(ctx, lambda ct: ct.ingestor.delete(ct.writable_active_case(), doc))
@@ -111,8 +111,8 @@ def search(
 ) -> None:
     """Search a case; every result comes with its citation."""
     def action(ct: CaseTrack) -> str:
-        response = ct.search.search(pick_case(ct, case), query, top_k, doc)
+        response = ct.search.search(pick_case(ctx, ct, case), query, top_k, doc)
         return render_search.response_text(response, ct.tier.value.capitalize())
 
-    typer.echo(run(ctx, action))
+    say(ctx, run(ctx, action))
 

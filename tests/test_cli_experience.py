@@ -139,3 +139,11 @@ def test_hints_name_cli_commands_not_mcp_tools(data_dir: Path, tmp_path: Path) -
     run("models", "status")
     leaks = [(text, MCP_WORDS.findall(text)) for text in texts if MCP_WORDS.search(text)]
     assert not leaks, leaks
+
+
+def test_closing_a_closed_case_says_nothing_changed(data_dir: Path) -> None:
+    ok(data_dir, "cases", "create", "Doe Estate")
+    assert "is now closed" in ok(data_dir, "cases", "close", "Doe").stdout
+    assert ok(data_dir, "cases", "close", "Doe").stdout.startswith('Case "Doe Estate" was already closed')
+    assert "active again" in ok(data_dir, "cases", "reopen", "Doe").stdout
+    assert "was already active" in ok(data_dir, "cases", "reopen", "Doe").stdout

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
 
 from casetrack.cli.app import examples, run, say
+from casetrack.domain import Case
 from casetrack.render import cases as render
 from casetrack.render import documents as render_docs
 from casetrack.service.app import CaseTrack
@@ -49,22 +51,32 @@ def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name
     say(ctx, run(ctx, show))
 
 
+def _change_status(ctx: typer.Context, name: str, change: Callable[[CaseTrack, str], Case]) -> None:
+    """Close, reopen or archive, saying so when the case already was in that state."""
+    def action(ct: CaseTrack) -> str:
+        before = ct.cases.resolve(name)
+        ctx.obj.case_name = before.name
+        return render.status_changed(change(ct, before.id), before.status.value)
+
+    say(ctx, run(ctx, action))
+
+
 @group.command(epilog=examples("casetrack cases close Smith"))
 def close(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Make a case read-only (search still works)."""
-    say(ctx, render.status_changed(run(ctx, lambda ct: ct.close_case(name))))
+    _change_status(ctx, name, CaseTrack.close_case)
 
 
 @group.command(epilog=examples("casetrack cases reopen Smith"))
 def reopen(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Make a closed or archived case active again."""
-    say(ctx, render.status_changed(run(ctx, lambda ct: ct.reopen_case(name))))
+    _change_status(ctx, name, CaseTrack.reopen_case)
 
 
 @group.command(epilog=examples("casetrack cases archive Smith"))
 def archive(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Archive a case (read-only, hidden from the default list)."""
-    say(ctx, render.status_changed(run(ctx, lambda ct: ct.archive_case(name))))
+    _change_status(ctx, name, CaseTrack.archive_case)
 
 
 @group.command(epilog=examples("casetrack cases delete Smith", "casetrack cases delete Smith --yes"))

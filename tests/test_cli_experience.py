@@ -11,6 +11,7 @@ from pathlib import Path
 from typer.testing import CliRunner, Result
 
 from casetrack.cli.app import app as cli_app
+from tests.conftest import EVAL_CASE_NAME
 
 # MCP tool names and parameters make no sense at a shell prompt.
 MCP_WORDS = re.compile(r"\b(create_case|list_cases|switch_case|reopen_case|close_case|delete_case|ingest_document|"
@@ -147,3 +148,24 @@ def test_closing_a_closed_case_says_nothing_changed(data_dir: Path) -> None:
     assert ok(data_dir, "cases", "close", "Doe").stdout.startswith('Case "Doe Estate" was already closed')
     assert "active again" in ok(data_dir, "cases", "reopen", "Doe").stdout
     assert "was already active" in ok(data_dir, "cases", "reopen", "Doe").stdout
+
+
+# --- deleting --------------------------------------------------------------------------------
+
+
+def test_a_declined_or_unanswered_delete_removes_nothing_and_says_so(eval_dev_data_dir: Path) -> None:
+    name = "ca2_docketing_notice_nfl_2017.pdf"
+    declined = cli(eval_dev_data_dir, "docs", "delete", name, input="n\n")
+    assert declined.exit_code == 1
+    assert f'Remove "{name}" from case "{EVAL_CASE_NAME}"?' in declined.stdout
+    assert "Nothing was removed" in declined.stderr and "--yes" in declined.stderr
+    unanswered = cli(eval_dev_data_dir, "docs", "delete", name, input="")  # no terminal, e.g. a script
+    assert unanswered.exit_code == 1
+    assert "Nothing was removed" in unanswered.stderr and "--yes" in unanswered.stderr
+    assert "Aborted" not in unanswered.stdout + unanswered.stderr
+    assert name in ok(eval_dev_data_dir, "docs", "list").stdout
+    kept = cli(eval_dev_data_dir, "cases", "delete", EVAL_CASE_NAME, input="n\n")
+    assert kept.exit_code == 1 and "Nothing was deleted" in kept.stderr
+    removed = ok(eval_dev_data_dir, "docs", "delete", name, "--yes").stdout
+    assert f'Removed "{name}"' in removed
+    assert name not in ok(eval_dev_data_dir, "docs", "list").stdout

@@ -132,6 +132,19 @@ def run(ctx: typer.Context, action: Callable[[CaseTrack], T]) -> T:
         raise fail(exc, ctx.obj.case_name) from None
 
 
+def confirm(question: str, nothing_done: str) -> None:
+    """Ask before destroying anything. 'No', or no answer at all (a script without --yes, Ctrl-D),
+    changes nothing and exits 1 with a line saying so."""
+    try:
+        agreed = typer.confirm(question, default=False)
+    except typer.Abort:  # end of input: nobody there to answer
+        typer.echo("", err=True)
+        agreed = False
+    if not agreed:
+        typer.echo(f"{nothing_done} To skip this question, add --yes.", err=True)
+        raise typer.Exit(1)
+
+
 def say(ctx: typer.Context, text: str) -> None:
     """A command's result, on stdout, with every hint in command-line words."""
     typer.echo(for_cli(text, ctx.obj.case_name))

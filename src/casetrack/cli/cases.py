@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from casetrack.cli.app import examples, run, say
+from casetrack.cli.app import confirm, examples, run, say
 from casetrack.domain import Case
 from casetrack.render import cases as render
 from casetrack.render import documents as render_docs
@@ -88,5 +88,5 @@ def delete(
     """Delete a case and all its data, permanently."""
     case = run(ctx, lambda ct: ct.cases.resolve(name))
     if not yes:
-        typer.confirm(f'Permanently delete case "{case.name}" and all its documents?', abort=True)
+        confirm(f'Permanently delete case "{case.name}" and all its documents?', "Nothing was deleted.")
     say(ctx, render.deleted(run(ctx, lambda ct: ct.delete_case(case.id, confirm=True))))

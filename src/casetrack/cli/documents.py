@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from casetrack.cli.app import app, examples, run, say
+from casetrack.cli.app import app, confirm, examples, run, say
 from casetrack.config import expand
 from casetrack.domain import Case
 from casetrack.errors import InvalidInput
@@ -95,7 +95,7 @@ def delete(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Documen
     """Remove a document and all its chunks, embeddings and index entries (the file itself is untouched)."""
     doc = run(ctx, lambda ct: ct.documents.resolve(pick_case(ctx, ct, case), name))
     if not yes:
-        typer.confirm(f'Remove "{doc.name}" from the case?', abort=True)
+        confirm(f'Remove "{doc.name}" from case "{ctx.obj.case_name}"?', "Nothing was removed.")
     run(ctx, lambda ct: ct.ingestor.delete(ct.writable_active_case(), doc))
     typer.echo(f'Removed "{doc.name}". The original file at {doc.original_path} was not touched.')
 

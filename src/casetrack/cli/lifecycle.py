@@ -12,7 +12,7 @@ import typer
 
 from casetrack import __version__
 from casetrack.cli import setup
-from casetrack.cli.app import examples, fail, run
+from casetrack.cli.app import confirm, examples, fail, run
 from casetrack.config import Settings
 from casetrack.errors import CaseTrackError
 from casetrack.render.formats import size
@@ -72,9 +72,8 @@ def uninstall(
 ) -> None:
     """Remove CaseTrack and its Claude registrations. Your cases are NOT deleted."""
     data_dir = _settings(ctx).data_dir
-    if not yes and not typer.confirm("This will remove CaseTrack. Your case data will NOT be deleted. Continue?"):
-        typer.echo("Nothing was changed.")
-        raise typer.Exit(1)
+    if not yes:
+        confirm("This will remove CaseTrack. Your case data will NOT be deleted. Continue?", "Nothing was changed.")
     problems = 0
     for client, action in (("Claude Code", lambda: setup.remove_claude_code(claude=shutil.which("claude"))),
                            ("Claude Desktop", lambda: setup.remove_server(setup.claude_desktop_config()))):

@@ -169,3 +169,24 @@ def test_a_declined_or_unanswered_delete_removes_nothing_and_says_so(eval_dev_da
     removed = ok(eval_dev_data_dir, "docs", "delete", name, "--yes").stdout
     assert f'Removed "{name}"' in removed
     assert name not in ok(eval_dev_data_dir, "docs", "list").stdout
+
+
+# --- export / import: a folder where a file is expected ---------------------------------------
+
+
+def test_export_to_a_folder_writes_the_file_inside_it(eval_dev_data_dir: Path, tmp_path: Path) -> None:
+    desktop = tmp_path / "Desktop"
+    desktop.mkdir()
+    out = ok(eval_dev_data_dir, "export", "--case", EVAL_CASE_NAME, "--output", str(desktop)).stdout
+    written = desktop / "Eval-Dev.ctcase"
+    assert written.is_file(), (out, list(tmp_path.iterdir()))
+    assert str(written) in out
+    assert not (tmp_path / "Desktop.ctcase").exists()
+
+
+def test_importing_a_folder_says_to_pick_the_ctcase_file(data_dir: Path, tmp_path: Path) -> None:
+    downloads = tmp_path / "Downloads"
+    downloads.mkdir()
+    (downloads / "smith.ctcase").write_bytes(b"PK")
+    error = refused(cli(data_dir, "import", str(downloads)), 2)
+    assert "is a folder" in error and str(downloads / "smith.ctcase") in error

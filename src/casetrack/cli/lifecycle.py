@@ -14,7 +14,7 @@ from casetrack import __version__
 from casetrack.cli import setup
 from casetrack.cli.app import confirm, examples, fail, run
 from casetrack.config import Settings
-from casetrack.errors import CaseTrackError
+from casetrack.errors import CaseTrackError, InvalidInput
 from casetrack.render.formats import size
 from casetrack.service import licensing, portability, status, updates
 from casetrack.service.app import CaseTrack
@@ -118,7 +118,10 @@ def export(
     """Export a case (database snapshot + originals) as a portable .ctcase file."""
     def work(ct: CaseTrack) -> portability.Exported:
         found = ct.cases.resolve(case)
-        target = output or Path.cwd() / f"{_file_name(found.name)}{portability.SUFFIX}"
+        default_name = f"{_file_name(found.name)}{portability.SUFFIX}"
+        target = output or Path.cwd() / default_name
+        if target.is_dir():  # "--output ~/Desktop": the file goes inside that folder
+            target = target / default_name
         return portability.export_case(ct.cases, ct.settings, found, target, overwrite=force)
 
     done = run(ctx, work)
@@ -132,6 +135,11 @@ def import_(
     archive: Annotated[Path, typer.Argument(help="A .ctcase file written by casetrack export")],
 ) -> None:
     """Import a .ctcase file as a new case."""
+    if archive.is_dir():
+        found = sorted(str(p) for p in archive.glob(f"*{portability.SUFFIX}"))
+        which = (f"Give one of the files in it: {', '.join(found[:5])}" if found
+                 else "Give the path of the .ctcase file that casetrack export wrote")
+        raise fail(InvalidInput(f"{archive} is a folder, not a .ctcase file. {which}."))
     done = run(ctx, lambda ct: portability.import_case(ct.settings, ct.registry, ct.cases.limits, archive))
     typer.echo(f'Imported case "{done.case.name}" (ID: {done.case.short_id}) with {done.documents} documents.')
     if done.renamed:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from mcp.server.mcpserver import Context
@@ -85,7 +84,8 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
             "document_b": render.response_dict(sides[1], tier)})
 
     @tool(READ_ONLY, "Find all mentions of a legal entity (person, court, statute, case citation) across "
-                     "documents. Passages that name the entity exactly come first, then related passages.")
+                     "documents. Passages that name the entity come first (every mention the context graph "
+                     "recorded: citations in any form, a party under its defined term), then related passages.")
     def find_entity(
         entity: Annotated[str, Field(description="Entity to find (e.g., 'Judge Smith', '42 USC 1983', 'Miranda v. "
                                                  "Arizona')")],
@@ -94,21 +94,8 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
         top_k: Annotated[int, Field(ge=1, le=100)] = 20,
     ) -> CallToolResult:
         require_pro(app.licence, "find_entity")
-        response = app.search.search(app.active_case(), entity, min(top_k, 50))
-        needle = _mention_pattern(entity)
-        exact = [h for h in response.hits if needle.search(h.chunk.text)]
-        related = [h for h in response.hits if not needle.search(h.chunk.text)]
-        ordered = exact + related
-        lines = [f'Entity: "{entity}" ({entity_type}) - {plural(len(exact), "passage")} name it exactly, '
-                 f"{len(related)} related"]
-        for i, hit in enumerate(ordered, start=1):
-            kind = "mention" if hit in exact else "related"
-            lines += ["", f"--- {i}. {kind} (score {hit.score:.2f}) ---", hit.chunk.provenance.cite(),
-                      f"[chunk {hit.chunk.id}]", f'"{hit.chunk.text}"']
-        return result("\n".join(lines), {
-            "entity": entity, "entity_type": entity_type, "exact_mentions": len(exact),
-            "results": [{**render.hit_dict(h, i), "match": "mention" if h in exact else "related"}
-                        for i, h in enumerate(ordered, start=1)]})
+        found = app.entity_search.find(app.active_case(), entity, entity_type, top_k)
+        return result(render.entity_text(entity, entity_type, found), render.entity_dict(entity, entity_type, found))
 
     @tool(IDEMPOTENT_WRITE, "Rebuild embeddings, chunks and search indexes for one document. With reparse=true "
                             "(default) the source file is read again; with reparse=false the stored chunks are "
@@ -196,11 +183,3 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
                            "missing_embedders": list(d.missing_embedders), "skipped_pages": d.skipped_pages,
                            "embedders": list(d.document.embedders), "healthy": d.healthy} for d in health.documents]})
 
-
-def _mention_pattern(entity: str) -> re.Pattern[str]:
-    """Words of the entity in order, with any punctuation or spacing between ("42 USC 1983" ~ "42 U.S.C. § 1983")."""
-    words = [re.escape(w) for w in re.findall(r"\w+", entity)]
-    if not words:
-        return re.compile(r"(?!x)x")
-    joined = r"[\W_]*".join(r"\.?".join(w) if len(w) <= 4 and w.isalpha() else w for w in words)
-    return re.compile(joined, re.IGNORECASE)

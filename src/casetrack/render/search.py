@@ -7,6 +7,7 @@ from typing import Any
 
 from casetrack.render.documents import chunk_dict
 from casetrack.render.formats import plural
+from casetrack.service.entity_search import EntityPassages
 from casetrack.service.search import SearchHit, SearchResponse
 
 STAGE_LABELS = {"recall": "hybrid recall", "rrf": "RRF fusion", "boost": "citation/entity boost",
@@ -56,3 +57,29 @@ def similar_text(source_cite: str, model: str, hits: list[SearchHit]) -> str:
         lines += ["", f"--- {i}. similarity {hit.score:.2f} ---", hit.chunk.provenance.cite(),
                   f"[chunk {hit.chunk.id}]", f'"{hit.chunk.text}"']
     return "\n".join(lines)
+
+
+def entity_text(entity: str, entity_type: str, found: EntityPassages) -> str:
+    matched = f" (matched: {'; '.join(n.name for n in found.matched[:5])})" if found.matched else ""
+    verb = "names" if len(found.mentions) == 1 else "name"
+    lines = [f'Entity: "{entity}" ({entity_type}){matched} - {plural(len(found.mentions), "passage")} {verb} it, '
+             f"{len(found.related)} related"]
+    if not found.mentions and not found.related:
+        lines.append("Nothing in this case names it. list_entities and list_authorities show what was found.")
+    for i, (kind, hit) in enumerate(_entity_rows(found), start=1):
+        score = f"score {hit.score:.2f}" if hit.chunk.id in found.searched else "named in the text"
+        lines += ["", f"--- {i}. {kind} ({score}) ---", hit.chunk.provenance.cite(), f"[chunk {hit.chunk.id}]",
+                  f'"{hit.chunk.text}"']
+    return "\n".join(lines)
+
+
+def entity_dict(entity: str, entity_type: str, found: EntityPassages) -> dict[str, Any]:
+    return {"entity": entity, "entity_type": entity_type, "exact_mentions": len(found.mentions),
+            "matched": [{"name": n.name, "type": n.kind, "key": n.key} for n in found.matched],
+            "results": [{**hit_dict(h, i), "match": kind,
+                         "score": h.score if h.chunk.id in found.searched else None}
+                        for i, (kind, h) in enumerate(_entity_rows(found), start=1)]}
+
+
+def _entity_rows(found: EntityPassages) -> list[tuple[str, SearchHit]]:
+    return [("mention", h) for h in found.mentions] + [("related", h) for h in found.related]

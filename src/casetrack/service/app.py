@@ -14,6 +14,7 @@ from casetrack.parse import ocr_status
 from casetrack.service import licensing, recovery, status
 from casetrack.service.cases import CaseService
 from casetrack.service.documents import DocumentReader
+from casetrack.service.entity_search import EntitySearch
 from casetrack.service.folders import FolderService
 from casetrack.service.graph import GraphReader, GraphService
 from casetrack.service.indexing import BM25, Indexer
@@ -66,6 +67,7 @@ class CaseTrack:
         self.watches = WatchService(settings.data_dir, self.cases, self.folders, self.ingestor,
                                     WatchConfig.from_settings(settings), settings.lock_timeout_s)
         self.graph = GraphService(self.cases)
+        self.entity_search = EntitySearch(self.cases, self.graph, self.search)
         self.graph_reader = GraphReader(self.cases)
         try:
             self.recovered = recovery.repair(settings, self.registry)

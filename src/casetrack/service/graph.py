@@ -105,6 +105,23 @@ class GraphService:
         pool = [n for n in graph.entities.values() if kind in ("any", "all") or n.kind == kind]
         return match_nodes(pool, name, "Entity", "Use list_entities to see the entities found in this case.")
 
+    def lookup(self, graph: CaseGraph, text: str, kind: str = "any") -> list[Node]:
+        """What an entity search means, or [] (never raises): a citation in any form, parsed, so
+        "42 USC 1983" is "42 U.S.C. § 1983" (kind any, statute or case_citation); else an entity
+        by name, defined term or close spelling (`find_entities`)."""
+        if kind in ("any", "statute", "case_citation"):
+            page = ParsedPage(1, text or "", ExtractionMethod.NATIVE)
+            cited = [graph.authorities[m.key] for m in authorities_in(join_pages([page]))
+                     if m.key in graph.authorities]
+            cited = [n for n in {n.key: n for n in cited}.values()
+                     if kind == "any" or (n.kind == "case_law") == (kind == "case_citation")]
+            if cited:
+                return cited
+        try:
+            return self.find_entities(graph, text, kind)
+        except (NotFound, InvalidInput):
+            return []
+
     def find_authority(self, graph: CaseGraph, text: str) -> list[Node]:
         """An authority by any citation form: "42 USC 1983" finds "42 U.S.C. § 1983"."""
         query = (text or "").strip()

@@ -11,7 +11,7 @@ from pathlib import Path
 from typer.testing import CliRunner, Result
 
 from casetrack.cli.app import app as cli_app
-from tests.conftest import EVAL_CASE_NAME
+from tests.conftest import EVAL_CASE_NAME, EVAL_DEV
 
 # MCP tool names and parameters make no sense at a shell prompt.
 MCP_WORDS = re.compile(r"\b(create_case|list_cases|switch_case|reopen_case|close_case|delete_case|ingest_document|"
@@ -190,3 +190,32 @@ def test_importing_a_folder_says_to_pick_the_ctcase_file(data_dir: Path, tmp_pat
     (downloads / "smith.ctcase").write_bytes(b"PK")
     error = refused(cli(data_dir, "import", str(downloads)), 2)
     assert "is a folder" in error and str(downloads / "smith.ctcase") in error
+
+
+# --- folder ingestion: progress on stderr, a per-file summary on stdout ------------------------
+
+
+def test_folder_ingest_reports_progress_on_stderr_and_names_every_file(data_dir: Path, tmp_path: Path) -> None:
+    folder = small_folder(tmp_path, 3)
+    ok(data_dir, "cases", "create", "Lease Dispute")
+    first = ok(data_dir, "ingest", str(folder))
+    assert "Ingesting" not in first.stdout  # stdout carries the result only, so it can be piped or saved
+    for n in range(3):
+        assert f"[{n + 1}/3] letter_{n:02d}.txt" in first.stderr, first.stderr
+        assert f"letter_{n:02d}.txt" in first.stdout
+    assert "notes.json" in first.stdout
+    # the same folder again: every file is named as skipped, none silently
+    (folder / "letter_03.txt").write_text("A new letter about the deposit of $500.\n", encoding="utf-8")
+    again = ok(data_dir, "ingest", str(folder)).stdout
+    skipped = again[again.index("Skipped (already in the case):"):]
+    for n in range(3):
+        assert f"letter_{n:02d}.txt" in skipped, again
+    assert "letter_03.txt (1 page, 1 chunk)" in again
+
+
+def test_single_file_ingest_says_what_it_is_doing_on_stderr(data_dir: Path) -> None:
+    ok(data_dir, "cases", "create", "Smith v. Jones")
+    pdf = EVAL_DEV / "docs" / "ca2_docketing_notice_nfl_2017.pdf"
+    done = ok(data_dir, "ingest", str(pdf))
+    assert f"Ingesting {pdf.name}" in done.stderr
+    assert done.stdout.startswith(f'Ingested "{pdf.name}"')

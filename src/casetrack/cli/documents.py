@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from casetrack.cli.app import app, confirm, examples, run, say
+from casetrack.cli.progress import folder_progress, with_skipped
 from casetrack.config import expand
 from casetrack.domain import Case
 from casetrack.errors import InvalidInput
@@ -15,7 +16,7 @@ from casetrack.render import folders as render_folders
 from casetrack.render import search as render_search
 from casetrack.service.app import CaseTrack
 from casetrack.service.folders import check_folder, walk
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest import IngestRequest, check_file
 
 docs = typer.Typer(help="List, show and delete documents.", no_args_is_help=True)
 
@@ -48,22 +49,21 @@ def ingest(
     def action(ct: CaseTrack) -> str:
         target = pick_case(ctx, ct, case)
         if not expand(path).is_dir():
-            done = ct.ingestor.ingest(ct.writable_active_case(), IngestRequest(path, document_type=document_type))
+            writable = ct.writable_active_case()
+            typer.echo(f"Ingesting {check_file(path).name} ...", err=True)
+            done = ct.ingestor.ingest(writable, IngestRequest(path, document_type=document_type))
             return render_docs.ingested(done.document, target, done.duration_s)
         folder = check_folder(path)
         walked = walk(folder)
-        with typer.progressbar(length=max(len(walked.files), 1), label="Ingesting", file=None) as bar:
-            def progress(done: int, total: int, current: str) -> None:
-                bar.update(done - bar.pos if done > bar.pos else 0)
-            writable = ct.writable_active_case()
+        writable = ct.writable_active_case()
+        with folder_progress(len(walked.files)) as progress:
             if sync:
                 report = ct.folders.sync_folder(writable, folder, walked, document_type=document_type,
                                                 progress=progress)
             else:
                 report = ct.folders.ingest_folder(writable, folder, walked, document_type=document_type,
                                                   progress=progress)
-            bar.update((bar.length or 0) - bar.pos)
-        return render_folders.report(report, target.name)
+        return with_skipped(render_folders.report(report, target.name), report)
 
     say(ctx, run(ctx, action))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner, Result
 
 from casetrack.cli.app import app as cli_app
@@ -219,3 +220,19 @@ def test_single_file_ingest_says_what_it_is_doing_on_stderr(data_dir: Path) -> N
     done = ok(data_dir, "ingest", str(pdf))
     assert f"Ingesting {pdf.name}" in done.stderr
     assert done.stdout.startswith(f'Ingested "{pdf.name}"')
+
+
+# --- 80 columns ----------------------------------------------------------------------------------
+
+
+def test_listings_fit_an_80_column_terminal(eval_dev_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    ok(eval_dev_data_dir, "cases", "create", "Acme Holdings v. Intergalactic Widgets", "--number",
+       "1:24-cv-00123-ABC", "--type", "intellectual_property")
+    for args in (["docs", "list", "--case", EVAL_CASE_NAME], ["cases", "list"], ["cases", "list", "--status", "all"],
+                 ["cases", "info", EVAL_CASE_NAME]):
+        text = ok(eval_dev_data_dir, *args).stdout
+        wide = [line for line in text.splitlines() if len(line) > 80]
+        assert not wide, (args, wide)
+    listing = ok(eval_dev_data_dir, "docs", "list", "--case", EVAL_CASE_NAME).stdout
+    assert "cuad_driven_deliveries_consulting_agreement.docx" in listing  # names are never cut

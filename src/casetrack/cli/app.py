@@ -11,6 +11,7 @@ from typing import Annotated, TypeVar
 import typer
 
 from casetrack import __version__, logs
+from casetrack.cli.layout import fit
 from casetrack.cli.wording import for_cli
 from casetrack.config import MemoryMode, Settings, load_settings
 from casetrack.errors import CaseTrackError, InvalidInput
@@ -145,9 +146,11 @@ def confirm(question: str, nothing_done: str) -> None:
         raise typer.Exit(1)
 
 
-def say(ctx: typer.Context, text: str) -> None:
-    """A command's result, on stdout, with every hint in command-line words."""
-    typer.echo(for_cli(text, ctx.obj.case_name))
+def say(ctx: typer.Context, text: str, listing: bool = False) -> None:
+    """A command's result, on stdout, with every hint in command-line words; a listing is
+    wrapped to the terminal's width (quoted document text never is: its lines are cited)."""
+    text = for_cli(text, ctx.obj.case_name)
+    typer.echo(fit(text) if listing else text)
 
 
 def _register_groups() -> None:

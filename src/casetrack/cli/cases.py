@@ -24,7 +24,7 @@ def list_(
     """List cases (active ones by default)."""
     cases = run(ctx, lambda ct: ct.list_cases(status))
     hidden = 0 if status == "all" else len(run(ctx, lambda ct: ct.list_cases("all"))) - len(cases)
-    say(ctx, render.case_list(cases, None, status, hidden))
+    say(ctx, render.case_list(cases, None, status, hidden), listing=True)
 
 
 @group.command(epilog=examples('casetrack cases create "Smith v. Jones" --type contract --number 1:24-cv-00123'))
@@ -48,7 +48,7 @@ def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name
         docs = ct.documents.listing(case, "date", 500, 0)
         return render.info(case, render_docs.documents_block(docs.documents, docs.total), ct.embedders_summary())
 
-    say(ctx, run(ctx, show))
+    say(ctx, run(ctx, show), listing=True)
 
 
 def _change_status(ctx: typer.Context, name: str, change: Callable[[CaseTrack, str], Case]) -> None:

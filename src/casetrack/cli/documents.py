@@ -77,7 +77,7 @@ def list_(ctx: typer.Context, case: CaseOption = None,
         page = ct.documents.listing(target, sort, 500, 0)
         return render_docs.documents_block(page.documents, page.total)
 
-    say(ctx, run(ctx, action))
+    say(ctx, run(ctx, action), listing=True)
 
 
 @docs.command(epilog=examples("casetrack docs show Complaint.pdf --case Smith"))

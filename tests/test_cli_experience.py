@@ -5,7 +5,13 @@ every hint must name a command the user can type, not an MCP tool."""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -236,3 +242,40 @@ def test_listings_fit_an_80_column_terminal(eval_dev_data_dir: Path, monkeypatch
         assert not wide, (args, wide)
     listing = ok(eval_dev_data_dir, "docs", "list", "--case", EVAL_CASE_NAME).stdout
     assert "cuad_driven_deliveries_consulting_agreement.docx" in listing  # names are never cut
+
+
+# --- Ctrl-C --------------------------------------------------------------------------------------
+
+
+def test_ctrl_c_during_a_folder_ingest_is_one_clean_line(data_dir: Path, tmp_path: Path) -> None:
+    folder = small_folder(tmp_path, 8)
+    env = {**os.environ, "CASETRACK_HOME": str(data_dir), "CASETRACK_NO_UPDATE_CHECK": "1"}
+    command = [sys.executable, "-m", "casetrack"]
+    subprocess.run([*command, "cases", "create", "Lease Dispute"], env=env, check=True, capture_output=True)
+    proc = subprocess.Popen([*command, "ingest", str(folder)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    seen = ""
+    deadline = time.monotonic() + 120
+    while "[3/8]" not in seen and time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if not line:
+            break
+        seen += line
+    assert "[3/8]" in seen, seen
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, seen + err)
+    assert "Traceback" not in err
+    message = [line for line in err.splitlines() if line.strip() and not line.startswith("Ingesting [")]
+    assert len(message) == 1 and message[0].startswith("Interrupted"), err
+    assert "run the same command again" in message[0].lower()
+    # no partial document: what is listed is whole, and running again finishes the rest
+    listed = subprocess.run([*command, "docs", "list"], env=env, capture_output=True, text=True, check=True).stdout
+    assert " 0 chunks" not in listed
+    rerun = subprocess.run([*command, "ingest", str(folder)], env=env, capture_output=True, text=True, timeout=300)
+    assert rerun.returncode == 0, rerun.stderr
+    assert "Failed:     0" in rerun.stdout
+    final = subprocess.run([*command, "docs", "list"], env=env, capture_output=True, text=True, check=True).stdout
+    assert final.startswith("Documents (8):"), final
+    shutil.rmtree(folder)

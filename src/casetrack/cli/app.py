@@ -45,6 +45,7 @@ class CliState:
     settings: Settings
     _app: CaseTrack | None = None
     case_name: str | None = None  # the case this command works on, once known: hints name it
+    after_interrupt: str = "Nothing was left half-done."  # what Ctrl-C leaves behind, said in one line
 
     @property
     def casetrack(self) -> CaseTrack:
@@ -131,6 +132,9 @@ def run(ctx: typer.Context, action: Callable[[CaseTrack], T]) -> T:
         return action(ctx.obj.casetrack)
     except CaseTrackError as exc:
         raise fail(exc, ctx.obj.case_name) from None
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback; every write is atomic, so nothing is torn
+        typer.echo(f"Interrupted. {ctx.obj.after_interrupt}", err=True)
+        raise typer.Exit(130) from None
 
 
 def confirm(question: str, nothing_done: str) -> None:

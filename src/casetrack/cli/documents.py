@@ -46,6 +46,9 @@ def ingest(
     sync: Annotated[bool, typer.Option("--sync", help="For a folder: also re-ingest changed files")] = False,
 ) -> None:
     """Ingest a document or a whole folder into a case."""
+    # fits 80 columns; the file in progress is never half-added, and a re-run skips the finished ones
+    ctx.obj.after_interrupt = "Finished files are kept; run the same command again for the rest."
+
     def action(ct: CaseTrack) -> str:
         target = pick_case(ctx, ct, case)
         if not expand(path).is_dir():

@@ -75,6 +75,23 @@ def test_an_unknown_log_level_is_refused(data_dir: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_an_unexpected_failure_is_one_message_not_a_traceback(tmp_path: Path) -> None:
+    data_dir = tmp_path / "CaseTrack"
+    data_dir.mkdir()
+    (data_dir / "cases").write_text("not a folder", encoding="utf-8")  # e.g. a sync client's conflict copy
+    env = {**os.environ, "CASETRACK_NO_UPDATE_CHECK": "1"}
+    done = subprocess.run([sys.executable, "-m", "casetrack", "--data-dir", str(data_dir), "cases", "list"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), done.stderr
+    assert str(data_dir / "cases") in lines[0] and "--log-level debug" in lines[0]
+    verbose = subprocess.run([sys.executable, "-m", "casetrack", "--data-dir", str(data_dir), "--log-level", "debug",
+                              "cases", "list"], env=env, capture_output=True, text=True, timeout=120)
+    assert verbose.returncode == 1 and "Traceback" in verbose.stderr  # the details, for a bug report
+
+
 # --- help ------------------------------------------------------------------------------------
 
 

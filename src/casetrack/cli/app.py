@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -14,7 +15,7 @@ from casetrack import __version__, logs
 from casetrack.cli.layout import fit
 from casetrack.cli.wording import for_cli
 from casetrack.config import MemoryMode, Settings, load_settings
-from casetrack.errors import CaseTrackError, InvalidInput
+from casetrack.errors import ISSUES_URL, CaseTrackError, InvalidInput
 from casetrack.service.app import CaseTrack
 
 T = TypeVar("T")
@@ -177,3 +178,8 @@ def main() -> None:
         app()
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception as exc:  # a bug or a broken data folder: one line; the traceback only when asked for
+        logging.getLogger("casetrack.cli").debug("Unexpected failure", exc_info=True)
+        typer.echo(f"Error: unexpected problem ({type(exc).__name__}: {exc}). Run the command again with "
+                   f"--log-level debug to see where it happened, and please report it at {ISSUES_URL}", err=True)
+        sys.exit(1)

@@ -245,6 +245,20 @@ def test_single_file_ingest_says_what_it_is_doing_on_stderr(data_dir: Path) -> N
     assert done.stdout.startswith(f'Ingested "{pdf.name}"')
 
 
+def test_sync_of_a_changed_file_replaces_its_document(data_dir: Path, tmp_path: Path) -> None:
+    lease = tmp_path / "lease.txt"
+    lease.write_text("The lease ends on 1 May 2024. Rent is due monthly.\n", encoding="utf-8")
+    ok(data_dir, "cases", "create", "Lease Dispute")
+    ok(data_dir, "ingest", str(lease))
+    assert "already in the case and unchanged" in ok(data_dir, "ingest", str(lease), "--sync").stdout
+    lease.write_text("The lease ends on 1 June 2025. Rent is due weekly.\n", encoding="utf-8")
+    assert ok(data_dir, "ingest", str(lease), "--sync").stdout.startswith('Re-ingested "lease.txt"')
+    listing = ok(data_dir, "docs", "list").stdout
+    assert listing.startswith("Documents (1):") and "lease.txt" in listing, listing
+    found = ok(data_dir, "search", "when does the lease end", "--top-k", "1").stdout
+    assert "1 June 2025" in found and "1 May 2024" not in found
+
+
 # --- 80 columns ----------------------------------------------------------------------------------
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -9,14 +10,14 @@ import typer
 from casetrack.cli.app import app, confirm, examples, run, say
 from casetrack.cli.progress import folder_progress, with_skipped
 from casetrack.config import expand
-from casetrack.domain import Case
+from casetrack.domain import Case, Document
 from casetrack.errors import InvalidInput
 from casetrack.render import documents as render_docs
 from casetrack.render import folders as render_folders
 from casetrack.render import search as render_search
 from casetrack.service.app import CaseTrack
 from casetrack.service.folders import check_folder, walk
-from casetrack.service.ingest import IngestRequest, check_file
+from casetrack.service.ingest import IngestRequest, check_file, file_sha256
 
 docs = typer.Typer(help="List, show and delete documents.", no_args_is_help=True)
 
@@ -43,7 +44,8 @@ def ingest(
     case: CaseOption = None,
     document_type: Annotated[str | None, typer.Option("--type", help="pleading, contract, ... (default: "
                                                       "inferred)")] = None,
-    sync: Annotated[bool, typer.Option("--sync", help="For a folder: also re-ingest changed files")] = False,
+    sync: Annotated[bool, typer.Option("--sync", help="Re-ingest files that changed since they were ingested "
+                                       "(replacing their documents)")] = False,
 ) -> None:
     """Ingest a document or a whole folder into a case."""
     # fits 80 columns; the file in progress is never half-added, and a re-run skips the finished ones
@@ -53,9 +55,13 @@ def ingest(
         target = pick_case(ctx, ct, case)
         if not expand(path).is_dir():
             writable = ct.writable_active_case()
-            typer.echo(f"Ingesting {check_file(path).name} ...", err=True)
-            done = ct.ingestor.ingest(writable, IngestRequest(path, document_type=document_type))
-            return render_docs.ingested(done.document, target, done.duration_s)
+            file = check_file(path)
+            earlier = _from_same_path(ct, target, file) if sync else None
+            if earlier is not None and earlier.file_hash == file_sha256(file):
+                return f'"{earlier.name}" is already in the case and unchanged; nothing to do.'
+            typer.echo(f"Ingesting {file.name} ...", err=True)
+            done = ct.ingestor.ingest(writable, IngestRequest(path, document_type=document_type), replace_doc=earlier)
+            return render_docs.ingested(done.document, target, done.duration_s, replaced=earlier)
         folder = check_folder(path)
         walked = walk(folder)
         writable = ct.writable_active_case()
@@ -69,6 +75,11 @@ def ingest(
         return with_skipped(render_folders.report(report, target.name), report)
 
     say(ctx, run(ctx, action))
+
+
+def _from_same_path(ct: CaseTrack, case: Case, file: Path) -> Document | None:
+    """The document ingested earlier from this very file, which --sync replaces when the file changed."""
+    return next((d for d in ct.documents.all(case) if d.original_path and Path(d.original_path) == file), None)
 
 
 @docs.command("list", epilog=examples("casetrack docs list --case Smith --sort date"))

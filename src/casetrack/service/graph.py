@@ -4,12 +4,14 @@ Built on demand and cached per case until the store's generation moves on."""
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import gc
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from casetrack.domain import Case, Document, ExtractionMethod, ParsedPage
 from casetrack.errors import InvalidInput, NotFound
@@ -20,8 +22,10 @@ from casetrack.service.search_index import generation
 from casetrack.store import documents as docstore
 
 
-@dataclass(frozen=True, slots=True)
-class Mention:
+class Mention(NamedTuple):
+    """One place a node is named. A tuple, not a frozen dataclass: a 1,000-document case builds
+    ~170,000 of these at its first graph call, and a frozen dataclass's __init__ costs 3x more."""
+
     document_id: str
     document_name: str
     chunk_id: str | None
@@ -138,33 +142,63 @@ class GraphService:
 
 def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[str, dict[str, Any]]]) -> CaseGraph:
     graph = CaseGraph(gen, docs)
-    for doc_id, ex in extracts:
-        doc = docs.get(doc_id)
-        if doc is None:
-            continue
-        if ex.get("error"):
-            graph.failed.append(doc.name)
-
-        def mention(r: dict[str, Any], doc: Document = doc) -> Mention:
-            return Mention(doc.id, doc.name, r.get("chunk_id"), int(r.get("page", 1)), int(r.get("char_start", 0)),
-                           int(r.get("char_end", 0)), str(r.get("text", "")), r.get("treatment"), r.get("role"))
-
-        for r in ex.get("entities", []):
-            _add(graph.entities, r["key"], r["name"], r["kind"], r.get("role"), mention(r))
-        for r in ex.get("authorities", []):
-            _add(graph.authorities, r["key"], r.get("display") or r["key"], r["kind"], None, mention(r))
-        for r in ex.get("parties", []):
-            _add(graph.parties, r["key"], r["name"], r.get("kind", "party"), r.get("role"), mention(r))
-        for r in ex.get("dates", []):
-            graph.events.append(Event(r["iso"], r.get("event", "other"), r.get("sentence", r.get("text", "")),
-                                      mention(r)))
-        for r in ex.get("issues", []):
-            label = r.get("label") or r.get("name") or r.get("key")
-            if label:
-                _add(graph.issues, str(label).casefold(), str(label), r.get("kind", "issue"), None, mention(r))
-    graph.events.sort(key=lambda e: (e.iso, e.mention.document_name, e.mention.page))
-    graph.events = collapse_running_lines(graph.events)
+    with _collection_paused():
+        for doc_id, ex in extracts:
+            doc = docs.get(doc_id)
+            if doc is None:
+                continue
+            if ex.get("error"):
+                graph.failed.append(doc.name)
+            _merge(graph.entities, ex.get("entities", ()), doc, "name", "kind")
+            _merge(graph.authorities, ex.get("authorities", ()), doc, "display", "kind", roles=False)
+            _merge(graph.parties, ex.get("parties", ()), doc, "name", "kind")
+            for r in ex.get("dates", ()):
+                graph.events.append(Event(r["iso"], r.get("event", "other"), r.get("sentence", r.get("text", "")),
+                                          _mention(r, doc.id, doc.name)))
+            for r in ex.get("issues", ()):
+                label = r.get("label") or r.get("name") or r.get("key")
+                if label:
+                    _add(graph.issues, str(label).casefold(), str(label), r.get("kind", "issue"), None,
+                         _mention(r, doc.id, doc.name))
+        graph.events.sort(key=lambda e: (e.iso, e.mention.document_name, e.mention.page))
+        graph.events = collapse_running_lines(graph.events)
     return graph
+
+
+@contextlib.contextmanager
+def _collection_paused() -> Iterator[None]:
+    """Building a 1,000-document graph allocates ~170,000 mentions in one go, and every few hundred
+    allocations Python's cycle collector walks all of them again: a third of the build (measured:
+    765 -> 485 ms). Nothing built here is cyclic garbage, so the collector waits until it is done.
+    Reference counting still frees everything as usual."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _mention(r: dict[str, Any], doc_id: str, doc_name: str) -> Mention:
+    get = r.get  # records are build_extract's: typed values, no conversion needed
+    return Mention(doc_id, doc_name, get("chunk_id"), get("page", 1), get("char_start", 0), get("char_end", 0),
+                   get("text", ""), get("treatment"), get("role"))
+
+
+def _merge(into: dict[str, Node], records: Iterable[dict[str, Any]], doc: Document, name_field: str,
+           kind_field: str, roles: bool = True) -> None:
+    """`records` of one document into nodes by key: `_add` unrolled, the hot loop of a graph build."""
+    doc_id, doc_name = doc.id, doc.name
+    for r in records:
+        key = r["key"]
+        mention = _mention(r, doc_id, doc_name)
+        node = into.get(key)
+        if node is None:
+            node = into[key] = Node(key, r.get(name_field) or key, r.get(kind_field) or "party")
+        if roles and mention.role and mention.role != "other":
+            node.roles.add(mention.role)
+        node.mentions.append(mention)
 
 
 _WORDS = re.compile(r"[^\W\d_]+")

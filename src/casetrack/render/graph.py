@@ -122,7 +122,10 @@ def timeline(case_name: str, events: list[Event], details: list[dict[str, Any]],
         repeated = f" (repeated on {_pages(e.also_on_pages)})" if e.also_on_pages else ""
         lines.append(f"              {_cite(d)} [chunk {d.get('chunk_id')}]{repeated}")
         records.append({**_event(e), **d})
-    return "\n".join(lines), {"case": case_name, "events": records}
+    if len(records) < len(events):
+        lines += ["", f"(showing the first {len(records)} of {len(events)} events; narrow the range with "
+                      "start_date and end_date to see the rest)"]
+    return "\n".join(lines), {"case": case_name, "events": records, "total": len(events)}
 
 
 def statistics(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:

@@ -4,12 +4,20 @@ A miss names the closest matches ("Did you mean ...")."""
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from casetrack.errors import InvalidInput, NotFound
 
 T = TypeVar("T")
+WORD_PENALTY = 0.1
+_WORD_BREAKS = re.compile(r"[\s._/-]+")
+_EXTENSIONS = frozenset({"pdf", "docx", "doc", "txt", "rtf", "eml", "jpg", "jpeg", "png", "tif", "tiff"})
+
+
+def _alike(a: str, b: str) -> float:
+    return difflib.SequenceMatcher(None, a, b).ratio() if b else 0.0
 
 
 def resolve(items: Sequence[T], ref: str, kind: str, name: Callable[[T], str], ident: Callable[[T], str],
@@ -40,8 +48,11 @@ def suggestions(key: str, items: Sequence[T], name: Callable[[T], str], ident: C
         text = name(item).casefold()
         if key in text:
             return 1.0
-        candidates = [text, text[: len(key)], *text.replace(".", " ").replace("_", " ").split()]
-        return max(difflib.SequenceMatcher(None, key, c).ratio() for c in candidates if c)
+        whole = max(_alike(key, text), _alike(key, text[: len(key)]))
+        # A single word of a name counts a little less: short words pair too easily ("nope" and "notice"
+        # share n, o, e), and a file's extension ("pdf") is no part of what anyone calls it.
+        words = [w for w in _WORD_BREAKS.split(text) if w and w not in _EXTENSIONS]
+        return max([whole, *(_alike(key, w) - WORD_PENALTY for w in words)])
 
     ranked = sorted(((score(i), n, i) for n, i in enumerate(items)), key=lambda t: (-t[0], t[1]))
     return [(name(i), ident(i)[:8]) for s, _, i in ranked[:limit] if s >= 0.6]

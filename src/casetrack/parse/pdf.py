@@ -4,7 +4,8 @@ PDFium was chosen by measurement (benchmarks/parse_pdf.py, 224 pages of the dev 
 a shared 2-core machine): its text page costs ~3.5 ms/page against ~25 ms/page for pypdf
 and ~240 ms/page for pdfplumber, its line order is the content order a reader follows,
 and it gives the word overlap with the reference text of 0.995-1.0. Lines come from PDFium's own line
-breaks; paragraph breaks are inferred from their positions (see `layout`).
+breaks; paragraph breaks are inferred from their positions (see `layout`), which on a page
+with /Rotate are first measured in the frame its text reads in (`_turned_lines`).
 
 PDFium is not thread-safe, even across documents, so every call into it holds
 `PDFIUM_LOCK`; OCR of rendered pages runs outside the lock.
@@ -13,8 +14,10 @@ PDFium is not thread-safe, even across documents, so every call into it holds
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +29,7 @@ import pypdfium2.raw as pdfium_c
 from casetrack.domain import ExtractionMethod, ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
 from casetrack.parse import ocr
-from casetrack.parse.layout import PageLines, join_columns
+from casetrack.parse.layout import SAME_LINE_FRACTION, PageLines, join_columns
 from casetrack.parse.normalize import normalize_page_text
 from casetrack.parse.options import ParseOptions
 
@@ -113,7 +116,11 @@ def _scan_page(document: pdfium.PdfDocument, index: int) -> _PageScan:
     try:
         textpage = page.get_textpage()
         try:
-            text = normalize_page_text(join_columns(_positioned_lines(textpage)))
+            # Read once per page: only a page with /Rotate can carry text drawn turned, and the
+            # common unrotated page keeps the fast path.
+            rotation = page.get_rotation()
+            lines = _turned_lines(textpage, rotation) if rotation else _positioned_lines(textpage)
+            text = normalize_page_text(join_columns(lines))
         finally:
             textpage.close()
         text_chars = _word_chars(text[:_ENOUGH_TEXT_PREFIX])
@@ -146,6 +153,8 @@ def _unchecked(function: Any) -> Any:
 _char_index = _unchecked(pdfium_c.FPDFText_GetCharIndexFromTextIndex)
 _char_origin = _unchecked(pdfium_c.FPDFText_GetCharOrigin)
 _loose_char_box = _unchecked(pdfium_c.FPDFText_GetLooseCharBox)
+_char_angle = _unchecked(pdfium_c.FPDFText_GetCharAngle)
+_QUARTER_TURN = math.pi / 2
 
 
 def _positioned_lines(textpage: pdfium.PdfTextPage) -> PageLines:
@@ -184,6 +193,99 @@ def _positioned_lines(textpage: pdfium.PdfTextPage) -> PageLines:
             baselines.append(0.0)
             heights.append(0.0)
     return lines
+
+
+def _turned_lines(textpage: pdfium.PdfTextPage, rotation: int) -> PageLines:
+    """`_positioned_lines` for a page with /Rotate (`rotation` degrees clockwise), measured in
+    the frame its text reads in.
+
+    PDFium gives positions in the unrotated page's space. A landscape page is usually a
+    portrait page with /Rotate 90 or 270 whose content is drawn a quarter turn the other way:
+    there its text runs up or down the page and its lines follow each other sideways, so
+    measured as drawn every line sat on one "baseline" and no paragraph break was found. Each
+    line is turned by the quarter turns of the page's usual text direction, so that text runs
+    left to right and lines go down, as on a portrait page. Rare, so not tuned like the above.
+    """
+    text = textpage.get_text_range()
+    handle = textpage.raw
+    x, y = ctypes.c_double(), ctypes.c_double()
+    box = pdfium_c.FS_RECTF()
+    texts: list[str] = []
+    placed: list[tuple[float, float, float, float] | None] = []  # origin x, y; box height, width
+    turns: Counter[int] = Counter()
+    position = 0
+    for raw_line in text.split("\r\n"):  # the lines of `_positioned_lines`
+        length = len(raw_line)
+        line_text = raw_line.lstrip()
+        start = position + length - len(line_text)
+        position += length + 2
+        if not line_text:
+            continue
+        texts.append(line_text.rstrip())
+        char_index = _char_index(handle, start)
+        if (
+            char_index >= 0
+            and _char_origin(handle, char_index, ctypes.byref(x), ctypes.byref(y))
+            and _loose_char_box(handle, char_index, ctypes.byref(box))
+        ):
+            placed.append((x.value, y.value, abs(box.top - box.bottom), abs(box.right - box.left)))
+            angle = _char_angle(handle, char_index)  # radians clockwise in page space, -1 if unknown
+            if angle >= 0:
+                turns[round(angle / _QUARTER_TURN) % 4] += 1
+        else:
+            placed.append(None)
+    turn = turns.most_common(1)[0][0] if turns else 0
+    rows: list[_Row] = []
+    for line_text, position_and_box in zip(texts, placed, strict=True):
+        if position_and_box is not None:
+            rows.append((line_text, *_in_reading_frame(*position_and_box, turn)))
+        else:  # position unknown: keep it with the line before
+            rows.append((line_text, *(rows[-1][1:] if rows else (0.0, 0.0, 0.0))))
+    if (turn + rotation // 90) % 4 == 1:
+        rows = _top_down(rows)
+    lines = PageLines()
+    for row in rows:
+        lines.append(*row)
+    return lines
+
+
+_Row = tuple[str, float, float, float]  # text, left, baseline, height
+
+
+def _in_reading_frame(x: float, y: float, box_height: float, box_width: float, turn: int) -> tuple[float, float, float]:
+    """(left, baseline, height) of a line whose first character has its origin at (x, y) and a
+    loose box of that size, for text turned `turn` quarter turns clockwise in page space. Only
+    differences between lines matter to `layout`, so nothing moves them back onto the page."""
+    if turn == 1:  # runs down the page; the next line lies to its left
+        return -y, x, box_width
+    if turn == 2:  # upside down
+        return -x, -y, box_height
+    if turn == 3:  # runs up the page; the next line lies to its right
+        return y, -x, box_width
+    return x, y, box_height
+
+
+def _top_down(rows: list[_Row]) -> list[_Row]:
+    """Lines of text that runs down the screen, put back in reading order.
+
+    PDFium orders text objects that start at the same height on screen from left to right
+    (CPDF_TextPage::ProcessTextObject). On a page whose text runs down the screen (a portrait
+    page turned clockwise in a viewer and saved), lines that start at one left edge start at
+    the same height on screen, so each run of them comes bottom line first: reversing every
+    run of lines at one left edge that climbs up the page restores top to bottom.
+    """
+    ordered: list[_Row] = []
+    start = 0
+    for i in range(1, len(rows) + 1):
+        if i < len(rows):
+            _, previous_left, previous_baseline, previous_height = rows[i - 1]
+            _, left, baseline, height = rows[i]
+            tolerance = SAME_LINE_FRACTION * max(height, previous_height, 1.0)
+            if abs(left - previous_left) < tolerance and baseline - previous_baseline > tolerance:
+                continue
+        ordered.extend(reversed(rows[start:i]))
+        start = i
+    return ordered
 
 
 def _image_census(page: pdfium.PdfPage) -> tuple[float, int | None]:

@@ -259,6 +259,20 @@ def test_sync_of_a_changed_file_replaces_its_document(data_dir: Path, tmp_path: 
     assert "1 June 2025" in found and "1 May 2024" not in found
 
 
+def test_a_changed_file_ingested_again_without_sync_says_both_versions_are_kept(data_dir: Path,
+                                                                                tmp_path: Path) -> None:
+    lease = tmp_path / "lease.txt"
+    lease.write_text("The lease ends on 1 May 2024.\n", encoding="utf-8")
+    ok(data_dir, "cases", "create", "Lease Dispute")
+    ok(data_dir, "ingest", str(lease))
+    lease.write_text("The lease ends on 1 June 2025.\n", encoding="utf-8")
+    again = ok(data_dir, "ingest", str(lease)).stdout
+    old_id = re.search(r'"lease.txt" \(ID: (\w+)\) was ingested from this same file before it changed', again)
+    assert old_id, again
+    assert f'casetrack docs delete {old_id[1]} --case "Lease Dispute"' in " ".join(again.split())
+    assert not MCP_WORDS.search(again)
+
+
 # --- 80 columns ----------------------------------------------------------------------------------
 
 

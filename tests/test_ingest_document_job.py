@@ -68,3 +68,17 @@ async def test_a_document_done_in_time_answers_inline_and_its_errors_stay_errors
         assert "Already ingested: this file is identical" in finished["text"]
         assert (await _until_finished(client, ahead.structured_content["job_id"]))["state"] == "done"
         assert (await call_ok(client, "list_documents")).structured_content["total"] == 2
+
+
+async def test_a_changed_file_ingested_again_names_the_earlier_version(data_dir: Path, tmp_path: Path) -> None:
+    lease = tmp_path / "lease.txt"
+    lease.write_text("The lease ends on 1 May 2024. Rent is due monthly.\n", encoding="utf-8")
+    async with mcp_session(data_dir) as client:
+        await call_ok(client, "create_case", name="Lease")
+        first = (await call_ok(client, "ingest_document", file_path=str(lease))).structured_content["document"]
+        lease.write_text("The lease ends on 1 June 2025. Rent is due weekly.\n", encoding="utf-8")
+        again = await call_ok(client, "ingest_document", file_path=str(lease))
+        assert again.structured_content["earlier_version"]["id"] == first["id"]
+        assert f'Note: "lease.txt" (ID: {first["id"][:8]}) was ingested from this same file before it changed' \
+            in text_of(again)
+        assert (await call_ok(client, "list_documents")).structured_content["total"] == 2  # nothing is lost

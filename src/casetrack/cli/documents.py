@@ -61,7 +61,7 @@ def ingest(
                 return f'"{earlier.name}" is already in the case and unchanged; nothing to do.'
             typer.echo(f"Ingesting {file.name} ...", err=True)
             done = ct.ingestor.ingest(writable, IngestRequest(path, document_type=document_type), replace_doc=earlier)
-            return render_docs.ingested(done.document, target, done.duration_s, replaced=earlier)
+            return render_docs.ingested(done.document, target, done.duration_s, replaced=earlier, earlier=done.earlier)
         folder = check_folder(path)
         walked = walk(folder)
         writable = ct.writable_active_case()

@@ -37,6 +37,12 @@ _HINTS: list[tuple[re.Pattern[str], str]] = [(re.compile(pattern, re.DOTALL), wo
     (r"\(ID: ([0-9a-f-]+)\)\. Nothing was changed\. To ingest it again, delete that document first or use "
      r"reindex_document to rebuild it\.",
      rf"(ID: \1). Nothing was changed. To ingest it again, remove it first: casetrack docs delete \1 --case {CASE}"),
+    (r"\(ID: (\w+)\) was ingested from this same file before it changed, and both versions are now in the "
+     r"case\. To keep only the new one, delete the old one \(delete_document\); sync_folder replaces changed "
+     r"files instead of adding them\.",
+     r"(ID: \1) was ingested from this same file before it changed, and both versions are now in the case. To "
+     rf"keep only the new one: casetrack docs delete \1 --case {CASE} (next time, ingest PATH --sync replaces "
+     "a changed file instead of adding it)."),
     (r"\btop_k must be between", "--top-k must be between"),
     (r"\(none\) - use create_case or switch_case", "(none: each command takes --case NAME)"),
 )]

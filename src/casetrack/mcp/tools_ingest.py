@@ -136,9 +136,10 @@ async def await_job(job: Job, wait_seconds: int, ctx: Context) -> CallToolResult
             raise CaseTrackError(job.error or f"The {job.kind} job failed.")
         if isinstance(job.report, Ingested):  # the single-document answer, as when ingest was inline
             done = job.report
-            return result(render_docs.ingested(done.document, job.case_name, done.duration_s),
+            earlier = render_docs.document_dict(done.earlier) if done.earlier else None
+            return result(render_docs.ingested(done.document, job.case_name, done.duration_s, earlier=done.earlier),
                           {"case": job.case_name, "document": render_docs.document_dict(done.document),
-                           "duration_s": round(done.duration_s, 3)})
+                           "duration_s": round(done.duration_s, 3), "earlier_version": earlier})
         assert job.report is not None
         return result(render.report(job.report, job.case_name), data)
     return result(render.job_started(job), data)

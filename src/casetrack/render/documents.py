@@ -67,7 +67,8 @@ def extraction_label(doc: Document) -> str:
     return label
 
 
-def ingested(doc: Document, case: Case | str, seconds: float, replaced: Document | None = None) -> str:
+def ingested(doc: Document, case: Case | str, seconds: float, replaced: Document | None = None,
+             earlier: Document | None = None) -> str:
     """What one ingest did; `case` may be given by name (a background job keeps only that)."""
     verb = "Re-ingested" if replaced else "Ingested"
     lines = [
@@ -85,6 +86,10 @@ def ingested(doc: Document, case: Case | str, seconds: float, replaced: Document
     if doc.warnings:
         lines += ["", "  Warnings:"] + [f"  - {w}" for w in doc.warnings]
     lines += ["", "This document is now searchable."]
+    if earlier is not None:
+        lines += ["", f'Note: "{earlier.name}" (ID: {earlier.id[:8]}) was ingested from this same file before it '
+                      "changed, and both versions are now in the case. To keep only the new one, delete the old "
+                      "one (delete_document); sync_folder replaces changed files instead of adding them."]
     return "\n".join(lines)
 
 

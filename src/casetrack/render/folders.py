@@ -118,7 +118,7 @@ def job_status(job: Job) -> str:
     if job.state == "done" and isinstance(job.report, Ingested):
         done = job.report
         return f"Job {job.short_id}: done.\n\n" + ingested(done.document, job.case_name, done.duration_s,
-                                                           done.replaced)
+                                                           done.replaced, done.earlier)
     if job.state == "done" and isinstance(job.report, FolderReport):
         return f"Job {job.short_id}: done.\n\n" + report(job.report, job.case_name)
     if job.state == "failed":

@@ -72,6 +72,7 @@ class Ingested:
     document: Document
     duration_s: float
     replaced: Document | None = None
+    earlier: Document | None = None  # ingested from the same path before the file changed; both are kept
 
 
 class Ingestor:
@@ -98,7 +99,9 @@ class Ingestor:
         store = self._cases.store(case)
         with store.reader() as db:  # one read session: duplicate check and the display name
             existing = None if replace_doc is not None else docstore.find_by_hash(db, sha256)
-            name = request.document_name or unique_name(db, path, replace_doc)
+            stored = [] if replace_doc is not None else docstore.list_documents(db)
+            name = request.document_name or unique_name(stored, path, replace_doc)
+            earlier = next((d for d in stored if d.original_path == str(path)), None)
             count = read_stats(db).document_count
         if existing is not None:
             raise DuplicateDocument(existing.name, existing.id)
@@ -163,7 +166,7 @@ class Ingestor:
         self._cases.save_stats(replace(case, stats=stats, updated_at=now))
         duration = time.perf_counter() - started
         log.info("Ingested %s (%d pages, %d chunks, %.0f ms)", name, len(pages), len(spans), duration * 1000)
-        return Ingested(document, duration, replace_doc)
+        return Ingested(document, duration, replace_doc, earlier)
 
     def _commit(self, case: Case, write: docstore.DocumentWrite, replace_doc: Document | None) -> CaseStats:
         store = self._cases.store(case)
@@ -259,11 +262,11 @@ def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:
     ]
 
 
-def unique_name(db: RocksStore, path: Path, replacing: Document | None) -> str:
-    """The file name, or `folder/file name` when another document already uses that name."""
+def unique_name(stored: list[Document], path: Path, replacing: Document | None) -> str:
+    """The file name, or `folder/file name` when another of the `stored` documents already uses that name."""
     if replacing is not None:
         return replacing.name
-    taken = {d.name.casefold() for d in docstore.list_documents(db)}
+    taken = {d.name.casefold() for d in stored}
     for candidate in (path.name, f"{path.parent.name}/{path.name}"):
         if candidate.casefold() not in taken:
             return candidate

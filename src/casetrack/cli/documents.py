@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from casetrack.cli.app import app, confirm, examples, run, say
-from casetrack.cli.progress import folder_progress, with_skipped
+from casetrack.cli.progress import folder_progress
 from casetrack.config import expand
 from casetrack.domain import Case, Document
 from casetrack.errors import InvalidInput
@@ -72,7 +72,7 @@ def ingest(
             else:
                 report = ct.folders.ingest_folder(writable, folder, walked, document_type=document_type,
                                                   progress=progress)
-        return with_skipped(render_folders.report(report, target.name), report)
+        return render_folders.report(report, target.name)
 
     say(ctx, run(ctx, action))
 

@@ -13,8 +13,7 @@ from contextlib import contextmanager
 
 import typer
 
-from casetrack.render.folders import LIST_LIMIT
-from casetrack.service.folders import FolderReport, Progress
+from casetrack.service.folders import Progress
 
 BAR_WIDTH = 12
 BAR_OVERHEAD = 32 + BAR_WIDTH  # "Ingesting  [bar]   54%  00:00:15  " before the file name, and one spare column
@@ -49,16 +48,3 @@ def folder_progress(total: int) -> Iterator[Progress]:
         yield update
         bar.current_item = None
         bar.update(max((bar.length or 0) - bar.pos, 0))
-
-
-def with_skipped(text: str, report: FolderReport) -> str:
-    """The report with the files skipped as already in the case named one by one, not just counted."""
-    skipped = [o for o in report.outcomes if o.status == "skipped"]
-    if not skipped:
-        return text
-    lines = [f"  - {o.path}" for o in skipped[:LIST_LIMIT]]
-    if len(skipped) > LIST_LIMIT:
-        lines.append(f"  ... {len(skipped) - LIST_LIMIT} more")
-    section = "\n\n  Skipped (already in the case):\n" + "\n".join(lines)
-    head, closing, tail = text.rpartition("\n\nAll ")  # keep "All N ... are now searchable." last
-    return head + section + closing + tail if closing else text + section

@@ -83,6 +83,7 @@ def report(report: FolderReport, case_name: str) -> str:
     lines += _section("Moved", [f"  - {x.path}: {x.message}" for x in moved])
     lines += _section("Removed", [f"  - {x.path}" for x in removed])
     lines += _section("Missing (kept)", [f"  - {x.path}" for x in o if x.status == "missing"])
+    lines += _section("Skipped (already in the case)", [f"  - {x.path}" for x in skipped])
     lines += _section("Failures", [f"  - {x.path}: {x.message}" for x in failed])
     lines += _section("Unsupported", [f"  - {x.path}" for x in unsupported])
     if not report.dry_run and (new or updated):

@@ -151,3 +151,31 @@ def test_idle_handles_are_closed_and_handles_in_use_are_not(tmp_path: Path, monk
         assert idle not in shared_reads._handles
         assert busy in shared_reads._handles and in_use.get("documents", b"k") == b"2"
     assert read(idle, b"k") == b"1"  # a closed handle simply reopens
+
+
+def test_a_read_handle_keeps_reading_after_a_writer_compacts_its_table_files_away(tmp_path: Path) -> None:
+    """A search holds a read handle while a background ingest commits and compacts: the table files
+    the handle saw at open are deleted under it. It must keep reading them (it holds them open), not
+    fail with "IO error: No such file or directory" (it did for every file beyond the 16 RocksDB
+    opens at once when table files are opened on first use)."""
+    from rocksdict import BottommostLevelCompaction, CompactOptions
+
+    families = ["documents", "chunks", "pages", "terms"]
+    path = tmp_path / "case.db"
+    for n in range(12):  # twelve write sessions, each flushing one table file per family: 48
+        with open_write(path, families, "test", 5, "test") as db:
+            batch = db.batch()
+            for cf in families:
+                batch.put(cf, f"doc-{n}".encode(), f"value {n}".encode() * 50)
+            db.write(batch)
+    assert len(list(path.glob("*.sst"))) > 16
+    with rocks.open_read(path, families) as held:
+        with open_write(path, families, "test", 5, "test") as db:
+            merge_all = CompactOptions()
+            merge_all.set_bottommost_level_compaction(BottommostLevelCompaction.force())
+            for view in db._views.values():
+                view.compact_range(None, None, merge_all)
+        assert len(list(path.glob("*.sst"))) <= len(families)  # the files the handle opened are gone
+        for cf in families:
+            for n in range(12):
+                assert held.get(cf, f"doc-{n}".encode()) == f"value {n}".encode() * 50, (cf, n)

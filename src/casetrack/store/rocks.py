@@ -51,7 +51,7 @@ _process_locks: dict[Path, threading.RLock] = {}
 _process_locks_guard = threading.Lock()
 
 
-def _options(raw_create: bool) -> Options:
+def _options(raw_create: bool, read_only: bool = False) -> Options:
     """Tuned for an 8 GB laptop (PRD 04 §4.4): small cache and buffers, 2 background jobs."""
     opts = Options(raw_mode=True)
     opts.create_if_missing(raw_create)
@@ -66,11 +66,12 @@ def _options(raw_create: bool) -> Options:
     opts.set_bottommost_compression_type(DBCompressionType.zstd())
     opts.set_max_background_jobs(2)
     opts.increase_parallelism(2)
-    # A bound on table files kept open makes RocksDB open them on first use instead of all at
-    # open, which every read session and write session pays (measured on a store of 216 files:
-    # read-only open 44 -> 27 ms; 50 random reads 0.5 -> 2 ms). It also caps the descriptors
-    # one handle holds.
-    opts.set_max_open_files(MAX_OPEN_TABLE_FILES)
+    # A writer's table files are its own (it holds the lock), so it may open them on first use
+    # instead of all at open (store of 216 files: open 44 -> 27 ms). A read-only handle must open
+    # every table file at open and keep it: a writer in this or another process compacts and
+    # deletes files under it, and a file first opened after that is gone ("IO error: No such file",
+    # mid-search while a folder ingests). RocksDB preloads only 16 files when the count is bounded.
+    opts.set_max_open_files(-1 if read_only else MAX_OPEN_TABLE_FILES)
     # RocksDB opens table files with 16 new threads per column family by default: ~140 thread
     # starts per open of a case store, most of the cost of opening a small one (read-only open of
     # 8 families: 19 -> 5 ms CPU). One thread opens the few files an open needs just as fast.
@@ -79,8 +80,9 @@ def _options(raw_create: bool) -> Options:
 
 
 def raise_open_file_limit(wanted: int = 4096) -> None:
-    """An open store keeps up to MAX_OPEN_TABLE_FILES table files open, read handles are reused
-    (`shared_reads`, up to four), and macOS starts processes with a soft limit of 256
+    """A read handle keeps every table file of its store open (a few hundred at most: write sessions
+    merge them past COMPACT_AT_FILES), read handles are reused (`shared_reads`, up to four), a writer
+    keeps up to MAX_OPEN_TABLE_FILES, and macOS starts processes with a soft limit of 256
     descriptors. Raise the soft limit towards the hard one, as servers commonly do; never lower it."""
     try:
         import resource
@@ -265,7 +267,7 @@ def open_read_only(path: Path, present: Sequence[str]) -> Rdict:
         try:
             return Rdict(
                 str(path),
-                _options(raw_create=False),
+                _options(raw_create=False, read_only=True),
                 column_families={cf: Options(raw_mode=True) for cf in present if cf != DEFAULT_CF},
                 access_type=AccessType.read_only(),
             )

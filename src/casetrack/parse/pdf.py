@@ -157,6 +157,19 @@ _char_angle = _unchecked(pdfium_c.FPDFText_GetCharAngle)
 _QUARTER_TURN = math.pi / 2
 
 
+def _visible_lines(text: str) -> Iterator[tuple[str, int]]:
+    """Each non-blank line of PDFium's page text (it ends each with a generated CR LF), stripped,
+    with the offset of its first visible character in `text`."""
+    position = 0
+    for raw_line in text.split("\r\n"):
+        length = len(raw_line)
+        line_text = raw_line.lstrip()
+        start = position + length - len(line_text)
+        position += length + 2
+        if line_text:
+            yield line_text.rstrip(), start
+
+
 def _positioned_lines(textpage: pdfium.PdfTextPage) -> PageLines:
     """PDFium's lines (it ends each with a generated CR LF), each placed by its first visible character."""
     text = textpage.get_text_range()
@@ -166,15 +179,8 @@ def _positioned_lines(textpage: pdfium.PdfTextPage) -> PageLines:
     x_out, y_out, box_out = ctypes.byref(x), ctypes.byref(y), ctypes.byref(box)
     lines = PageLines()
     texts, lefts, baselines, heights = lines.texts, lines.lefts, lines.baselines, lines.heights
-    position = 0
-    for raw_line in text.split("\r\n"):
-        length = len(raw_line)
-        line_text = raw_line.lstrip()
-        start = position + length - len(line_text)
-        position += length + 2
-        if not line_text:
-            continue
-        texts.append(line_text.rstrip())
+    for line_text, start in _visible_lines(text):
+        texts.append(line_text)
         char_index = _char_index(handle, start)
         if (
             char_index >= 0
@@ -213,15 +219,8 @@ def _turned_lines(textpage: pdfium.PdfTextPage, rotation: int) -> PageLines:
     texts: list[str] = []
     placed: list[tuple[float, float, float, float] | None] = []  # origin x, y; box height, width
     turns: Counter[int] = Counter()
-    position = 0
-    for raw_line in text.split("\r\n"):  # the lines of `_positioned_lines`
-        length = len(raw_line)
-        line_text = raw_line.lstrip()
-        start = position + length - len(line_text)
-        position += length + 2
-        if not line_text:
-            continue
-        texts.append(line_text.rstrip())
+    for line_text, start in _visible_lines(text):
+        texts.append(line_text)
         char_index = _char_index(handle, start)
         if (
             char_index >= 0

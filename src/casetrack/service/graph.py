@@ -18,7 +18,7 @@ from casetrack.errors import InvalidInput, NotFound
 from casetrack.graph.authorities import authorities_in
 from casetrack.graph.pagetext import join_pages
 from casetrack.service.cases import CaseService
-from casetrack.service.search_index import generation
+from casetrack.service.search_index import KEPT_CASES, generation
 from casetrack.store import documents as docstore
 
 
@@ -91,14 +91,23 @@ class GraphService:
             current = generation(db)
             cached = self._graphs.get(case.id)
             if cached is not None and cached.generation == current:
+                self._keep(case.id, cached)
                 return cached
             docs = {d.id: d for d in docstore.list_documents(db)}
             with _collection_paused():  # ~35 MB of JSON for 1,000 documents: ~130,000 new dicts
                 extracts = list(docstore.graph_extracts(db))
         built = build_graph(current, docs, extracts)
-        with self._lock:
-            self._graphs[case.id] = built
+        self._keep(case.id, built)
         return built
+
+    def _keep(self, case_id: str, graph: CaseGraph) -> None:
+        """Most recently used last; beyond KEPT_CASES (as for search indexes: a 1,000-document
+        case's graph is ~140 MB) the least recently used is dropped and rebuilt if asked for again."""
+        with self._lock:
+            self._graphs.pop(case_id, None)
+            self._graphs[case_id] = graph
+            while len(self._graphs) > KEPT_CASES:
+                self._graphs.pop(next(iter(self._graphs)))
 
     def forget(self, case_id: str) -> None:
         self._graphs.pop(case_id, None)

@@ -125,11 +125,20 @@ def build_from(db: RocksStore, label: str = "") -> CaseIndex:
     return index
 
 
-class IndexCache:
-    """One CaseIndex per case, thread-safe, rebuilt when the store's generation moves on."""
+# Cases whose indexes stay in memory. A 20,000-chunk case holds ~30 MB of vectors per dense
+# embedder plus its postings; a user moving between cases on an 8 GB laptop should not keep
+# every case they ever opened. The least recently searched one goes first; it is rebuilt from
+# its store (seconds) if searched again.
+KEPT_CASES = 3
 
-    def __init__(self) -> None:
-        self._indexes: dict[str, CaseIndex] = {}
+
+class IndexCache:
+    """One CaseIndex per case, thread-safe, rebuilt when the store's generation moves on; at most
+    KEPT_CASES cases are kept, the least recently used dropped first."""
+
+    def __init__(self, kept: int = KEPT_CASES) -> None:
+        self._kept = kept
+        self._indexes: dict[str, CaseIndex] = {}  # in order of use, most recent last
         self._lock = threading.Lock()
         self._building: dict[str, threading.Lock] = {}
 
@@ -142,6 +151,7 @@ class IndexCache:
         current = generation(db)
         cached = self._indexes.get(case_id)
         if cached is not None and cached.generation == current:
+            self._touch(case_id, cached)
             return cached
         with self._lock:
             build_lock = self._building.setdefault(case_id, threading.Lock())
@@ -150,8 +160,16 @@ class IndexCache:
             if cached is not None and cached.generation >= current:
                 return cached
             fresh = build_from(db, store.case_dir.name)
-            self._indexes[case_id] = fresh
+            self._touch(case_id, fresh)
             return fresh
+
+    def _touch(self, case_id: str, index: CaseIndex) -> None:
+        """Mark the case most recently used; drop the least recently used beyond the bound."""
+        with self._lock:
+            self._indexes.pop(case_id, None)
+            self._indexes[case_id] = index
+            while len(self._indexes) > self._kept:
+                self._indexes.pop(next(iter(self._indexes)))
 
     def peek(self, case_id: str) -> CaseIndex | None:
         return self._indexes.get(case_id)

@@ -8,6 +8,7 @@ import contextlib
 import difflib
 import gc
 import re
+import sys
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -94,9 +95,9 @@ class GraphService:
                 self._keep(case.id, cached)
                 return cached
             docs = {d.id: d for d in docstore.list_documents(db)}
-            with _collection_paused():  # ~35 MB of JSON for 1,000 documents: ~130,000 new dicts
-                extracts = list(docstore.graph_extracts(db))
-        built = build_graph(current, docs, extracts)
+            # Merged as they are read, each extract freed after: all of a 1,000-document case's
+            # extracts at once are ~35 MB of JSON, several times that as dicts.
+            built = build_graph(current, docs, docstore.graph_extracts(db))
         self._keep(case.id, built)
         return built
 
@@ -177,10 +178,10 @@ def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[st
 
 @contextlib.contextmanager
 def _collection_paused() -> Iterator[None]:
-    """Building a 1,000-document graph allocates ~170,000 mentions in one go, and every few hundred
-    allocations Python's cycle collector walks all of them again: a third of the build (measured:
-    765 -> 485 ms). Nothing built here is cyclic garbage, so the collector waits until it is done.
-    Reference counting still frees everything as usual."""
+    """Building a 1,000-document graph allocates ~170,000 mentions in one go (and decodes the
+    extracts they come from), and every few hundred allocations Python's cycle collector walks all
+    of them again: a third of the build (measured: 765 -> 485 ms). Nothing built here is cyclic
+    garbage, so the collector waits until it is done. Reference counting still frees everything."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -192,8 +193,9 @@ def _collection_paused() -> Iterator[None]:
 
 def _mention(r: dict[str, Any], doc_id: str, doc_name: str) -> Mention:
     get = r.get  # records are build_extract's: typed values, no conversion needed
-    return Mention(doc_id, doc_name, get("chunk_id"), get("page", 1), get("char_start", 0), get("char_end", 0),
-                   get("text", ""), get("treatment"), get("role"))
+    chunk_id = get("chunk_id")  # one string per chunk, not one per mention (~10 mentions a chunk)
+    return Mention(doc_id, doc_name, chunk_id and sys.intern(chunk_id), get("page", 1), get("char_start", 0),
+                   get("char_end", 0), get("text", ""), get("treatment"), get("role"))
 
 
 def _merge(into: dict[str, Node], records: Iterable[dict[str, Any]], doc: Document, name_field: str,

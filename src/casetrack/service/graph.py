@@ -103,7 +103,7 @@ class GraphService:
 
     def _keep(self, case_id: str, graph: CaseGraph) -> None:
         """Most recently used last; beyond KEPT_CASES (as for search indexes: a 1,000-document
-        case's graph is ~140 MB) the least recently used is dropped and rebuilt if asked for again."""
+        case's graph is ~60 MB) the least recently used is dropped and rebuilt if asked for again."""
         with self._lock:
             self._graphs.pop(case_id, None)
             self._graphs[case_id] = graph

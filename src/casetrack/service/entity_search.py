@@ -25,7 +25,7 @@ RELATED_MIN_SCORE = 0.5
 @dataclass(frozen=True, slots=True)
 class EntityPassages:
     matched: list[Node]  # what the context graph took the entity to be
-    mentions: list[SearchHit]  # passages that name it (graph mentions, then literal matches)
+    mentions: list[SearchHit]  # passages that name it: the graph's mentions, or its words when the graph knows none
     related: list[SearchHit]  # passages that do not, scoring close to the best
     searched: frozenset[str]  # chunk ids search ranked; the others came from the graph alone
 

@@ -185,3 +185,9 @@ async def test_the_case_map_names_every_party_and_the_timeline_lists_a_running_f
     assert footers[0]["page"] == 1 and footers[0]["also_on_pages"] == [2, 3, 4, 5, 6, 7, 8]
     # The NETGEAR agreement calls Ingram Micro "Distributor" throughout.
     assert "matched: Ingram Micro" in text_of(distributor)
+    # Key dates: one event of each kind per document, so the map reaches the 2023 filing.
+    key_dates = case_map.structured_content["key_dates"]
+    kinds = [(d["document"], d["event"]) for d in key_dates]
+    assert len(kinds) == len(set(kinds))
+    assert ("ca8_rule_28j_letter_us_v_xiang_2023.pdf", "filed") in kinds
+    assert "2023-01-19  Filed:" in text_of(case_map)

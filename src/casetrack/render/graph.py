@@ -55,7 +55,7 @@ def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
         lines.append(f"    ... and {len(parties) - MAP_PARTIES} more parties (list_entities shows them all)")
     if not (parties or judges or courts):
         lines.append("    (no parties identified)")
-    key_events = [e for e in graph.events if e.event in KEY_EVENTS] or graph.events
+    key_events = _key_dates(graph.events)
     lines += ["", "  KEY DATES:"] + [
         f"    {e.iso:<10}  {e.event.capitalize()}: {e.description[:90]} ({e.mention.document_name}, p.{e.mention.page})"
         for e in key_events[:MAP_DATES]] + (["    (no dates found)"] if not key_events else [])
@@ -95,6 +95,19 @@ def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
             "statistics": {"documents": len(graph.documents), "pages": case.stats.page_count,
                            "chunks": case.stats.chunk_count}}
     return "\n".join(lines), data
+
+
+def _key_dates(events: list[Event]) -> list[Event]:
+    """The map's dates: the first event of each kind (filed, signed, ...) in each document, in date
+    order, so one contract's four "commencing" clauses do not push a later filing off the map. The
+    timeline keeps every event. A case with no typed event shows its first dated ones."""
+    seen: set[tuple[str, str]] = set()
+    picked = []
+    for e in events:
+        if e.event in KEY_EVENTS and (e.mention.document_id, e.event) not in seen:
+            seen.add((e.mention.document_id, e.event))
+            picked.append(e)
+    return picked or events
 
 
 def _event(e: Event) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from casetrack.domain import ParsedDocument
 from casetrack.parse.normalize import native_pages, split_approximate_pages
 from casetrack.parse.options import ParseOptions
-from casetrack.parse.text_file import decode_text
+from casetrack.parse.text_file import decode_text, decodes
 
 # (header, metadata key) in the order they head page 1.
 CITED_HEADERS = (("From", "from"), ("To", "to"), ("Cc", "cc"), ("Date", "date"), ("Subject", "subject"))
@@ -55,13 +55,15 @@ def _message_text(message: Message, warnings: list[str], depth: int) -> str:
 def _attached_messages(message: Message) -> list[Message]:
     if not isinstance(message, EmailMessage):
         return []
-    found = []
-    for part in message.iter_attachments():
-        if part.get_content_type() == "message/rfc822":
-            inner = part.get_payload(0) if part.is_multipart() else None
-            if isinstance(inner, Message):
-                found.append(inner)
-    return found
+    return [inner for part in message.iter_attachments() if (inner := _inner_message(part)) is not None]
+
+
+def _inner_message(part: Message) -> Message | None:
+    """The message a message/rfc822 attachment carries, or None for any other part."""
+    if part.get_content_type() != "message/rfc822" or not part.is_multipart():
+        return None
+    inner = part.get_payload(0)
+    return inner if isinstance(inner, Message) else None
 
 
 def _header(message: Message, name: str) -> str:
@@ -79,8 +81,8 @@ def _attachment_names(message: Message) -> list[str]:
     for part in message.iter_attachments():
         name = part.get_filename()
         if not name and part.get_content_type() == "message/rfc822":
-            inner = part.get_payload(0) if part.is_multipart() else None
-            subject = _header(inner, "Subject") if isinstance(inner, Message) else ""
+            inner = _inner_message(part)
+            subject = _header(inner, "Subject") if inner is not None else ""
             name = f"{subject or '(no subject)'} (attached message)"
         names.append(name or f"(unnamed {part.get_content_type()})")
     return names
@@ -115,7 +117,7 @@ def _decoded_body(part: Message, warnings: list[str]) -> str:
         labelled = payload.decode(label or "ascii", errors="replace")
     except LookupError:  # a charset name Python does not know
         labelled = None
-    if labelled is not None and label not in ("utf-8", "utf8") and _is_utf8(payload):
+    if labelled is not None and label not in ("utf-8", "utf8") and decodes(payload, "utf-8"):
         labelled = None  # non-ASCII bytes that happen to form valid UTF-8 are almost surely UTF-8
     elif labelled is not None and labelled.count("\ufffd") * 2 <= sum(not char.isascii() for char in labelled):
         return labelled  # the label fits (a stray bad byte in real UTF-8 stays one replacement character)
@@ -123,14 +125,6 @@ def _decoded_body(part: Message, warnings: list[str]) -> str:
     if label:
         warnings.append(f"The message body is labelled {label} but is not; it was read as {encoding}.")
     return text
-
-
-def _is_utf8(data: bytes) -> bool:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 _BLOCK_TAGS = frozenset(

@@ -47,12 +47,13 @@ def decode_text(data: bytes) -> tuple[str, str]:
         return str(western), _WESTERN_DEFAULT
     # Too short for the detector to rate cp1252 at all: keep the best guess only when it
     # recognised a language in it, else read the bytes as Western text.
-    if best is not None and (western is not None or best.coherence > 0 or not _decodes(data, _WESTERN_DEFAULT)):
+    if best is not None and (western is not None or best.coherence > 0 or not decodes(data, _WESTERN_DEFAULT)):
         return str(best), best.encoding
     return data.decode(_WESTERN_DEFAULT, errors="replace"), _WESTERN_DEFAULT
 
 
-def _decodes(data: bytes, encoding: str) -> bool:
+def decodes(data: bytes, encoding: str) -> bool:
+    """Whether `data` is valid `encoding` throughout."""
     try:
         data.decode(encoding)
     except UnicodeDecodeError:

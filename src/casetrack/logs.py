@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
-_LEVELS = {"TRACE": logging.DEBUG, "DEBUG": logging.DEBUG, "INFO": logging.INFO, "WARN": logging.WARNING,
+LEVELS = {"TRACE": logging.DEBUG, "DEBUG": logging.DEBUG, "INFO": logging.INFO, "WARN": logging.WARNING,
            "WARNING": logging.WARNING, "ERROR": logging.ERROR, "CRITICAL": logging.CRITICAL}
 
 
@@ -14,7 +14,7 @@ def configure(level: str) -> None:
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.handlers[:] = [handler]
-    root.setLevel(_LEVELS.get(level.upper(), logging.INFO))
+    root.setLevel(LEVELS.get(level.upper(), logging.INFO))
     # Third-party libraries are chatty at INFO; keep their detail for DEBUG.
     for noisy in ("httpx", "mcp", "huggingface_hub", "pdfminer", "PIL"):
         logging.getLogger(noisy).setLevel(max(root.level, logging.WARNING))

@@ -19,7 +19,6 @@ from casetrack.errors import ISSUES_URL, CaseTrackError, InvalidInput
 from casetrack.service.app import CaseTrack
 
 T = TypeVar("T")
-LOG_LEVELS = ("ERROR", "WARN", "WARNING", "INFO", "DEBUG", "TRACE", "CRITICAL")  # what logs.configure knows
 
 app = typer.Typer(
     name="casetrack",
@@ -91,7 +90,7 @@ def root(
                                                     "key stored by 'casetrack licence activate')")] = None,
 ) -> None:
     try:
-        if log_level and log_level.upper() not in LOG_LEVELS:
+        if log_level and log_level.upper() not in logs.LEVELS:
             raise InvalidInput(f"Unknown log level {log_level!r}: choose error, warn, info or debug.")
         settings = load_settings(data_dir, log_level, memory_mode.value if memory_mode else None)
         if licence_key:

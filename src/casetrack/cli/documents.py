@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -10,14 +9,14 @@ import typer
 from casetrack.cli.app import app, confirm, examples, run, say
 from casetrack.cli.progress import folder_progress
 from casetrack.config import expand
-from casetrack.domain import Case, Document
+from casetrack.domain import Case
 from casetrack.errors import InvalidInput
 from casetrack.render import documents as render_docs
 from casetrack.render import folders as render_folders
 from casetrack.render import search as render_search
 from casetrack.service.app import CaseTrack
 from casetrack.service.folders import check_folder, walk
-from casetrack.service.ingest import IngestRequest, check_file, file_sha256
+from casetrack.service.ingest import IngestRequest, check_file, file_sha256, ingested_from
 
 docs = typer.Typer(help="List, show and delete documents.", no_args_is_help=True)
 
@@ -56,7 +55,7 @@ def ingest(
         if not expand(path).is_dir():
             writable = ct.writable_active_case()
             file = check_file(path)
-            earlier = _from_same_path(ct, target, file) if sync else None
+            earlier = ingested_from(ct.documents.all(target), file) if sync else None
             if earlier is not None and earlier.file_hash == file_sha256(file):
                 return f'"{earlier.name}" is already in the case and unchanged; nothing to do.'
             typer.echo(f"Ingesting {file.name} ...", err=True)
@@ -75,11 +74,6 @@ def ingest(
         return render_folders.report(report, target.name)
 
     say(ctx, run(ctx, action))
-
-
-def _from_same_path(ct: CaseTrack, case: Case, file: Path) -> Document | None:
-    """The document ingested earlier from this very file, which --sync replaces when the file changed."""
-    return next((d for d in ct.documents.all(case) if d.original_path and Path(d.original_path) == file), None)
 
 
 @docs.command("list", epilog=examples("casetrack docs list --case Smith --sort date"))

@@ -12,7 +12,7 @@ import os
 import shutil
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -101,7 +101,7 @@ class Ingestor:
             existing = None if replace_doc is not None else docstore.find_by_hash(db, sha256)
             stored = [] if replace_doc is not None else docstore.list_documents(db)
             name = request.document_name or unique_name(stored, path, replace_doc)
-            earlier = next((d for d in stored if d.original_path == str(path)), None)
+            earlier = ingested_from(stored, path)
             count = read_stats(db).document_count
         if existing is not None:
             raise DuplicateDocument(existing.name, existing.id)
@@ -260,6 +260,11 @@ def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:
                    approximate=p.approximate, bates_number=find_bates_number(p.text) if p.text else None)
         for p in parsed.pages
     ]
+
+
+def ingested_from(documents: Iterable[Document], path: Path) -> Document | None:
+    """The document ingested earlier from the file at `path` (resolved, as `check_file` gives it)."""
+    return next((d for d in documents if d.original_path and Path(d.original_path) == path), None)
 
 
 def unique_name(stored: list[Document], path: Path, replacing: Document | None) -> str:

@@ -9,6 +9,8 @@ from pathlib import Path
 import anyio
 import pytest
 
+from casetrack.render.folders import job_dict, job_started, job_status
+from casetrack.service.jobs import REINDEX_JOB, Job
 from tests.conftest import EVAL_DEV
 from tests.mcp_helpers import call_error, call_ok, mcp_session, text_of
 
@@ -33,6 +35,7 @@ async def test_a_document_not_done_in_time_continues_as_a_job(data_dir: Path) ->
         started = await call_ok(client, "ingest_document", file_path=str(NETGEAR), wait_seconds=0)
         job = started.structured_content
         assert job["kind"] == "ingest_document" and job["state"] in ("queued", "running")
+        assert job["file_path"] == str(NETGEAR) and "folder" not in job  # a file is not a folder
         assert f'get_ingest_status(job_id="{job["job_id"][:8]}")' in text_of(started)
         assert "nothing is stored until the whole document is" in text_of(started)
 
@@ -82,3 +85,12 @@ async def test_a_changed_file_ingested_again_names_the_earlier_version(data_dir:
         assert f'Note: "lease.txt" (ID: {first["id"][:8]}) was ingested from this same file before it changed' \
             in text_of(again)
         assert (await call_ok(client, "list_documents")).structured_content["total"] == 2  # nothing is lost
+
+
+def test_each_job_names_what_it_works_on() -> None:
+    reindex = Job("r" * 36, REINDEX_JOB, "case-id", "Smith v. Jones", "Smith v. Jones", 12)
+    assert "12 documents queued." in job_started(reindex) and "from Smith v. Jones" not in job_started(reindex)
+    assert "0 of 12 documents" in job_status(reindex)
+    assert "folder" not in job_dict(reindex) and "file_path" not in job_dict(reindex)
+    folder = Job("f" * 36, "sync_folder", "case-id", "Smith v. Jones", "/cases/smith", 3)
+    assert "3 files queued from /cases/smith." in job_started(folder) and job_dict(folder)["folder"] == "/cases/smith"

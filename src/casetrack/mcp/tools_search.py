@@ -16,6 +16,7 @@ from casetrack.render import search as render
 from casetrack.render.formats import plural
 from casetrack.service.app import CaseTrack
 from casetrack.service.folders import FileOutcome, FolderReport, Progress
+from casetrack.service.jobs import REINDEX_JOB
 from casetrack.service.licensing import require_pro
 
 
@@ -143,7 +144,7 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
                 report.outcomes.append(FileOutcome(name, action, detail))
             return report
 
-        job = app.jobs.submit("reindex_case", case.id, case.name, case.name, case.stats.document_count, work)
+        job = app.jobs.submit(REINDEX_JOB, case.id, case.name, case.name, case.stats.document_count, work)
         return await await_job(job, wait_seconds, ctx)
 
     @tool(READ_ONLY, "Show the embedding and index health status for all documents in the active case: source "

@@ -9,7 +9,7 @@ from casetrack.render.documents import document_dict, ingested
 from casetrack.render.formats import duration, plural
 from casetrack.service.folders import FolderReport
 from casetrack.service.ingest import Ingested
-from casetrack.service.jobs import DOCUMENT_JOB, Job
+from casetrack.service.jobs import DOCUMENT_JOB, FOLDER_JOBS, REINDEX_JOB, Job
 
 LIST_LIMIT = 20  # per section; the structured result always has every file
 
@@ -92,12 +92,16 @@ def report(report: FolderReport, case_name: str) -> str:
 
 
 def job_dict(job: Job) -> dict[str, Any]:
-    data = {"job_id": job.id, "kind": job.kind, "case": job.case_name, "folder": job.folder, "state": job.state,
-            "done": job.done, "total": job.total, "current_file": job.current or None, "error": job.error,
-            "report": None}
+    data: dict[str, Any] = {"job_id": job.id, "kind": job.kind, "case": job.case_name}
+    if job.kind in FOLDER_JOBS:
+        data["folder"] = job.target
+    elif job.kind == DOCUMENT_JOB:
+        data["file_path"] = job.target
+    data.update({"state": job.state, "done": job.done, "total": job.total, "current_file": job.current or None,
+                 "error": job.error, "report": None})
     if isinstance(job.report, FolderReport):
         data["report"] = report_dict(job.report)
-    elif isinstance(job.report, Ingested):  # a single document: where "folder" holds the file's path
+    elif isinstance(job.report, Ingested):
         data["report"] = {"document": document_dict(job.report.document),
                           "duration_s": round(job.report.duration_s, 3)}
     return data
@@ -107,11 +111,12 @@ def job_started(job: Job) -> str:
     check = f'Check progress with get_ingest_status(job_id="{job.short_id}").'
     if job.kind == DOCUMENT_JOB:
         now = f" (now {job.current})" if job.current else ""
-        return (f"Ingesting {job.folder} into {job.case_name} continues in the background as job {job.short_id}"
+        return (f"Ingesting {job.target} into {job.case_name} continues in the background as job {job.short_id}"
                 f"{now}.\nLong documents take a while to embed; nothing is stored until the whole document is, "
                 f"and the case stays usable meanwhile.\n{check}")
-    return (f"Started background job {job.short_id} ({job.kind}) for {job.case_name}: "
-            f"{plural(job.total, 'file')} queued from {job.folder}.\n"
+    queued = f"{plural(job.total, 'document')} queued" if job.kind == REINDEX_JOB else \
+        f"{plural(job.total, 'file')} queued from {job.target}"
+    return (f"Started background job {job.short_id} ({job.kind}) for {job.case_name}: {queued}.\n"
             f"The case stays usable meanwhile; each document becomes searchable as soon as it is done.\n{check}")
 
 
@@ -125,11 +130,13 @@ def job_status(job: Job) -> str:
     if job.state == "failed":
         return f"Job {job.short_id} failed: {job.error}"
     current = f" (now: {job.current})" if job.current else ""
-    return f"Job {job.short_id} ({job.kind}, {job.case_name}): {job.state}, {job.done} of {job.total} files{current}."
+    unit = "documents" if job.kind == REINDEX_JOB else "files"
+    return f"Job {job.short_id} ({job.kind}, {job.case_name}): {job.state}, {job.done} of {job.total} {unit}{current}."
 
 
 def job_list(jobs: list[Job]) -> str:
     if not jobs:
         return "No ingestion jobs have run in this session."
     return "Recent jobs:\n" + "\n".join(
-        f"  {j.short_id} {j.kind} [{j.state}] {j.done}/{j.total} files - {j.case_name} - {j.folder}" for j in jobs)
+        f"  {j.short_id} {j.kind} [{j.state}] {j.done}/{j.total} - {j.case_name}"
+        f"{'' if j.kind == REINDEX_JOB else f' - {j.target}'}" for j in jobs)

@@ -23,15 +23,17 @@ log = logging.getLogger(__name__)
 
 KEEP_FINISHED = 50
 DOCUMENT_JOB = "ingest_document"
+FOLDER_JOBS = ("ingest_folder", "sync_folder")
+REINDEX_JOB = "reindex_case"
 
 
 @dataclass(slots=True)
 class Job:
     id: str
-    kind: str  # "ingest_folder" | "sync_folder" | "ingest_document"
+    kind: str  # one of FOLDER_JOBS, DOCUMENT_JOB or REINDEX_JOB
     case_id: str
     case_name: str
-    folder: str
+    target: str  # what the job works on: the folder, the file, or (reindex) the case's name
     total: int
     state: str = "queued"  # queued | running | done | failed
     done: int = 0
@@ -54,9 +56,9 @@ class JobManager:
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
 
-    def submit(self, kind: str, case_id: str, case_name: str, folder: str, total: int,
+    def submit(self, kind: str, case_id: str, case_name: str, target: str, total: int,
                work: Callable[[Progress], FolderReport | Ingested]) -> Job:
-        job = Job(str(uuid.uuid4()), kind, case_id, case_name, folder, total)
+        job = Job(str(uuid.uuid4()), kind, case_id, case_name, target, total)
         with self._lock:
             self._jobs[job.id] = job
             self._forget_old()

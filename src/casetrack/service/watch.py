@@ -32,8 +32,9 @@ from casetrack.service.folders import (
     normalise_extensions,
 )
 from casetrack.service.ingest import Ingestor
+from casetrack.service.watch_config import WatchConfig
 from casetrack.service.watch_lock import alive
-from casetrack.service.watch_runner import WatchConfig, WatchRunner
+from casetrack.service.watch_runner import WatchRunner
 from casetrack.service.watch_store import SCHEDULES, Watch, WatchStore
 from casetrack.service.watch_sync import within
 

@@ -20,7 +20,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from watchdog.events import (
     DirCreatedEvent,
@@ -37,12 +36,12 @@ from watchdog.events import (
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
-from casetrack.config import Settings
-from casetrack.errors import CaseTrackError, InvalidInput
+from casetrack.errors import CaseTrackError
 from casetrack.service.cases import CaseService
 from casetrack.service.folders import FolderService
 from casetrack.service.ingest import Ingestor
 from casetrack.service.watch_changes import Changes, accepts, stat_of
+from casetrack.service.watch_config import WatchConfig
 from casetrack.service.watch_job import Stopping, WatchJob
 from casetrack.service.watch_lock import FileLock
 from casetrack.service.watch_store import Watch, WatchState, WatchStore
@@ -55,37 +54,6 @@ RUNNER_LOCK = "watcher.lock"
 # folder's own "modified" (any change inside it) are noise.
 EVENT_TYPES = (FileCreatedEvent, FileModifiedEvent, FileClosedEvent, FileDeletedEvent, FileMovedEvent,
                DirCreatedEvent, DirDeletedEvent, DirMovedEvent)
-
-
-@dataclass(frozen=True, slots=True)
-class WatchConfig:
-    debounce_s: float = 2.0  # quiet time after a path's last event, and how long its size must stay put
-    schedule_check_s: float = 60.0  # how often scheduled syncs are checked for being due
-    lock_retry_s: float = 2.0  # how often a waiting server tries to take over running watches
-    max_pending: int = 5000  # changed paths remembered per watch; beyond that, one full sync instead
-
-    @property
-    def tick_s(self) -> float:
-        return max(0.02, min(0.5, self.debounce_s / 4))
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> WatchConfig:
-        """`watch_debounce_s`, `watch_schedule_check_s`, `watch_lock_retry_s`, `watch_max_pending` in config.toml.
-
-        Raises InvalidInput for a value that is not a positive number."""
-        values: dict[str, Any] = {}
-        for name in ("debounce_s", "schedule_check_s", "lock_retry_s", "max_pending"):
-            raw = settings.extra.get(f"watch_{name}")
-            if raw is None:
-                continue
-            try:
-                value = int(str(raw)) if name == "max_pending" else float(str(raw))
-            except (TypeError, ValueError):
-                value = -1
-            if value <= 0:
-                raise InvalidInput(f"config.toml: watch_{name} must be a positive number, not {raw!r}.")
-            values[name] = value
-        return cls(**values)
 
 
 @dataclass(slots=True)

@@ -1,0 +1,40 @@
+"""Folder watching's timing and limits, read from config.toml (`watch_*` keys)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from casetrack.config import Settings
+from casetrack.errors import InvalidInput
+
+
+@dataclass(frozen=True, slots=True)
+class WatchConfig:
+    debounce_s: float = 2.0  # quiet time after a path's last event, and how long its size must stay put
+    schedule_check_s: float = 60.0  # how often scheduled syncs are checked for being due
+    lock_retry_s: float = 2.0  # how often a waiting server tries to take over running watches
+    max_pending: int = 5000  # changed paths remembered per watch; beyond that, one full sync instead
+
+    @property
+    def tick_s(self) -> float:
+        return max(0.02, min(0.5, self.debounce_s / 4))
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> WatchConfig:
+        """`watch_debounce_s`, `watch_schedule_check_s`, `watch_lock_retry_s`, `watch_max_pending` in config.toml.
+
+        Raises InvalidInput for a value that is not a positive number."""
+        values: dict[str, Any] = {}
+        for name in ("debounce_s", "schedule_check_s", "lock_retry_s", "max_pending"):
+            raw = settings.extra.get(f"watch_{name}")
+            if raw is None:
+                continue
+            try:
+                value = int(str(raw)) if name == "max_pending" else float(str(raw))
+            except (TypeError, ValueError):
+                value = -1
+            if value <= 0:
+                raise InvalidInput(f"config.toml: watch_{name} must be a positive number, not {raw!r}.")
+            values[name] = value
+        return cls(**values)

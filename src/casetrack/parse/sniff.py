@@ -59,7 +59,7 @@ def _looks_like_text(head: bytes) -> bool:
     if head.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
         return True  # a Unicode byte-order mark (UTF-16 text is full of NULs, so decide before counting them)
     if b"\x00" in head:
-        return False
+        return bomless_utf16(head) is not None
     controls = sum(1 for byte in head if byte < 9 or (13 < byte < 32 and byte != 27))
     return controls <= len(head) // 100
 
@@ -67,3 +67,25 @@ def _looks_like_text(head: bytes) -> bool:
 def read_head(path: Path) -> bytes:
     with path.open("rb") as handle:
         return handle.read(SNIFF_BYTES)
+
+
+def bomless_utf16(data: bytes) -> str | None:
+    """"utf-16-le" or "utf-16-be" for UTF-16 text written without a byte-order mark (some Windows
+    exports), judged from its first bytes, else None. Latin text in UTF-16 has a NUL in every
+    other byte, always on the same side of each pair; binary data has NULs on both sides. Text in
+    other scripts has no such NULs, but then it has no NULs at all and is not mistaken for binary."""
+    sample = data[: SNIFF_BYTES - SNIFF_BYTES % 2]
+    sample = sample[: len(sample) - len(sample) % 2]
+    pairs = len(sample) // 2
+    if pairs < 4:
+        return None
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    for nuls, other, encoding in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        if nuls >= pairs * 0.6 and other <= pairs * 0.02:
+            try:
+                text = sample.decode(encoding)
+            except UnicodeDecodeError:
+                return None
+            controls = sum(1 for c in text if c < " " and c not in "\t\n\r\f")
+            return encoding if controls <= len(text) // 100 else None
+    return None

@@ -11,6 +11,7 @@ from casetrack.domain import ParsedDocument
 from casetrack.errors import DocumentUnreadable
 from casetrack.parse.normalize import paginate
 from casetrack.parse.options import ParseOptions
+from casetrack.parse.sniff import bomless_utf16
 
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),  # before UTF-16 LE, whose BOM is its prefix
@@ -25,8 +26,9 @@ _BOMS = (
 # more chaos than the detector's best guess.
 _WESTERN_DEFAULT = "cp1252"
 # Guesses that never fit a text file without a byte-order mark: UTF-16/32 without a BOM
-# would be full of NULs (refused before parsing), and EBCDIC is mainframe data. The detector
-# offers them for short files, e.g. a four-byte '“OK”' in cp1252 as UTF-16.
+# would be full of NULs (read by `bomless_utf16`, or refused before parsing), and EBCDIC is
+# mainframe data. The detector offers them for short files, e.g. a four-byte '“OK”' in cp1252
+# as UTF-16.
 _IMPLAUSIBLE = ("utf_16", "utf_32", "cp037", "cp273", "cp424", "cp500", "cp875", "cp1026", "cp1140")
 
 
@@ -36,6 +38,9 @@ def decode_text(data: bytes) -> tuple[str, str]:
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return data.decode(encoding, errors="replace"), encoding.removesuffix("-sig")
+    bomless = bomless_utf16(data)
+    if bomless is not None:
+        return data.decode(bomless, errors="replace"), bomless
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:

@@ -9,10 +9,10 @@ from typing import Annotated, Any, Literal
 from mcp.types import CallToolResult
 from pydantic import Field
 
-from casetrack.errors import InvalidInput
 from casetrack.mcp.server import READ_ONLY, ToolRegistrar, result
 from casetrack.render import graph as render
 from casetrack.service.app import CaseTrack
+from casetrack.service.date_range import date_range
 from casetrack.service.graph import Mention, Node
 from casetrack.service.licensing import require_pro
 from casetrack.service.relations import clusters, related
@@ -48,10 +48,8 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
         end_date: Annotated[str | None, Field(description="Optional: filter events until this date (YYYY-MM-DD)")]
         = None,
     ) -> CallToolResult:
+        start_date, end_date = date_range(start_date, end_date)
         case, graph = context()
-        for value in (start_date, end_date):
-            if value and not render.ISO_DATE.fullmatch(value):
-                raise InvalidInput(f'Dates must look like 2023-01-31 (YYYY-MM-DD), got "{value}".')
         events = graph.events_between(start_date, end_date)
         details = located(case, [e.mention for e in events], 500)
         return result(*render.timeline(case.name, events, details, start_date, end_date))

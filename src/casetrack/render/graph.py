@@ -3,7 +3,6 @@ shown carries its citation, and empty results say what to do instead of failing.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
@@ -12,7 +11,6 @@ from casetrack.render.formats import plural, size
 from casetrack.service.graph import CaseGraph, Event, Node
 from casetrack.service.relations import Cluster, Relation
 
-ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 KEY_EVENTS = ("filed", "signed", "effective", "hearing", "deadline", "decided")
 EMPTY = "No documents in this case yet. Add some with ingest_document or ingest_folder, then ask again."
 Result = tuple[str, dict[str, Any]]
@@ -31,7 +29,8 @@ def _node(n: Node) -> dict[str, Any]:
 
 
 def _cite(d: dict[str, Any]) -> str:
-    return d.get("citation") or f"{d['document']}, p. {d['page']}"
+    """Where the mention itself is (paragraph and line), else its passage."""
+    return d.get("mention_citation") or d.get("citation") or f"{d['document']}, p. {d['page']}"
 
 
 def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
@@ -214,7 +213,7 @@ def together(names: list[str], groups: list[list[Node]], details: list[dict[str,
     if not details:
         return (f"No passage mentions all of {', '.join(names)} together. Try fewer entities, or "
                 "get_entity_mentions for each.", {"entities": names, "matched": matched, "total": 0, "chunks": []})
-    head = f"{plural(total, 'passage')} mention {' + '.join(names)} together:"
+    head = f"{plural(total, 'passage')} {'mentions' if total == 1 else 'mention'} {' + '.join(names)} together:"
     return "\n".join([head, *_passages(details, total, "passages")]), {
         "entities": names, "matched": matched, "total": total, "chunks": details}
 

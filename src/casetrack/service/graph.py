@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
+from casetrack.chunk.layout import PageLayout
 from casetrack.domain import Case, Document, ExtractionMethod, ParsedPage
 from casetrack.errors import InvalidInput, NotFound
 from casetrack.graph.authorities import authorities_in
@@ -291,6 +292,16 @@ def defined_term_matches(pool: list[Node], wanted: str) -> list[Node]:
     return sorted(matched, key=lambda n: -len(n.mentions))
 
 
+def _mention_place(document: str, m: Mention, layout: PageLayout, bates: str | None) -> dict[str, Any]:
+    """The paragraph and line the mention itself sits on, counted as the chunk citations count them
+    (chunk.layout): a chunk's range ("ll. 1-46") cannot tell a letter's eight citations of one case
+    apart, and the user has to find each one on the page."""
+    paragraph, line = layout.paragraph_at(m.char_start), layout.line_at(m.char_start)
+    citation = f"{document}, p. {m.page}, para. {paragraph}, l. {line}"
+    return {"mention_paragraph": paragraph, "mention_line": line,
+            "mention_citation": f"{citation} ({bates})" if bates else citation}
+
+
 class GraphReader:
     """Turns mentions into passages a user can cite: snippet, chunk citation, provenance."""
 
@@ -302,7 +313,7 @@ class GraphReader:
     def locate(self, case: Case, mentions: list[Mention]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         docs: dict[str, Document | None] = {}
-        pages: dict[tuple[str, int], str] = {}
+        pages: dict[tuple[str, int], tuple[str, PageLayout]] = {}
         with self._cases.store(case).reader() as db:
             for m in mentions:
                 if m.document_id not in docs:
@@ -313,8 +324,9 @@ class GraphReader:
                 key = (m.document_id, m.page)
                 if key not in pages:
                     page = docstore.page(db, m.document_id, m.page)
-                    pages[key] = page.text if page else ""
-                text = pages[key]
+                    page_text = page.text if page else ""
+                    pages[key] = page_text, PageLayout.of(page_text)
+                text, layout = pages[key]
                 start, end = max(0, m.char_start - self.SNIPPET), min(len(text), m.char_end + self.SNIPPET)
                 snippet = " ".join(text[start:end].split())
                 chunk = docstore.load_chunk(db, m.chunk_id, doc) if m.chunk_id else None
@@ -322,6 +334,7 @@ class GraphReader:
                     "text": m.text, "snippet": snippet, "treatment": m.treatment, "role": m.role,
                     "document": doc.name, "document_id": doc.id, "file_path": doc.original_path, "page": m.page,
                     "char_start": m.char_start, "char_end": m.char_end, "chunk_id": m.chunk_id,
+                    **_mention_place(doc.name, m, layout, chunk.provenance.bates_number if chunk else None),
                 }
                 if chunk is not None:
                     p = chunk.provenance

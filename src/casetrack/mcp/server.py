@@ -10,9 +10,10 @@ import logging
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
+from pydantic import ValidationError
 
 from casetrack import __version__
 from casetrack.errors import CaseTrackError, InternalError
@@ -77,6 +78,37 @@ def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+def argument_problems(tool: str, error: ValidationError) -> str:
+    """A rejected call's arguments in the user's words: which argument, what it must be, what was
+    given, and to call again; not pydantic's report (its model class name and a docs URL)."""
+    lines = [f"Invalid arguments for {tool}:"]
+    for problem in error.errors(include_url=False):
+        name = ".".join(str(part) for part in problem["loc"]) or "arguments"
+        if problem["type"] == "missing":
+            lines.append(f"  - {name} is required")
+            continue
+        message = problem["msg"].removeprefix("Input ").replace(" after validation", "")
+        given = repr(problem["input"])
+        lines.append(f"  - {name}: {message} (got {given if len(given) <= 80 else given[:77] + '...'})")
+    lines.append(f"Correct {'it' if len(lines) == 2 else 'them'} and call {tool} again.")
+    return "\n".join(lines)
+
+
+class CaseTrackServer(MCPServer[Any]):
+    """MCPServer whose argument-validation errors read as CaseTrack's own errors do."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any],
+                        context: Context[Any, Any] | None = None) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
+                raise
+            # The SDK logs rejected field names from __cause__: keep the ValidationError there.
+            raise ToolError(f"Error executing tool {name}: {argument_problems(name, cause)}") from cause
+
+
 class ToolRegistrar:
     """Registers tools with error translation applied, so no tool can forget it."""
 
@@ -103,7 +135,7 @@ def build_server(app: CaseTrack) -> MCPServer[Any]:
         tools_watch,
     )
 
-    server: MCPServer[Any] = MCPServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS)
+    server = CaseTrackServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS)
     register = ToolRegistrar(server)
     for module in (tools_cases, tools_ingest, tools_documents, tools_search, tools_graph, tools_status, tools_watch):
         module.register(register, app)

@@ -1,4 +1,5 @@
-"""How users name things: by ID, by name, by a unique prefix of either, ignoring case.
+"""How users name things: by ID, by name, by a unique prefix of either, or by whole words of a
+name ("netgear" for "cuad_netgear_distributor_agreement.pdf"), ignoring case.
 A miss names the closest matches ("Did you mean ...")."""
 
 from __future__ import annotations
@@ -32,12 +33,20 @@ def resolve(items: Sequence[T], ref: str, kind: str, name: Callable[[T], str], i
         [i for i in items if name(i).casefold() == key],
         [i for i in items if name(i).casefold().startswith(key)],
         [i for i in items if ident(i).casefold().startswith(key)],
+        [i for i in items if _names_words(name(i), key)],
     ):
         if len(match) == 1:
             return match[0]
         if len(match) > 1:
             raise NotFound(kind, wanted, [(name(i), ident(i)[:8]) for i in match[:5]])
     raise NotFound(kind, wanted, suggestions(key, items, name, ident), hint=hint)
+
+
+def _names_words(name: str, key: str) -> bool:
+    """Whether `key` is one or more whole words of `name`, in order ("netgear" and "netgear distributor"
+    in "cuad_netgear_distributor_agreement.pdf"; not "gear"): what people call a file they did not name."""
+    words = " ".join(w for w in _WORD_BREAKS.split(key) if w)
+    return bool(words) and f" {words} " in f" {' '.join(w for w in _WORD_BREAKS.split(name.casefold()) if w)} "
 
 
 def suggestions(key: str, items: Sequence[T], name: Callable[[T], str], ident: Callable[[T], str],

@@ -1,4 +1,5 @@
-"""DOCX via python-docx's XML tree: paragraphs, list numbers, tables as lines, page breaks.
+"""DOCX via python-docx's XML tree: paragraphs, list numbers, tables as lines, page breaks,
+and each section's headers and footers once, on its first page.
 
 Word files have no fixed pages, but they often record where pages broke: manual page
 breaks, section breaks, and the `lastRenderedPageBreak` marks Word leaves from its last
@@ -9,6 +10,7 @@ hostile one can expand to gigabytes.
 
 from __future__ import annotations
 
+import copy
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,8 +23,10 @@ from lxml import etree
 
 from casetrack.domain import ExtractionMethod, ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
+from casetrack.parse.docx_headers import section_parts
 from casetrack.parse.docx_notes import ENDNOTE, REFERENCE_TAGS, NoteReference, Notes, read_notes
 from casetrack.parse.docx_numbering import ListNumbering
+from casetrack.parse.headers_footers import HeaderFooterReader, not_on_the_page
 from casetrack.parse.normalize import APPROXIMATE_PAGE_CHARS, normalize_page_text, split_approximate_pages
 from casetrack.parse.options import ParseOptions
 
@@ -74,7 +78,9 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
     numbering = ListNumbering(_numbering_element(document), document.styles.element)
     builder = _PageBuilder()
     body = document.element.body
-    _add_block_children(body, builder, _Walk(numbering, notes, iter(_section_breaks(body))))
+    headers = iter(_headers_and_footers(document, list(body.iter(qn("w:sectPr"))), numbering))
+    builder.start_section(next(headers, []))
+    _add_block_children(body, builder, _Walk(numbering, notes, iter(_section_breaks(body)), headers))
     for endnote in notes.endnotes:  # Word prints endnotes after the last paragraph
         builder.add(endnote)
     properties = document.core_properties
@@ -128,23 +134,69 @@ def _numbering_element(document: docx.document.Document) -> etree._Element | Non
         return None
 
 
+def _headers_and_footers(
+    document: docx.document.Document, sections: list[etree._Element], numbering: ListNumbering
+) -> list[list[str]]:
+    """Per section, the header/footer paragraphs read for the first time there. They are
+    numbered with a copy of `numbering`, so a numbered header paragraph does not shift the body's."""
+    parts = section_parts(document, sections)
+    if not any(parts):
+        return [[] for _ in parts]
+    reader = HeaderFooterReader()
+    walk = _Walk(copy.deepcopy(numbering), Notes({}), iter(()), iter(()))
+    per_section = []
+    for roots in parts:
+        scratch = _PageBuilder()
+        for root in roots:
+            _add_block_children(root, scratch, walk)
+        per_section.append(reader.new(paragraph for page in scratch.paragraphs() for paragraph in page))
+    return per_section
+
+
 class _PageBuilder:
     """Collects paragraphs into pages; a break on an empty page is ignored, because Word
-    records the same break twice (a manual break followed by a rendered-break mark)."""
+    records the same break twice (a manual break followed by a rendered-break mark).
+    A section's header/footer paragraphs wait for its first body text, so they open the page
+    that text is on (after any page break recorded before it), as a tuple among the paragraphs."""
 
     def __init__(self) -> None:
-        self._pages: list[list[str]] = [[]]
+        self._pages: list[list[str | tuple[str, ...]]] = [[]]
+        self._pending: list[str] = []
+
+    def start_section(self, headers_and_footers: list[str]) -> None:
+        self._pending.extend(headers_and_footers)  # a section without body text passes them on
 
     def add(self, paragraph: str) -> None:
         if paragraph.strip():
+            if self._pending:
+                self._pages[-1].append(tuple(self._pending))
+                self._pending = []
             self._pages[-1].append(paragraph)
 
     def page_break(self) -> None:
         if self._pages[-1]:
             self._pages.append([])
 
+    def paragraphs(self) -> list[list[str]]:
+        """Per page, the paragraphs, each header/footer block reduced to those the page does not
+        already say (a header repeating the caption's case number is not read twice)."""
+        if self._pending:
+            self._pages[-1].append(tuple(self._pending))
+            self._pending = []
+        pages = []
+        for items in self._pages:
+            paragraphs: list[str] = []
+            for index, item in enumerate(items):
+                if isinstance(item, str):
+                    paragraphs.append(item)
+                else:
+                    following = "\n\n".join(later for later in items[index + 1 :] if isinstance(later, str))
+                    paragraphs.extend(not_on_the_page(item, following))
+            pages.append(paragraphs)
+        return pages
+
     def pages(self) -> tuple[ParsedPage, ...]:
-        texts = [normalize_page_text("\n\n".join(paragraphs)) for paragraphs in self._pages if paragraphs]
+        texts = [normalize_page_text("\n\n".join(paragraphs)) for paragraphs in self.paragraphs() if paragraphs]
         if len(texts) <= 1:
             estimated = split_approximate_pages(texts[0] if texts else "")
             return tuple(_page(number, text, approximate=True) for number, text in enumerate(estimated, start=1))
@@ -182,6 +234,7 @@ class _Walk:
     numbering: ListNumbering
     notes: Notes
     section_breaks: Iterator[bool]
+    headers_and_footers: Iterator[list[str]]  # per section after the first, what start_section takes
 
 
 def _add_block_children(container: etree._Element, builder: _PageBuilder, walk: _Walk) -> None:
@@ -222,8 +275,10 @@ def _add_paragraph(paragraph: etree._Element, builder: _PageBuilder, walk: _Walk
     builder.add("".join(piece))
     _add_notes(cited, builder, walk.notes)
     section_ends_here = properties is not None and properties.find(qn("w:sectPr")) is not None
-    if section_ends_here and next(walk.section_breaks, True):
-        builder.page_break()
+    if section_ends_here:
+        if next(walk.section_breaks, True):
+            builder.page_break()
+        builder.start_section(next(walk.headers_and_footers, []))
 
 
 def _add_notes(cited: list[NoteReference], builder: _PageBuilder, notes: Notes) -> None:

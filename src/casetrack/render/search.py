@@ -61,20 +61,27 @@ def similar_text(source_cite: str, model: str, hits: list[SearchHit]) -> str:
 
 def entity_text(entity: str, entity_type: str, found: EntityPassages) -> str:
     matched = f" (matched: {'; '.join(n.name for n in found.matched[:5])})" if found.matched else ""
-    verb = "names" if len(found.mentions) == 1 else "name"
-    lines = [f'Entity: "{entity}" ({entity_type}){matched} - {plural(len(found.mentions), "passage")} {verb} it, '
-             f"{len(found.related)} related"]
+    verb = "names" if len(found.mentions) == 1 and found.naming <= 1 else "name"
+    # top_k cuts the list, not the count: "3 passages name it" when 20 do would mislead.
+    shown = plural(len(found.mentions), "passage") if found.naming <= len(found.mentions) else \
+        f"{len(found.mentions)} of {found.naming} passages"
+    lines = [f'Entity: "{entity}" ({entity_type}){matched} - {shown} {verb} it, {len(found.related)} related']
     if not found.mentions and not found.related:
         lines.append("Nothing in this case names it. list_entities and list_authorities show what was found.")
     for i, (kind, hit) in enumerate(_entity_rows(found), start=1):
         score = f"score {hit.score:.2f}" if hit.chunk.id in found.searched else "named in the text"
         lines += ["", f"--- {i}. {kind} ({score}) ---", hit.chunk.provenance.cite(), f"[chunk {hit.chunk.id}]",
                   f'"{hit.chunk.text}"']
+    if found.naming > len(found.mentions):
+        rest = found.naming - len(found.mentions)
+        lines += ["", f"... {plural(rest, 'more passage')} {'names' if rest == 1 else 'name'} it (raise top_k to see "
+                      f"{'it' if rest == 1 else 'them'})"]
     return "\n".join(lines)
 
 
 def entity_dict(entity: str, entity_type: str, found: EntityPassages) -> dict[str, Any]:
     return {"entity": entity, "entity_type": entity_type, "exact_mentions": len(found.mentions),
+            "passages_naming_it": found.naming,
             "matched": [{"name": n.name, "type": n.kind, "key": n.key} for n in found.matched],
             "results": [{**hit_dict(h, i), "match": kind,
                          "score": h.score if h.chunk.id in found.searched else None}

@@ -28,6 +28,7 @@ class EntityPassages:
     mentions: list[SearchHit]  # passages that name it: the graph's mentions, or its words when the graph knows none
     related: list[SearchHit]  # passages that do not, scoring close to the best
     searched: frozenset[str]  # chunk ids search ranked; the others came from the graph alone
+    naming: int = 0  # passages that name it in all, of which `mentions` are the first top_k
 
 
 class EntitySearch:
@@ -58,7 +59,8 @@ class EntitySearch:
         best = max((h.score for h in response.hits), default=0.0)
         related = [h for h in response.hits
                    if h.chunk.id not in shown and h.score >= RELATED_MIN_SCORE * best]
-        return EntityPassages(nodes, mentions, related[: max(0, top_k - len(mentions))], frozenset(hits))
+        return EntityPassages(nodes, mentions, related[: max(0, top_k - len(mentions))], frozenset(hits),
+                              max(len(named), len(mentions)))
 
 
 def _chunks_by_mentions(nodes: list[Node]) -> dict[str, int]:

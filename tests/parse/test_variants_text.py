@@ -57,6 +57,7 @@ def test_rtf_footnotes_follow_the_paragraph_citing_them(tmp_path: Path) -> None:
     )
     (tmp_path / "brief.rtf").write_text(rtf, encoding="ascii")
     assert [page.text for page in parse_file(tmp_path / "brief.rtf").pages] == [
+        "CONFIDENTIAL\n\n"  # the header, once, where its section starts (test_headers_footers.py)
         "The claim is time-barred and must be dismissed.\n\n"
         "[1] See Smith v. Jones, 123 F.3d 456 (2d Cir. 1997).\n\n"
         "Costs follow the event.\n\n[2] 28 U.S.C. \u00a7 1920.",

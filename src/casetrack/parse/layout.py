@@ -47,6 +47,56 @@ class PageLines:
         self.heights.append(height)
 
 
+# Page furniture drawn out of reading order: at most this many lines at either end of the
+# content, each no longer than a running header, footer or e-filing stamp.
+FURNITURE_MAX_LINES = 2
+FURNITURE_MAX_CHARS = 100
+
+
+def furniture_in_place(lines: PageLines) -> PageLines:
+    """The page's lines with a footer drawn first, or a header drawn last, moved to where it is
+    printed, so that "l. 5" counts the lines as a reader sees them and a footer does not open the
+    page's first passage.
+
+    PDFium returns lines in drawing order. Word processors and e-filing systems often draw a
+    running footer ("Page 1 of 2") before the body, or stamp a header ("Case 17-3510, Document
+    1-1, ...") after it. Only a short line at either end of the content moves, and only when it
+    lies in the other half of the page from where it was drawn: a first line below most of the
+    page goes after the last line printed above it; a last line above most of the page goes before
+    the first line printed below it. Columns and drop caps stay as drawn.
+    """
+    n = len(lines.texts)
+    baselines, heights, texts = lines.baselines, lines.heights, lines.texts
+    if n < 4 or (baselines[0] >= baselines[1] and baselines[-1] <= baselines[-2]):
+        return lines  # the common page: starts going down and ends going down
+    order = list(range(n))
+    middle = sorted(baselines)[n // 2]
+
+    def tolerance(i: int) -> float:
+        return SAME_LINE_FRACTION * max(heights[i], 1.0)
+
+    for _ in range(FURNITURE_MAX_LINES):  # footers drawn first
+        first = order[0]
+        below_next = baselines[first] < baselines[order[1]] - tolerance(first)
+        if not (below_next and baselines[first] < middle and len(texts[first]) <= FURNITURE_MAX_CHARS):
+            break
+        above = [k for k in range(1, n) if baselines[order[k]] > baselines[first] + tolerance(first)]
+        order.insert(above[-1], order.pop(0))  # after the pop, position above[-1] follows that line
+    for _ in range(FURNITURE_MAX_LINES):  # headers drawn last
+        last = order[-1]
+        above_previous = baselines[last] > baselines[order[-2]] + tolerance(last)
+        if not (above_previous and baselines[last] > middle and len(texts[last]) <= FURNITURE_MAX_CHARS):
+            break
+        below = [k for k in range(n - 1) if baselines[order[k]] < baselines[last] - tolerance(last)]
+        order.insert(below[0], order.pop())
+    if order == list(range(n)):
+        return lines
+    moved = PageLines()
+    for i in order:
+        moved.append(texts[i], lines.lefts[i], baselines[i], heights[i])
+    return moved
+
+
 def join_lines(lines: Sequence[PositionedLine]) -> str:
     """The page text: lines joined by "\\n", with "\\n\\n" where a paragraph starts."""
     columns = PageLines()

@@ -151,7 +151,7 @@ class Provenance:
 
     def cite(self) -> str:
         """Full citation, e.g. `Contract.pdf, p. 12, para. 8, ll. 1-4 (ABC 000123)`."""
-        parts = [self.document_name, f"p. {self.page}"]
+        parts = [self.document_name, page_citation(self.page, self.page_approximate)]
         if self.paragraph_start == self.paragraph_end:
             parts.append(f"para. {self.paragraph_start}")
         else:
@@ -166,7 +166,14 @@ class Provenance:
         if self.bates_number:
             return self.bates_number
         stem = self.document_name.rsplit(".", 1)[0] if "." in self.document_name else self.document_name
-        return f"{stem}, p. {self.page}"
+        return f"{stem}, {page_citation(self.page, self.page_approximate)}"
+
+
+def page_citation(page: int, approximate: bool = False) -> str:
+    """`p. 12`, or `p. 12 (est.)` where the format has no fixed pages (a DOCX without page breaks,
+    a TXT without form feeds, an e-mail) and the number is CaseTrack's estimate by length: a user
+    must not quote it as the document's own page."""
+    return f"p. {page} (est.)" if approximate else f"p. {page}"
 
 
 @dataclass(frozen=True, slots=True)

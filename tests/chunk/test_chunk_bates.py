@@ -36,6 +36,9 @@ BODY = "\n".join(f"Body line {i} of the produced document, with nothing stamped.
         ("Document: 010110462922", None),
         ("Case 17-3510, Document 1-1, 10/31/2017, 2161300, Page1 of 2", None),
         ("$5,000,000", None),
+        ("JOHN SMITH (SBN 123456)", None),  # attorney bar numbers open every pleading
+        ("Jane Roe, Esq. (BBO 654321)", None),
+        ("Mary Major, WSBA 12345", None),
         ("-12-", None),
         ("", None),
     ],

@@ -87,6 +87,15 @@ NOT_PREFIXES = frozenset(
         "JA",
         "ER",
         "SPA",
+        # Attorney bar numbers, printed at the top of every pleading: "JOHN SMITH (SBN 123456)"
+        "SBN",
+        "CSBN",
+        "BAR",
+        "BBO",
+        "WSBA",
+        "OSB",
+        "ARDC",
+        "ATTY",
     ]
 )
 US_STATES = frozenset(

@@ -4,7 +4,9 @@ Page-text conventions every layer relies on (parsers produce them, the chunker a
 citations read them):
   * a page's text is exactly what is stored for that page; offsets index into it;
   * lines are separated by "\\n"; paragraphs by one or more blank lines ("\\n\\n");
-  * pages, paragraphs and lines are numbered from 1.
+  * pages, paragraphs and lines are numbered from 1; a page that prints its own line numbers
+    (pleading paper, deposition transcripts) carries them at the start of its lines, and its
+    lines are cited by them (chunk/layout.py).
 """
 
 from __future__ import annotations

@@ -97,6 +97,55 @@ def furniture_in_place(lines: PageLines) -> PageLines:
     return moved
 
 
+# Pleading paper prints the numbers 1-28 down the left margin, usually drawn before the body as
+# part of the page template, so a PDF reads them as a column of 28 lines before any text.
+MARGIN_NUMBERS_MIN = 8  # a numbered margin shows at least this many rows
+
+
+def margin_numbers_inline(lines: PageLines) -> PageLines:
+    """The page's lines with a margin line-number column put in front of the text of its rows.
+
+    Lawyers cite pleading paper by those numbers ("Compl. 3:12"). Drawn as a column apart from
+    the body, they would open the page as 28 lines of bare numbers and every cited line would
+    be off; put in front of the text on the same row ("22 On January 15, 2021, ...") the page
+    reads as printed, and `chunk.layout` cites each line by its number. A row left empty adds
+    nothing, so the gap still separates paragraphs. Only a column of bare numbers strictly
+    increasing down the page, left of all other text, counts; other pages come back unchanged.
+    """
+    texts, lefts, baselines = lines.texts, lines.lefts, lines.baselines
+    numbered = [i for i, text in enumerate(texts) if len(text) <= 2 and text.isdigit()]
+    if len(numbered) < MARGIN_NUMBERS_MIN:
+        return lines
+    column = Counter(round(lefts[i]) for i in numbered).most_common(1)[0][0]
+    rows = sorted((i for i in numbered if abs(lefts[i] - column) <= 2), key=lambda i: -baselines[i])
+    in_column = set(rows)
+    body = [i for i in range(len(texts)) if i not in in_column]
+    numbers = [int(texts[i]) for i in rows]
+    if (
+        len(rows) < MARGIN_NUMBERS_MIN
+        or numbers[0] > 3
+        or any(later <= earlier for earlier, later in pairwise(numbers))
+        or not body
+        or min(lefts[i] for i in body) <= column
+    ):
+        return lines
+    pitch = sorted(above - below for above, below in pairwise(baselines[i] for i in rows))[len(rows) // 2 - 1]
+    row_of: dict[int, int] = {}  # body line -> margin row on the same printed line (its first piece only)
+    for i in body:
+        nearest = min(rows, key=lambda r: abs(baselines[r] - baselines[i]))
+        if abs(baselines[nearest] - baselines[i]) <= pitch / 2 and nearest in in_column:
+            row_of[i] = nearest
+            in_column.discard(nearest)
+    merged = PageLines()
+    for i in sorted(body, key=lambda i: -baselines[i]):  # stable: pieces of one visual line keep their order
+        row = row_of.get(i)
+        if row is None:
+            merged.append(texts[i], lefts[i], baselines[i], lines.heights[i])
+        else:
+            merged.append(f"{texts[row]} {texts[i]}", lefts[row], baselines[i], lines.heights[i])
+    return merged
+
+
 def join_lines(lines: Sequence[PositionedLine]) -> str:
     """The page text: lines joined by "\\n", with "\\n\\n" where a paragraph starts."""
     columns = PageLines()

@@ -29,7 +29,13 @@ import pypdfium2.raw as pdfium_c
 from casetrack.domain import ExtractionMethod, ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
 from casetrack.parse import ocr
-from casetrack.parse.layout import SAME_LINE_FRACTION, PageLines, furniture_in_place, join_columns
+from casetrack.parse.layout import (
+    SAME_LINE_FRACTION,
+    PageLines,
+    furniture_in_place,
+    join_columns,
+    margin_numbers_inline,
+)
 from casetrack.parse.normalize import normalize_page_text
 from casetrack.parse.options import ParseOptions
 
@@ -120,7 +126,7 @@ def _scan_page(document: pdfium.PdfDocument, index: int) -> _PageScan:
             # common unrotated page keeps the fast path.
             rotation = page.get_rotation()
             lines = _turned_lines(textpage, rotation) if rotation else _positioned_lines(textpage)
-            text = normalize_page_text(join_columns(furniture_in_place(lines)))
+            text = normalize_page_text(join_columns(furniture_in_place(margin_numbers_inline(lines))))
         finally:
             textpage.close()
         text_chars = _word_chars(text[:_ENOUGH_TEXT_PREFIX])

@@ -20,8 +20,9 @@ from casetrack.graph.concepts import find_concepts
 from casetrack.graph.courts import find_courts
 from casetrack.graph.names import display_name, entity_key, looks_like_person
 from casetrack.graph.pagetext import JoinedText, join_pages
-from casetrack.graph.parties import RawParty, contract_parties, org_names
+from casetrack.graph.parties import RawParty, org_names
 from casetrack.graph.people import people
+from casetrack.graph.preambles import contract_parties
 from casetrack.graph.scan import (
     finditer_in_at,
     index_keywords,

@@ -43,6 +43,7 @@ _NON_WORD = re.compile(r"[^\w\s]+")
 
 
 def _fold(text: str) -> str:
+    text = text.replace("™", "").replace("®", "")  # a trade-mark sign is no part of the name (NFKD makes it "TM")
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     text = text.replace("&", " and ").replace("’", "'")

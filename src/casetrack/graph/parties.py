@@ -1,15 +1,17 @@
-"""Parties and their roles: the raw party record, organisation names, and contract preambles.
+"""Parties and their roles: the raw party record and where an organisation's name begins.
 
-Contracts: the names in the opening recital (`by and between A, a Delaware corporation
-("Licensor"), and B ("Licensee")`), each linked to the defined term that follows it.
-Court captions are read in captions.py. Offsets index the joined text (pages joined by
-`pagetext.PAGE_SEPARATOR`); entities.py maps them to pages.
+A name is found from its end, a corporate word ("Inc.", "Limited") or a description
+(", a Delaware corporation"), by walking back over the words of a name. Contract preambles
+are read in preambles.py, court captions in captions.py. Offsets index the joined text (pages
+joined by `pagetext.PAGE_SEPARATOR`); entities.py maps them to pages.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from casetrack.graph.jurisdictions import STATE_BY_NAME
 
 ROLE_WORDS = frozenset(
     [
@@ -117,23 +119,9 @@ _SUFFIX_FORMS = [
     "B.V",
     "P.C",
 ]
-_ORG_END = re.compile(rf"(?:{'|'.join(re.escape(f) for f in _SUFFIX_FORMS)})\b\.?")  # preceded by space/comma
-_DESCRIPTOR = re.compile(
-    r",[ \t\n]+an?[ \t\n]+(?:[A-Z][a-z]+[ \t\n]+){0,3}"
-    r"(?:corporation|company|limited\s+liability\s+company|(?:limited\s+)?partnership|individual|bank|association|trust)\b",
-    re.IGNORECASE,
-)
-_DEFINED = re.compile(
-    r"\(\s*(?:the\s+|each\s+a\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?[\"“‘'](?P<term>[^\"”’'\n]{1,60})[\"”’']\s*\)"
-    r"|hereinafter(?:\s+referred\s+to\s+as)?,?\s+(?:the\s+)?[\"“‘'](?P<term2>[^\"”’'\n]{1,60})[\"”’']",
-    re.IGNORECASE,
-)
-_PREAMBLE_END = re.compile(
-    r"\bWHEREAS\b|\bRECITALS\b|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|\bNOW,?\s+THEREFORE\b|\bagree(?:s)?\s+as\s+follows\b"
-    r"|\bagree\s+that\b|\bAGREE\s+AS\s+FOLLOWS\b|\bBACKGROUND\b"
-)
-_PREAMBLE_MAX = 3000
-_LEADING_STOP = frozenset(["the", "this", "by", "between", "among", "and", "with", "whereas", "agreement", "of"])
+# Not the first part of a hyphenated word: "Co-Branding" is no company.
+_ORG_END = re.compile(rf"(?:{'|'.join(re.escape(f) for f in _SUFFIX_FORMS)})\b(?!-)\.?")  # preceded by space/comma
+_LEADING_STOP = frozenset(["the", "this", "by", "between", "among", "and", "with", "whereas", "agreement", "of", "for"])
 # Words that end a name when walking back from its suffix, whatever their case ("IN NO EVENT SHALL COMPANY").
 _BREAK_WORDS = frozenset(
     [
@@ -154,19 +142,12 @@ _BREAK_WORDS = frozenset(
         "in",
         "to",
         "by",
-        "for",
         "with",
         "this",
         "that",
         "which",
         "if",
         "or",
-        "event",
-        "name",
-        "title",
-        "signature",
-        "print",
-        "date",
         "party",
         "parties",
         "between",
@@ -187,7 +168,18 @@ _BREAK_WORDS |= frozenset(  # a role before a name is not part of it: "Attorney 
     ["attorney", "attorneys", "counsel", "plaintiff", "plaintiffs", "defendant", "defendants", "petitioner",
      "respondent", "appellant", "appellee"]
 )  # fmt: skip
-_NAME_WORD = re.compile(r"^(?:[A-Z0-9][\w.&'’\-]*|[a-z][\w\-]*\.(?:com|net|org|io)\b[\w.\-]*|&|of|de)[,]?$")
+_BREAK_WORDS |= frozenset(["agreement"])  # a name never runs back into the title: "IP RIGHTS AGREEMENT Synchron"
+# Words of a signature block ("NAME", "Title:", "Signature" on its own line) and "for" end a name too, unless
+# capitalised inside one: "Signature Orthopaedics Pty Ltd", "Food For Athletes, Inc.".
+_FORM_WORDS = frozenset(["for", "event", "name", "title", "signature", "print", "date"])
+# A name word: capitalised ("Acme", "10X"), a brand with a capital inside ("iMine", "eDiets"), a domain
+# ("ebix.com"), a connector; a trade-mark sign may close it ("BioNutrients™").
+_NAME_WORD = re.compile(
+    r"^(?:[A-Z0-9][\w.&'’\-]*|[a-z]+[A-Z][\w.&'’\-]*|[a-z][\w\-]*\.(?:com|net|org|io)\b[\w.\-]*|&|of|de)[™®]?[,]?$"
+)
+_INNER_PARENTHESIS = re.compile(r"\([A-Z][A-Za-z.]{1,10}\)")  # "TOM Online (BVI) Limited"
+_DASHES = ("-", "–")  # "National Football League Alumni - Northern California Chapter"
+QUOTES = "\"“"
 
 
 def name_before(text: str, end: int) -> int | None:
@@ -198,8 +190,15 @@ def name_before(text: str, end: int) -> int | None:
     for i in range(len(words) - 1, -1, -1):
         pos, word = words[i]
         last = i == len(words) - 1
+        if _INNER_PARENTHESIS.fullmatch(word) or (not last and word in _DASHES and _joins(words, i)):
+            continue
+        if word[0] in QUOTES and _NAME_WORD.match(word[1:]):  # a name in quotation marks starts at the mark
+            start = pos + 1
+            break
         bare = word.rstrip(",.").lower()
         if not _NAME_WORD.match(word) or (word.endswith(",") and not last) or word.endswith((")", ":", ";")):
+            break
+        if bare in _FORM_WORDS and not _inside_a_name(text, pos, word):
             break
         if bare in _BREAK_WORDS or (not last and word.endswith(".") and len(bare) >= 4 and bare.isalpha()):
             break  # a stop word, or a sentence end ("Services. TruckThat LLC")
@@ -217,7 +216,29 @@ def name_before(text: str, end: int) -> int | None:
             start += m.end()
             continue
         break
-    return start if start < end and text[start].isalnum() else None
+    if start >= end or not text[start].isalnum():
+        return None
+    if text[start:end].strip(" ,").lower() in STATE_BY_NAME:  # "the TOWN OF VINTON, VIRGINIA, a Virginia ..."
+        town = _MUNICIPALITY.search(text, max(0, start - 60), start)
+        return town.start() if town else None  # a State alone names no contracting party
+    return start
+
+
+def _inside_a_name(text: str, pos: int, word: str) -> bool:
+    """A form word capitalised within a line ("Signature Orthopaedics"), not a label on a line of its own."""
+    titled = word[0].isupper() and word[1:].rstrip(",.").islower()
+    return titled and text[pos + len(word) : pos + len(word) + 1] != "\n"
+
+
+def _joins(words: list[tuple[int, str]], i: int) -> bool:
+    """Whether the dash at words[i] sits between two words of a name (not "Exhibit A - Acme")."""
+    before = words[i - 1][1] if i > 0 else ""
+    return len(before) > 2 and before.isalpha() and before.lower() not in _BREAK_WORDS
+
+
+_MUNICIPALITY = re.compile(
+    r"\b(?:City|Town|County|Village|Borough|Township)\s+of\s+[A-Z][\w.'’\- ]{0,30},\s*$", re.IGNORECASE
+)
 
 
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an|A|An)\s+$")
@@ -229,6 +250,9 @@ def org_names(text: str, lo: int = 0, hi: int | None = None) -> list[tuple[int, 
     out: list[tuple[int, int]] = []
     for m in _ORG_END.finditer(text, lo, hi):
         if m.start() == 0 or text[m.start() - 1] not in " \t\n,":
+            continue
+        if out and m.start() - out[-1][1] <= 3 and not text[out[-1][1] : m.start()].strip(" ,"):
+            out[-1] = (out[-1][0], m.end())  # a second corporate word: "Warehouse Corporation LLC", "Co., Ltd."
             continue
         before = m.start()
         while before > 0 and text[before - 1] in " \t\n":
@@ -244,64 +268,9 @@ def org_names(text: str, lo: int = 0, hi: int | None = None) -> list[tuple[int, 
     return out
 
 
-def contract_parties(text: str) -> list[RawParty]:
-    """Parties named in a contract's preamble, each with the defined term that follows its name."""
-    end_marker = _PREAMBLE_END.search(text, 0, _PREAMBLE_MAX)
-    hi = end_marker.start() if end_marker else min(len(text), _PREAMBLE_MAX)
-    names = _preamble_names(text, hi)
-    parties: list[RawParty] = []
-    linked: set[tuple[int, int]] = set()
-    for d in _DEFINED.finditer(text, 0, hi):
-        term = d["term"] or d["term2"]
-        candidates = [(s, e) for s, e in names if e <= d.start() and _attaches(text[e : d.start()])]
-        if not candidates:
-            continue
-        s, e = candidates[-1]
-        if (s, e) in linked:
-            continue
-        linked.add((s, e))
-        term_start = d.start("term") if d["term"] else d.start("term2")
-        role = term.lower() if term.lower() in ROLE_WORDS else "party"
-        parties.append(
-            RawParty(_clean(text[s:e]), role, term, s, e, term_start, term_start + len(term), _individual(text, e))
-        )
-    for s, e in names:  # unlinked names count only where the recital lists them: "between A and B"
-        if (s, e) not in linked and _LISTED_BEFORE.search(text, max(0, s - 40), s):
-            parties.append(RawParty(_clean(text[s:e]), "party", None, s, e, person=_individual(text, e)))
-    return sorted(parties, key=lambda p: p.start)
-
-
-_LISTED_BEFORE = re.compile(r"\b(?:between|among|and|AND|BETWEEN|AMONG)\s+$")
-
-
-def _individual(text: str, end: int) -> bool:
-    """Contract parties are organisations unless described as individuals."""
-    return re.match(r",?\s+an\s+individual\b", text[end : end + 40], re.IGNORECASE) is not None
-
-
-def _preamble_names(text: str, hi: int) -> list[tuple[int, int]]:
-    spans = org_names(text, 0, hi)
-    for m in _DESCRIPTOR.finditer(text, 0, hi):
-        start = name_before(text, m.start())
-        if start is not None and not any(s <= start < e or s < m.start() <= e for s, e in spans):
-            spans.append((start, m.start()))
-    return sorted(spans)
-
-
-def _attaches(gap: str) -> bool:
-    """Whether a defined term after `gap` still belongs to the name before it."""
-    if len(gap) > 320 or _DEFINED.search(gap):
-        return False
-    if re.search(r"\b(?:and|AND|And)\s+(?:[A-Z\[]|the\s)", gap):  # "... 14623 And [*] ('Distributor')"
-        return False
-    stripped = gap.strip()
-    return (
-        not stripped or stripped[0] in ",(" or stripped.lower().startswith(("a ", "an ", "having", "located", "with"))
-    )
-
-
-def _clean(name: str) -> str:
-    return " ".join(name.split()).rstrip(",")
+def clean_name(name: str) -> str:
+    """A name as shown: whitespace collapsed, no trailing comma, no trade-mark sign."""
+    return " ".join(name.replace("™", "").replace("®", "").split()).rstrip(",")
 
 
 # --- court captions ------------------------------------------------------------------

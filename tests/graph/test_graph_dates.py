@@ -41,6 +41,10 @@ FORMATS = [
     ("15/01/2022", "2022-01-15"),  # day first only when the first number cannot be a month
     ("February 29, 2024", "2024-02-29"),
     ("JANUARY 11, 2021", "2021-01-11"),
+    # as unseen CUAD contracts print them
+    ("made as of July 11 , 2006", "2006-07-11"),  # a space before the comma
+    ("on the 20t h day of November, 2018", "2018-11-20"),  # the ordinal split by a stray space
+    ("the 22n d day of August 2005", "2005-08-22"),
 ]
 
 
@@ -86,6 +90,8 @@ EVENTS = [
     # a date of an instrument the document refers to is not when this one was signed
     ("the Council of European Communities Directive dated 14 May 1991 will apply", EventType.OTHER),
     ("We refer to your letter dated March 3, 2020 about the shipment.", EventType.OTHER),
+    ("EXHIBIT 10.43 Dated 29/3/18", EventType.SIGNED),  # a "Dated" label, capitalised, after no word
+    ("the Amendment to the Supply Agreement Dated March 3, 2020 stays in force", EventType.OTHER),
     ("This Agreement shall be effective on January 1, 2020.", EventType.EFFECTIVE),
     ("Effective Date: March 1, 1996", EventType.EFFECTIVE),
     ("A hearing is set for April 4, 2024 at 10:00 a.m.", EventType.HEARING),

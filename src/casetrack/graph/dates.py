@@ -58,7 +58,7 @@ MONTHS = {
     "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
 }  # fmt: skip
 _MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
-_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+_DAY = r"(?P<day>[0-3]?\d)(?:s[ \t]?t|n[ \t]?d|r[ \t]?d|t[ \t]?h)?"  # a PDF may split the ordinal: "the 20t h day of"
 _YEAR = r"(?P<year>(?:1[7-9]|2[01])\d\d)"
 _W = r"[ \t]*\n?[ \t]*"  # a date may wrap once
 
@@ -67,8 +67,8 @@ DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # OCR often turns the space of "day of" into a stray period or comma ("19 day.of March")
     ("day-of", re.compile(rf"\b{_DAY}{_W}day(?:{_W}|[.,]{_W}?)of{_W}{_MONTH},?{_W}(?:in{_W}the{_W}year{_W})?{_YEAR}\b",
                           re.I)),
-    # January 15, 2022 / Jan. 15 2022 / January 15th, 2022
-    ("month-day-year", re.compile(rf"\b{_MONTH}{_W}{_DAY},?{_W}{_YEAR}\b", re.I)),
+    # January 15, 2022 / Jan. 15 2022 / January 15th, 2022 / July 11 , 2006 (a space before the comma)
+    ("month-day-year", re.compile(rf"\b{_MONTH}{_W}{_DAY}[ \t]?,?{_W}{_YEAR}\b", re.I)),
     # 15 January 2022 / 15th January, 2022
     ("day-month-year", re.compile(rf"\b{_DAY}{_W}(?:of{_W})?{_MONTH},?{_W}{_YEAR}\b", re.I)),
     # 2022-01-15
@@ -88,9 +88,9 @@ EVENT_RULES: tuple[tuple[re.Pattern[str], EventType, int], ...] = tuple(
     for p, e, prio in (
         (r"\b(?:date\s+)?filed\b|\bfiling\b|\bdocketed\b|\bsubmitted\b", EventType.FILED, 50),
         (
-            # "dated" signs this document ("This Agreement, dated this 19th day", "dated as of", a "Dated:" line),
-            # not one it refers to ("the Council Directive dated 14 May 1991").
-            r"(?m)\bdated\s+(?:this|as\s+of)\b|^[ \t]*dated\b|\bthis\b[^.;\n]{0,60}\bdated\b"
+            # "dated" signs this document ("This Agreement, dated this 19th day", "dated as of", a "Dated:" line,
+            # "EXHIBIT 10.43 Dated 29/3/18"), not one it refers to ("the Council Directive dated 14 May 1991").
+            r"(?m)\bdated\s+(?:this|as\s+of)\b|^[ \t]*dated\b|\bthis\b[^.;\n]{0,60}\bdated\b|(?-i:(?<![A-Za-z] )\bDated\b)"
             r"|\bsigned\b|\bexecuted\b|\bentered\s+into\b|\bmade\s+(?:and\s+entered\s+into\s+)?(?:as\s+of|on|this)\b"
             r"|\bis\s+made\b|\bas\s+of\b",
             EventType.SIGNED,

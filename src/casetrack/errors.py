@@ -104,8 +104,8 @@ class FreeTierLimit(CaseTrackError):
 class FileNotFound(CaseTrackError):
     exit_code = 3
 
-    def __init__(self, path: str) -> None:
-        super().__init__(f"File not found: {path}\n\nCheck that the path is correct and the file exists.")
+    def __init__(self, path: str, note: str = "") -> None:
+        super().__init__(f"File not found: {path}\n\nCheck that the path is correct and the file exists.{note}")
 
 
 class UnsupportedFormat(CaseTrackError):

@@ -8,9 +8,9 @@ import typer
 
 from casetrack.cli.app import app, confirm, examples, run, say
 from casetrack.cli.progress import folder_progress
-from casetrack.config import expand
 from casetrack.domain import Case
 from casetrack.errors import InvalidInput
+from casetrack.files import user_path
 from casetrack.render import documents as render_docs
 from casetrack.render import folders as render_folders
 from casetrack.render import search as render_search
@@ -52,7 +52,7 @@ def ingest(
 
     def action(ct: CaseTrack) -> str:
         target = pick_case(ctx, ct, case)
-        if not expand(path).is_dir():
+        if not user_path(path).is_dir():
             writable = ct.writable_active_case()
             file = check_file(path)
             earlier = ingested_from(ct.documents.all(target), file) if sync else None

@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from casetrack.config import expand
 from casetrack.domain import Case, Document
 from casetrack.errors import CaseTrackError, DuplicateDocument, InvalidInput
+from casetrack.files import relative_note, user_path
 from casetrack.parse import SUPPORTED_EXTENSIONS
 from casetrack.service.cases import CaseService
 from casetrack.service.ingest import Ingestor, IngestRequest, file_sha256
@@ -65,9 +65,10 @@ Progress = Callable[[int, int, str], None]  # done, total, current file
 def check_folder(raw: str) -> Path:
     if not raw or not str(raw).strip():
         raise InvalidInput("Give the path of a folder, e.g. /Users/sarah/Cases/Smith/Documents")
-    path = expand(str(raw).strip())
+    path = user_path(str(raw))
     if not path.exists():
-        raise InvalidInput(f"Folder not found: {path}\n\nCheck that the path is correct and the folder exists.")
+        raise InvalidInput(f"Folder not found: {path}\n\nCheck that the path is correct and the folder exists."
+                           + relative_note(str(raw), "/Users/sarah/Cases/Smith"))
     if not path.is_dir():
         raise InvalidInput(f"{path} is a file, not a folder. Use ingest_document for a single file.")
     return path.resolve()

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
-from casetrack.config import Settings, expand
+from casetrack.config import Settings
 from casetrack.domain import Case, CaseStats, Document, DocumentType, ExtractionMethod, ParsedDocument, StoredPage
 from casetrack.errors import (
     DocumentUnreadable,
@@ -26,6 +26,7 @@ from casetrack.errors import (
     InvalidInput,
     UnsupportedFormat,
 )
+from casetrack.files import relative_note, user_path
 from casetrack.files import sha256_file as file_sha256
 from casetrack.parse import SUPPORTED_EXTENSIONS, ParseOptions, parse_file
 from casetrack.service import licensing
@@ -232,9 +233,9 @@ def check_file(raw: str) -> Path:
     """The absolute path of an ingestible file. Raises FileNotFound, InvalidInput or UnsupportedFormat."""
     if not raw or not str(raw).strip():
         raise InvalidInput("Give the path of a file to ingest, e.g. /Users/sarah/Cases/Smith/Complaint.pdf")
-    path = expand(str(raw).strip())
+    path = user_path(str(raw))
     if not path.exists():
-        raise FileNotFound(str(path))
+        raise FileNotFound(str(path), relative_note(str(raw), "/Users/sarah/Cases/Smith/Complaint.pdf"))
     if path.is_dir():
         raise InvalidInput(f"{path} is a folder. Use ingest_folder to ingest every document in a folder.")
     if path.suffix.lower() not in SUPPORTED_EXTENSIONS:

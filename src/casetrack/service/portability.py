@@ -32,11 +32,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from casetrack import __version__
-from casetrack.config import Settings, expand
+from casetrack.config import Settings
 from casetrack.domain import Case, CaseStatus, CaseType
 from casetrack.embed import MODELS
 from casetrack.errors import CaseTrackError, FileNotFound, FreeTierLimit, InvalidInput
-from casetrack.files import sha256_file
+from casetrack.files import relative_note, sha256_file, user_path
 from casetrack.service import licensing
 from casetrack.service.cases import CaseService
 from casetrack.service.ingest import read_stats
@@ -116,7 +116,7 @@ def _remove_stale(cases_dir: Path, prefix: str, older_than_s: float = 3600) -> N
 
 def export_case(cases: CaseService, settings: Settings, case: Case, output: Path, overwrite: bool = False) -> Exported:
     """Write `case` to `output` (.ctcase). Raises InvalidInput if output exists (unless overwrite), CaseBusy."""
-    output = expand(output)
+    output = user_path(str(output))
     if output.suffix.lower() != SUFFIX:
         output = output.with_name(output.name + SUFFIX)
     if output.exists() and not overwrite:
@@ -304,9 +304,9 @@ def import_case(settings: Settings, registry: Registry, limits: licensing.Limits
                 import_limits: ImportLimits | None = None) -> Imported:
     """Import a .ctcase as a new case (new ID). Raises FileNotFound, BadArchive, FreeTierLimit, CaseBusy;
     on any error nothing is written."""
-    path = expand(archive_path)
+    path = user_path(str(archive_path))
     if not path.is_file():
-        raise FileNotFound(str(path))
+        raise FileNotFound(str(path), relative_note(str(archive_path), "/Users/sarah/Desktop/smith.ctcase"))
     bounds = import_limits or ImportLimits()
     if not zipfile.is_zipfile(path):
         raise BadArchive(path, "it is not a CaseTrack export (.ctcase files are ZIP archives)")

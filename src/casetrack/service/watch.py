@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from casetrack.config import expand
 from casetrack.domain import Case
 from casetrack.errors import CaseTrackError, InvalidInput, NotFound
+from casetrack.files import user_path
 from casetrack.service.cases import CaseService
 from casetrack.service.folders import (
     FolderService,
@@ -223,7 +223,7 @@ class WatchService:
         text = (ref or "").strip()
         if not text:
             raise InvalidInput("Give the watched folder's path or the watch ID (list_watches shows both).")
-        as_path = str(expand(text))
+        as_path = str(user_path(text))
         with contextlib.suppress(OSError):
             as_path = str(Path(as_path).resolve())
         matches = [w for w in watches if w.folder == as_path]

@@ -90,7 +90,8 @@ EVENT_RULES: tuple[tuple[re.Pattern[str], EventType, int], ...] = tuple(
         (
             # "dated" signs this document ("This Agreement, dated this 19th day", "dated as of", a "Dated:" line,
             # "EXHIBIT 10.43 Dated 29/3/18"), not one it refers to ("the Council Directive dated 14 May 1991").
-            r"(?m)\bdated\s+(?:this|as\s+of)\b|^[ \t]*dated\b|\bthis\b[^.;\n]{0,60}\bdated\b|(?-i:(?<![A-Za-z] )\bDated\b)"
+            r"(?m)\bdated\s+(?:this|as\s+of)\b|^[ \t]*dated\b|\bthis\b[^.;\n]{0,60}\bdated\b"
+            r"|(?-i:(?<![A-Za-z] )\bDated\b)"
             r"|\bsigned\b|\bexecuted\b|\bentered\s+into\b|\bmade\s+(?:and\s+entered\s+into\s+)?(?:as\s+of|on|this)\b"
             r"|\bis\s+made\b|\bas\s+of\b",
             EventType.SIGNED,

@@ -21,7 +21,10 @@ NAME_BOUNDARIES = [
     ('This Distributor Agreement is made by and between B & C General Warehouse Corporation LLC, a Florida limited '
      'liability company ("Company"), and Coffee Importers Inc. ("Distributor").',
      {"B & C General Warehouse Corporation LLC": ("Company",), "Coffee Importers Inc.": ("Distributor",)}),
-    # a brand written with a small first letter
+    # brands written with a small first letter
+    ('This Franchise Agreement is made by and between bw-3 FRANCHISE SYSTEMS, INC. an Ohio corporation ("we" or '
+     '"us"), and i3 Integrative Creative Solutions, LLC ("you").',
+     {"bw-3 FRANCHISE SYSTEMS, INC.": ("we", "us"), "i3 Integrative Creative Solutions, LLC": ("you",)}),
     ('This Agreement is made by and between iMine Corporation, (hereinafter referred to as "JRVS") and SUNWAI '
      'Technology, a Taiwanese company (hereinafter referred to as the "Distributor").',
      {"iMine Corporation": ("JRVS",), "SUNWAI Technology": ("Distributor",)}),
@@ -89,6 +92,14 @@ DEFINED_TERMS = [
 ]  # fmt: skip
 
 
+DEFINED_TERMS.append(  # a second term after the party's description
+    ('THIS RESELLER AGREEMENT is made by and between i3 Integrative Creative Solutions, LLC ("i3 ICS"), a Virginia '
+     'limited liability company, having its offices at 6564 Loisdale Court, Springfield, VA 22150 ("Reseller") and '
+     'the company set forth below ("Company").   Company: Bravatek Solutions, Inc. (BVTK) Telephone: 1-866-490-8590',
+     {"i3 Integrative Creative Solutions, LLC": ("i3 ICS", "Reseller"), "Bravatek Solutions, Inc.": ("Company",)}),
+)  # the company set forth below is named after its role: "Company: Bravatek Solutions, Inc."
+
+
 @pytest.mark.parametrize(("text", "expected"), DEFINED_TERMS, ids=[t[:40] for t, _ in DEFINED_TERMS])
 def test_each_way_of_writing_a_defined_term_links_it_to_its_party(text: str, expected: dict) -> None:
     assert parties(text) == expected
@@ -123,7 +134,17 @@ PARTY_BLOCKS = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("text", "expected"), PARTY_BLOCKS, ids=["BETWEEN: ... AND:", "(1) ... (2)"])
+PARTY_BLOCKS.append(  # a party named after its label, on a cover page and again in the preamble
+    ("Cooperation Agreement\n\nParty A: Beike Internet (Beijing) Security Technology Co., Ltd.\n\nParty B: Baidu "
+     "Online Network Technology (Beijing) Co., Ltd.\n\nApril 2013\n\nThis Cooperation Agreement is executed by and "
+     "between the parties below:\n\nParty A: Beike Internet Security Technology Co., Ltd.\n\nAddress: Room 2101, "
+     "Beijing.\n\nParty B: Baidu Online Network Technology (Beijing) Co., Ltd.\n\nWhereas,",
+     {"Beike Internet (Beijing) Security Technology Co., Ltd.": ("Party A",),
+      "Baidu Online Network Technology (Beijing) Co., Ltd.": ("Party B",)}),
+)
+
+
+@pytest.mark.parametrize(("text", "expected"), PARTY_BLOCKS, ids=["BETWEEN: ... AND:", "(1) ... (2)", "Party A:"])
 def test_party_blocks_name_their_parties(text: str, expected: dict) -> None:
     assert parties(text) == expected
 

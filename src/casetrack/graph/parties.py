@@ -172,10 +172,11 @@ _BREAK_WORDS |= frozenset(["agreement"])  # a name never runs back into the titl
 # Words of a signature block ("NAME", "Title:", "Signature" on its own line) and "for" end a name too, unless
 # capitalised inside one: "Signature Orthopaedics Pty Ltd", "Food For Athletes, Inc.".
 _FORM_WORDS = frozenset(["for", "event", "name", "title", "signature", "print", "date"])
-# A name word: capitalised ("Acme", "10X"), a brand with a capital inside ("iMine", "eDiets"), a domain
-# ("ebix.com"), a connector; a trade-mark sign may close it ("BioNutrients™").
+# A name word: capitalised ("Acme", "10X"), a brand with a capital or a digit inside ("iMine", "eDiets", "i3",
+# "bw-3"), a domain ("ebix.com"), a connector; a trade-mark sign may close it ("BioNutrients™").
 _NAME_WORD = re.compile(
-    r"^(?:[A-Z0-9][\w.&'’\-]*|[a-z]+[A-Z][\w.&'’\-]*|[a-z][\w\-]*\.(?:com|net|org|io)\b[\w.\-]*|&|of|de)[™®]?[,]?$"
+    r"^(?:[A-Z0-9][\w.&'’\-]*|[a-z][a-z\-]*[A-Z0-9][\w.&'’\-]*|[a-z][\w\-]*\.(?:com|net|org|io)\b[\w.\-]*|&|of|de)"
+    r"[™®]?[,]?$"
 )
 _INNER_PARENTHESIS = re.compile(r"\([A-Z][A-Za-z.]{1,10}\)")  # "TOM Online (BVI) Limited"
 _DASHES = ("-", "–")  # "National Football League Alumni - Northern California Chapter"

@@ -92,18 +92,56 @@ def contract_parties(text: str) -> list[RawParty]:
     listed = _listed_names(text, hi, names, terms)  # no corporate word: a party only if a defined term follows
     names = sorted(names + listed)
     parties: list[RawParty] = []
-    linked: set[Span] = set()
+    linked: dict[Span, int] = {}  # a name with a defined term -> where its last term ends
     for d in terms:
-        candidates = [(s, e) for s, e in names if e <= d.start and _attaches(text[e : d.start])]
-        if not candidates or candidates[-1] in linked:
+        candidates = [(s, e) for s, e in names if e <= d.start and _takes(text, linked.get((s, e)), e, d.start)]
+        if not candidates:
             continue
         s, e = candidates[-1]
-        linked.add((s, e))
+        linked[s, e] = d.end
         parties.extend(_party(text, s, e, d, (s, e) in listed))
+    parties.extend(_labelled(text, hi, names, linked))
     for s, e in names:  # unlinked names count only where the recital lists them: "between A and B"
         if (s, e) not in linked and (s, e) not in listed and _LISTED_BEFORE.search(text, max(0, s - 40), s):
             parties.append(RawParty(clean_name(text[s:e]), "party", None, s, e, person=_individual(text, e)))
     return sorted(parties, key=lambda p: p.start)
+
+
+def _takes(text: str, last_term: int | None, end: int, start: int) -> bool:
+    """Whether the name ending at `end` takes the defined term at `start`. A name that has one takes another only
+    after its description: `i3 Integrative Creative Solutions, LLC ("i3 ICS"), a Virginia limited liability
+    company, having its offices at ... ("Reseller")`."""
+    if last_term is None:
+        return _attaches(text[end:start])
+    return _DESCRIPTOR.match(text, last_term, start) is not None and _attaches(text[last_term:start])
+
+
+# A party named after its role and a colon: "Party A: Beike Internet Security Technology Co., Ltd.",
+# "Company: Bravatek Solutions, Inc.". The same label again (a cover page, then the preamble) is the same party.
+_LABEL = re.compile(r"\b(?:Party\s+[A-Z0-9]|[A-Z][A-Za-z]+)[ \t]*$")  # tried before each colon
+
+
+def _labelled(text: str, hi: int, names: list[Span], linked: dict[Span, int]) -> list[RawParty]:
+    starts = {s: e for s, e in names if (s, e) not in linked}
+    out: list[RawParty] = []
+    colon = text.find(":", 0, hi)
+    while colon != -1:
+        label = _LABEL.search(text, max(0, colon - 20), colon)
+        after = colon + 1
+        while text[after : after + 1] in (" ", "\t"):
+            after += 1
+        e = starts.get(after)
+        colon = text.find(":", colon + 1, hi)
+        if label is None or e is None:
+            continue
+        term = label.group().rstrip()
+        if not (term.startswith("Party") or term.lower() in ROLE_WORDS) or any(p.alias == term for p in out):
+            continue
+        linked[after, e] = after
+        role = term.lower() if term.lower() in ROLE_WORDS else "party"
+        out.append(RawParty(clean_name(text[after:e]), role, term, after, e, label.start(), label.start() + len(term),
+                            _individual(text, e)))  # fmt: skip
+    return out
 
 
 def _party(text: str, s: int, e: int, d: DefinedTerm, listed: bool) -> list[RawParty]:

@@ -202,3 +202,40 @@ def test_a_trade_mark_sign_is_no_part_of_a_name() -> None:
 def test_signature_block_labels_on_their_own_lines_are_no_name() -> None:
     text = "IN WITNESS WHEREOF\n\nSignature\nPrint Name\nTitle\nCompany\n\nBy: ____"
     assert [text[s:e] for s, e in org_names(text)] == []
+
+
+# Forms seen on a second held-out spot check of CUAD contracts (not in the fixture), written here in our own words.
+MORE_FORMS = [
+    # a company known by its registration number and province; its trade name after "dba" is the same party
+    ('This Reseller Agreement is made by and between 512345 B.C. Ltd. dba Harbour Telecom, having a principal office '
+     'at 200 Water Street, Vancouver, British Columbia ("Harbour") and Delta Voice SRL, having a principal office at '
+     'Strada Mare 4, Cluj, Romania ("Delta").',
+     {"512345 B.C. Ltd.": ("Harbour",), "Delta Voice SRL": ("Delta",)}),
+    # "and" between two cities of one party's address lists no party
+    ('This Agreement is made between ACME MEDICAL INC., a Delaware corporation ("Acme"), and NORDWERK '
+     'AKTIENGESELLSCHAFT, a corporation formed under the laws of Germany, with its registered offices located at '
+     'Hamburg and Cologne ("Nordwerk"), as of May 2, 2011.',
+     {"ACME MEDICAL INC.": ("Acme",), "NORDWERK AKTIENGESELLSCHAFT": ("Nordwerk",)}),
+    # an address straight after the name; the article inside the quotation marks is no part of the term;
+    # the exhibit's filing line between cover and preamble names no party
+    ('SUPPLY AGREEMENT\n\nSource: HARBOUR HEALTH CORP, 10-K, 3/1/2019\n\nTHIS AGREEMENT is made on the 5th day of '
+     "March 2018. BETWEEN: ISLAND BOTANICALS INC. 2nd Floor, Harbour House, Port Vila, Vanuatu ('the Manufacturer') "
+     "of one part AND: HARBOUR HEALTH HOLDING LIMITED Unit 7, 3F, Ocean Plaza, Kowloon, Hong Kong ('the Customer') "
+     "of the other part. RECITALS The Manufacturer wishes to appoint the Customer.",
+     {"ISLAND BOTANICALS INC.": ("Manufacturer",), "HARBOUR HEALTH HOLDING LIMITED": ("Customer",)}),
+    # a company lending a person's services; a term ending in a corporate abbreviation keeps its period; a slash
+    # inside a name
+    ('This Endorsement Agreement ("Agreement") is made as of June 3, 1996, by and among the following parties:\n\n'
+     '(a) Jane Starr, Inc. ("JS Inc."), furnishing the services of Jane Starr ("JS"), 10 Main Street, Los Angeles;\n\n'
+     '(b) The Baker/Lane Co. ("BL"), 10 Main Street, Los Angeles; and\n\n(c) Vista Optical Group ("Vista"), 5 Arch '
+     'Street, Philadelphia.\n\n1. Recitals.',
+     {"Jane Starr, Inc.": ("JS Inc.",), "Jane Starr": ("JS",), "Baker/Lane Co.": ("BL",),
+      "Vista Optical Group": ("Vista",)}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), MORE_FORMS, ids=["numbered company", "address cities", "address first", "lent services"]
+)
+def test_more_preamble_forms_name_their_parties_and_terms(text: str, expected: dict) -> None:
+    assert parties(text) == expected

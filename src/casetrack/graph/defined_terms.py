@@ -44,6 +44,22 @@ def defined_terms(text: str, lo: int, hi: int) -> Iterator[DefinedTerm]:
         terms = [(d[group], d.start(group))]
         if d["more"]:
             terms += [(a["term"], d.start("more") + a.start("term")) for a in _ALTERNATIVE.finditer(d["more"])]
-        cleaned = tuple((t.rstrip(",.;: "), at) for t, at in terms if t.strip(",.;: "))
+        cleaned = tuple(_cleaned(t, at) for t, at in terms if t.strip(",.;: "))
         if cleaned and not _NAMES_NO_PARTY.search(cleaned[0][0]):
             yield DefinedTerm(d.start(), d.end(), cleaned)
+
+
+# A term may end in a corporate abbreviation, whose period is part of it: ("KI Inc.").
+_KEEPS_PERIOD = re.compile(r"\s(?:Inc|Co|Corp|Ltd|L\.L\.C|L\.P|N\.V|S\.A|B\.V)\.$")
+_ARTICLE = re.compile(r"^the\s+", re.IGNORECASE)  # ('the Manufacturer') is the "Manufacturer"
+
+
+def _cleaned(term: str, at: int) -> tuple[str, int]:
+    """The term without the punctuation and article that the quotation marks took in."""
+    kept = term.rstrip(",;: ")
+    if not _KEEPS_PERIOD.search(kept):
+        kept = kept.rstrip(",.;: ")
+    article = _ARTICLE.match(kept)
+    if article and len(kept) > article.end():
+        return kept[article.end() :], at + article.end()
+    return kept, at

@@ -118,6 +118,11 @@ _SUFFIX_FORMS = [
     "S.A",
     "B.V",
     "P.C",
+    "SRL",  # a Romanian or Italian limited company, an Italian joint-stock company, a French SARL
+    "S.R.L",
+    "S.p.A",
+    "SpA",
+    "SARL",
 ]
 # Not the first part of a hyphenated word: "Co-Branding" is no company.
 _ORG_END = re.compile(rf"(?:{'|'.join(re.escape(f) for f in _SUFFIX_FORMS)})\b(?!-)\.?")  # preceded by space/comma
@@ -172,10 +177,10 @@ _BREAK_WORDS |= frozenset(["agreement"])  # a name never runs back into the titl
 # Words of a signature block ("NAME", "Title:", "Signature" on its own line) and "for" end a name too, unless
 # capitalised inside one: "Signature Orthopaedics Pty Ltd", "Food For Athletes, Inc.".
 _FORM_WORDS = frozenset(["for", "event", "name", "title", "signature", "print", "date"])
-# A name word: capitalised ("Acme", "10X"), a brand with a capital or a digit inside ("iMine", "eDiets", "i3",
-# "bw-3"), a domain ("ebix.com"), a connector; a trade-mark sign may close it ("BioNutrients™").
+# A name word: capitalised ("Acme", "10X", "Sterling/Winters"), a brand with a capital or a digit inside ("iMine",
+# "eDiets", "i3", "bw-3"), a domain ("ebix.com"), a connector; a trade-mark sign may close it ("BioNutrients™").
 _NAME_WORD = re.compile(
-    r"^(?:[A-Z0-9][\w.&'’\-]*|[a-z][a-z\-]*[A-Z0-9][\w.&'’\-]*|[a-z][\w\-]*\.(?:com|net|org|io)\b[\w.\-]*|&|of|de)"
+    r"^(?:[A-Z0-9][\w.&'’\-/]*|[a-z][a-z\-]*[A-Z0-9][\w.&'’\-]*|[a-z][\w\-]*\.(?:com|net|org|io)\b[\w.\-]*|&|of|de)"
     r"[™®]?[,]?$"
 )
 _INNER_PARENTHESIS = re.compile(r"\([A-Z][A-Za-z.]{1,10}\)")  # "TOM Online (BVI) Limited"
@@ -213,7 +218,8 @@ def name_before(text: str, end: int) -> int | None:
         if m is None:
             return None
         first = m.group().strip().rstrip(",")
-        if first.lower() in _LEADING_STOP or not any(c.isalpha() for c in first):
+        number = not any(c.isalpha() for c in first)
+        if first.lower() in _LEADING_STOP or (number and not _numbered(text, start + m.end())):
             start += m.end()
             continue
         break
@@ -223,6 +229,17 @@ def name_before(text: str, end: int) -> int | None:
         town = _MUNICIPALITY.search(text, max(0, start - 60), start)
         return town.start() if town else None  # a State alone names no contracting party
     return start
+
+
+# A company known by its registration number and province: "695014 B.C. Ltd.", "2251723 Ontario Inc.".
+_PROVINCE = re.compile(
+    r"(?:B\.C\.|BC|Alberta|Ontario|Qu[eé]bec|Manitoba|Saskatchewan|Nova\s+Scotia|New\s+Brunswick|Yukon|Canada)\s"
+)
+
+
+def _numbered(text: str, after_number: int) -> bool:
+    """Whether the number before `after_number` begins a numbered company's name."""
+    return _PROVINCE.match(text, after_number) is not None
 
 
 def _inside_a_name(text: str, pos: int, word: str) -> bool:

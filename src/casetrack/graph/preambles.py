@@ -28,7 +28,7 @@ _LISTED_BEFORE = re.compile(r"(?:\b(?:between|among|and)\b:?|^[ \t]*\((?:\d{1,2}
 # Tried only where str.find sees one of _LISTING_WORDS (a regex scan of the preamble costs more than the rest).
 _LISTING = re.compile(r"(?:between|among|and|f/s/o|services\s+of)\b:?\s+", re.IGNORECASE)
 _LISTING_WORDS = ("between", "among", "and", "f/s/o", "services")
-_LENT = re.compile(r"\bfor\s+(?:the\s+)?$", re.IGNORECASE)  # "for (the) services of"
+_LENT = re.compile(r"\b(?:for|furnishing|providing)\s+(?:the\s+)?$", re.IGNORECASE)  # "furnishing the services of"
 _ITEM = re.compile(r"[ \t]*\((?:\d{1,2}|[a-h])\)[ \t]+")  # at a line start
 _LOWER_WORD = re.compile(r"\s(?!(?:of|de)\s)[a-z]")
 _LISTED_NAME_END = re.compile(r"[ \t]*[,(]|\s+(?:located|having|whose)\b")
@@ -88,7 +88,7 @@ def contract_parties(text: str) -> list[RawParty]:
     """Parties named in a contract's preamble, each with the defined terms that follow its name."""
     hi = preamble_end(text)
     terms = list(defined_terms(text, 0, hi))
-    names = _with_full_names(text, _preamble_names(text, hi))
+    names = [n for n in _with_full_names(text, _preamble_names(text, hi)) if not _on_filing_line(text, n[0])]
     listed = _listed_names(text, hi, names, terms)  # no corporate word: a party only if a defined term follows
     names = sorted(names + listed)
     parties: list[RawParty] = []
@@ -105,6 +105,13 @@ def contract_parties(text: str) -> list[RawParty]:
         if (s, e) not in linked and (s, e) not in listed and _LISTED_BEFORE.search(text, max(0, s - 40), s):
             parties.append(RawParty(clean_name(text[s:e]), "party", None, s, e, person=_individual(text, e)))
     return sorted(parties, key=lambda p: p.start)
+
+
+def _on_filing_line(text: str, start: int) -> bool:
+    """Whether a name stands on the line an SEC exhibit ends its pages with, "Source: AGAPE ATP CORP, 10-K/A,
+    12/2/2019": it names the company that filed the contract, not a party to it."""
+    line = text.rfind("\n", 0, start) + 1
+    return text.startswith("Source:", line)
 
 
 def _takes(text: str, last_term: int | None, end: int, start: int) -> bool:
@@ -190,7 +197,7 @@ def _listed_names(text: str, hi: int, names: list[Span], terms: list[DefinedTerm
     ("represented by its Chief Operations Officer and Chief Technology Officer Martin Zuurbier")."""
     out: list[Span] = []
     for after in _listing_ends(text, hi):
-        if not text[after : after + 1].isupper():
+        if not text[after : after + 1].isupper() or _joins_places(text, after):
             continue
         end = _LISTED_NAME_END.search(text, after, min(hi, after + 100))
         if end is None or _LOWER_WORD.search(text, after, end.start()):  # "and Distributor shall ...": no name
@@ -207,6 +214,11 @@ def _listed_names(text: str, hi: int, names: list[Span], terms: list[DefinedTerm
     return out
 
 
+def _joins_places(text: str, after: int) -> bool:
+    """Whether the listing word before `after` is the "and" of an address, not of the parties' list."""
+    return any(not text[m.end() : after].strip() for m in _PLACES_JOINED.finditer(text, max(0, after - 80), after + 1))
+
+
 def _listing_ends(text: str, hi: int) -> list[int]:
     """Where a name may begin after a listing word in text[:hi] ("between ", "AND:   ", "\n(2) "), in order."""
     low = lowered(text)
@@ -215,7 +227,7 @@ def _listing_ends(text: str, hi: int) -> list[int]:
         i = low.find(word, 0, hi)
         while i != -1:
             m = None if _is_word(text, i - 1) else _LISTING.match(text, i, hi)
-            if m and (word != "services" or _LENT.search(text, max(0, i - 12), i)):
+            if m and (word != "services" or _LENT.search(text, max(0, i - 20), i)):
                 out.append(m.end())
             i = low.find(word, i + 1, hi)
     i = text.find("\n", 0, hi)
@@ -227,6 +239,14 @@ def _listing_ends(text: str, hi: int) -> list[int]:
     return sorted(out)
 
 
+# A party's address written straight after its name: "LIMITED Unit 05, 4F, Energy Plaza", "INC. 2nd Floor, ...".
+_ADDRESS = re.compile(r"(?:\d+\w{0,2}|Unit|Suite|Floor|Room|P\.\s?O\.\s+Box)[ \t]", re.IGNORECASE)
+# "and" joining the places of one party's address: "with its registered offices located at Berlin and Munich".
+_PLACES_JOINED = re.compile(
+    r"(\b(?:located|offices?|headquartered|based)\s+(?:at|in)\s+[A-Z][\w\-]+\s+)and(?=\s+[A-Z])"
+)
+
+
 def _attaches(gap: str) -> bool:
     """Whether a defined term after `gap` still belongs to the name before it."""
     trade_name = _TRADE_NAME.search(gap, 0, 8)  # "B C Marketing Concepts Inc., dba Full Sail Brewing Company, an ..."
@@ -235,13 +255,16 @@ def _attaches(gap: str) -> bool:
     gap = _ASSIGNS.sub("", gap, count=1)  # "MOUNT KNOWLEDGE HOLDINGS INC. and/or assigns, a corporation ..."
     if len(gap) > 320 or next(defined_terms(gap, 0, len(gap)), None) is not None:
         return False
-    if re.search(r"\b(?:and|AND|And)\s+(?:[A-Z\[]|the\s)", gap):  # "... 14623 And [*] ('Distributor')"
-        return False
+    if re.search(r"\b(?:and|AND|And)\s+(?:[A-Z\[]|the\s)", _PLACES_JOINED.sub(r"\1&", gap)):
+        return False  # "... 14623 And [*] ('Distributor')"
     if _closes_a_parenthesis(gap):  # "(Arte Café - ... Comercio de Cafe, a Brazil company, ...), and sells"
         return False
     stripped = gap.strip().lstrip(QUOTES + "”")  # `"Elephant Talk Communication Holding AG", a company ...`
     return (
-        not stripped or stripped[0] in ",(" or stripped.lower().startswith(("a ", "an ", "having", "located", "with"))
+        not stripped
+        or stripped[0] in ",("
+        or stripped.lower().startswith(("a ", "an ", "having", "located", "with"))
+        or _ADDRESS.match(stripped) is not None
     )
 
 

@@ -231,11 +231,33 @@ MORE_FORMS = [
      'Street, Philadelphia.\n\n1. Recitals.',
      {"Jane Starr, Inc.": ("JS Inc.",), "Jane Starr": ("JS",), "Baker/Lane Co.": ("BL",),
       "Vista Optical Group": ("Vista",)}),
+    # an aside in parentheses describes the party before it
+    ('This Sponsorship Agreement is entered into as of March 2, 2018 by and between Gulf Coast Pelicans, LLC, a '
+     'Delaware limited liability company ("Club"), and The Harbor Group, Inc., a Florida corporation (owner and '
+     'operator of Sam\'s Fish and Grill) ("Sponsor").',
+     {"Gulf Coast Pelicans, LLC": ("Club",), "Harbor Group, Inc.": ("Sponsor",)}),
+    # a division of another company is the party, the company it belongs to is not
+    ('THIS AGREEMENT, entered into on June 1, 1993, is between Ozark Pipeline Company ("Transporter"), an Arkansas '
+     'corporation, and Valley Natural Gas Company, a division of Ozark Gas Company, ("Shipper");',
+     {"Ozark Pipeline Company": ("Transporter",), "Valley Natural Gas Company": ("Shipper",)}),
+    # ... unless the company it belongs to takes a term of its own, after the party's
+    ('This Media License Agreement is made between Canton Museum, Inc., an Ohio non-profit corporation ("Museum"), '
+     'Canton Media Group, LLC (the "Media Company"), a Delaware limited liability company that is a wholly-owned '
+     'subsidiary of Canton Village, LLC, a Delaware limited liability company ("Village"); each a "Party".',
+     {"Canton Museum, Inc.": ("Museum",), "Canton Media Group, LLC": ("Media Company",),
+      "Canton Village, LLC": ("Village",)}),
+    # a name in small letters is a name where the party's description follows it
+    ('This Hosting Agreement is entered into this 9th day of May, 1999 by and between Palmway International, a Florida '
+     'corporation ("the Customer"), and e-web studio, a Florida corporation ("e-web").',
+     {"Palmway International": ("Customer",), "e-web studio": ("e-web",)}),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"), MORE_FORMS, ids=["numbered company", "address cities", "address first", "lent services"]
-)
+    ("text", "expected"),
+    MORE_FORMS,
+    ids=["numbered company", "address cities", "address first", "lent services", "aside", "division", "parent",
+         "small letters"],
+)  # fmt: skip
 def test_more_preamble_forms_name_their_parties_and_terms(text: str, expected: dict) -> None:
     assert parties(text) == expected

@@ -23,7 +23,9 @@ _DESCRIPTOR = re.compile(
     re.IGNORECASE,
 )
 # Where a preamble lists its parties: "between A and B", "BETWEEN: A ... AND: B", "(1) A ... (2) B".
-_LISTED_BEFORE = re.compile(r"(?:\b(?:between|among|and)\b:?|^[ \t]*\((?:\d{1,2}|[a-h])\))\s+$", re.IGNORECASE | re.M)
+_LISTED_BEFORE = re.compile(
+    r"(?:\b(?:between|among|and)\b:?|^[ \t]*\((?:\d{1,2}|[a-h])\))\s+(?:the\s+)?$", re.IGNORECASE | re.M
+)
 # The same, and the artist a company lends: "Marine MP, LLC ("Lender"), for services of Arnold Schwarzenegger".
 # Tried only where str.find sees one of _LISTING_WORDS (a regex scan of the preamble costs more than the rest).
 _LISTING = re.compile(r"(?:between|among|and|f/s/o|services\s+of)\b:?\s+", re.IGNORECASE)
@@ -97,7 +99,7 @@ def contract_parties(text: str) -> list[RawParty]:
         candidates = [(s, e) for s, e in names if e <= d.start and _takes(text, linked.get((s, e)), e, d.start)]
         if not candidates:
             continue
-        s, e = candidates[-1]
+        s, e = _not_the_parent(text, candidates, linked)
         linked[s, e] = d.end
         parties.extend(_party(text, s, e, d, (s, e) in listed))
     parties.extend(_labelled(text, hi, names, linked))
@@ -105,6 +107,26 @@ def contract_parties(text: str) -> list[RawParty]:
         if (s, e) not in linked and (s, e) not in listed and _LISTED_BEFORE.search(text, max(0, s - 40), s):
             parties.append(RawParty(clean_name(text[s:e]), "party", None, s, e, person=_individual(text, e)))
     return sorted(parties, key=lambda p: p.start)
+
+
+# A party described as part of another company: "Associated Natural Gas Company, a division of Arkansas Western Gas
+# Company, ("Shipper")". The other company describes the party; it is one only with a term of its own, after the
+# party's: 'HOF Village Media Group, LLC (the "Village Media Company"), ... a wholly-owned subsidiary of HOF Village,
+# LLC, a Delaware limited liability company ("HOFV")'.
+_PARENT_BEFORE = re.compile(
+    r"\ban?\s+(?:(?:wholly|majority)[\s-]owned\s+|operating\s+)?(?:division|subsidiary|affiliate|unit)\s+of\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _not_the_parent(text: str, candidates: list[Span], linked: dict[Span, int]) -> Span:
+    """The name that takes a term: the nearest, unless it is the parent company of a party still without one."""
+    nearest = candidates[-1]
+    if len(candidates) > 1 and _PARENT_BEFORE.search(text, max(0, nearest[0] - 40), nearest[0]):
+        party = candidates[-2]
+        if party not in linked and not text[party[1] : nearest[0]].count("("):
+            return party
+    return nearest
 
 
 def _on_filing_line(text: str, start: int) -> bool:
@@ -172,10 +194,18 @@ def _preamble_names(text: str, hi: int) -> list[Span]:
     spans = org_names(text, 0, hi)
     for m in _DESCRIPTOR.finditer(text, 0, hi):
         start = name_before(text, m.start())
+        if start is None:  # "and i-on interactive, a Florida corporation": the description makes it a name
+            lower = _LOWER_NAME.search(text, max(0, m.start() - 60), m.start())
+            start = lower.start("name") if lower and not _BREAK_WORD.search(lower["name"]) else None
         if start is not None and not any(s <= start < e or s < m.start() <= e for s, e in spans):
             spans.append((start, m.start()))
     # A trade name after "d/b/a" is the party before it under another name, not a party of its own.
     return sorted((s, e) for s, e in spans if not _TRADE_NAME.search(text, max(0, s - 20), s))
+
+
+# A name written in small letters, between a listing word and the party's description.
+_LOWER_NAME = re.compile(r"\b(?:between|and)\s+(?P<name>(?:[a-z][\w.&'’\-]*\s+){0,3}[a-z][\w.&'’\-]*)$")
+_BREAK_WORD = re.compile(r"\b(?:the|a|an|its|their|each|any|all|such|other|this|that|which|who|shall|will|may)\b")
 
 
 def _with_full_names(text: str, names: list[Span]) -> list[Span]:
@@ -247,6 +277,11 @@ _PLACES_JOINED = re.compile(
 )
 
 
+# An aside in parentheses that defines nothing describes the party before it, its "and" lists no party:
+# 'a Florida corporation (owner and operator of Dick's Wings and Grill) ("Sponsor")'.
+_ASIDE = re.compile(r"\([^()\"“”]*\)")
+
+
 def _attaches(gap: str) -> bool:
     """Whether a defined term after `gap` still belongs to the name before it."""
     trade_name = _TRADE_NAME.search(gap, 0, 8)  # "B C Marketing Concepts Inc., dba Full Sail Brewing Company, an ..."
@@ -255,7 +290,8 @@ def _attaches(gap: str) -> bool:
     gap = _ASSIGNS.sub("", gap, count=1)  # "MOUNT KNOWLEDGE HOLDINGS INC. and/or assigns, a corporation ..."
     if len(gap) > 320 or next(defined_terms(gap, 0, len(gap)), None) is not None:
         return False
-    if re.search(r"\b(?:and|AND|And)\s+(?:[A-Z\[]|the\s)", _PLACES_JOINED.sub(r"\1&", gap)):
+    listing = _ASIDE.sub("", _PLACES_JOINED.sub(r"\1&", gap))
+    if re.search(r"\b(?:and|AND|And)\s+(?:[A-Z\[]|the\s)", listing):
         return False  # "... 14623 And [*] ('Distributor')"
     if _closes_a_parenthesis(gap):  # "(Arte Café - ... Comercio de Cafe, a Brazil company, ...), and sells"
         return False

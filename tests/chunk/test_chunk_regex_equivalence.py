@@ -89,19 +89,19 @@ def test_the_reference_list_still_lines_up_with_the_protectors() -> None:
     assert "means" in boundaries.PROTECTORS[7].pattern.pattern
 
 
+# The stop before the number, seen from behind: it may close a quotation ('the "Term." 4. Annual'),
+# and spaces may follow it; the title may hold ";" and run into a sub-clause: "(a)", "a. ".
 OLD_INLINE_HEADING = (
-    r"(?<=[.:] )(?P<num>\d{1,2}(?:\.\d{1,2})*\.?) +(?P<title>[A-Z][\w&'’,-]*(?: +[\w&'’,-]+){0,7}?)\. +(?=[A-Z0-9“\"])"
-)
-
-SECOND_INLINE_HEADING = (
-    r"(?P<num>\d(?<=[.:] \d)\d?(?:\.\d{1,2})*\.?) +(?P<title>[A-Z][\w&'’,-]*(?: +[\w&'’,-]+){0,7}?)\. +(?=[A-Z0-9“\"])"
+    r"(?:(?<=[.:])|(?<=[.:][\"”’)])) +(?P<num>\d{1,2}(?:\.\d{1,2})*\.?) +"
+    r"(?P<title>[A-Z][\w&'’,;-]*(?: +[\w&'’,;-]+){0,7}?)(?=\. +(?:[A-Z0-9“\"(]|[a-z][.)] ))"
 )
 
 
 def test_respelled_inline_heading_finds_exactly_the_original_headings() -> None:
     old = re.compile(OLD_INLINE_HEADING)
     rng = random.Random(7)
-    pieces = [". ", ": ", "1", "12", "1.2", "3.", " ", "  ", "Term", "Fees and Costs", "of", ".", "The", "x", "“"]
+    pieces = [". ", ": ", "1", "12", "1.2", "3.", " ", "  ", "Term", "Fees and Costs", "of", ".", "The", "x", "“",
+              '"', "(a)", "a.", ";", ")"]
     samples = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 20))) for _ in range(6000)]
     samples += [  # "... as follows. 2.1 Fees and Costs. The ..." and near misses
         f"{rng.choice(['.', '.', ':', ',', ''])}{rng.choice([' ', ' ', '  ', ''])}"
@@ -110,13 +110,12 @@ def test_respelled_inline_heading_finds_exactly_the_original_headings() -> None:
         f"{rng.choice(['. ', '. ', '.', '; '])}{rng.choice(['The', '1', 'the', '“A', ''])}"
         for _ in range(3000)
     ]
-    second = re.compile(SECOND_INLINE_HEADING)
     samples += [". 1 Term. 2 Fees. 3 Costs. The", ": 1 A.  2 B. 3 C.  The", ". 1 A. 1.2 B. x. 3 C. D"]
+    samples += ['the "Term." 4. Annual Fees; Playoff Payment.   (a) In', ".   2. Definitions. a. The", ".) 3 A b. (i"]
     for text in texts() + samples:
         # The current spelling matches the ". " before the number too: the groups must agree.
         found = [(m.span("num"), m.span("title")) for m in structure._INLINE_HEADING.finditer(text)]
         assert found == [(m.span("num"), m.span("title")) for m in old.finditer(text)], repr(text[:200])
-        assert found == [(m.span("num"), m.span("title")) for m in second.finditer(text)], repr(text[:200])
 
 
 @pytest.mark.parametrize("name", ["_KEYWORD_HEADING", "_NUMBERED_HEADING", "_CAPS_LINE"])

@@ -181,3 +181,36 @@ def test_confidence_grows_with_evidence():
     strong = infer_document_type("agreement.pdf", "This Agreement is made today. WHEREAS the parties hereby agree")
     assert weak[0] is strong[0] is T.CONTRACT
     assert weak[1] < strong[1]
+
+
+# Court documents in their usual US federal form, read without a helpful filename.
+
+
+def test_a_complaint_is_known_by_its_caption_title_and_jury_demand():
+    text = (
+        "UNITED STATES DISTRICT COURT\nSOUTHERN DISTRICT OF NEW YORK\n\nJOHN SMITH,\n    Plaintiff,\n  v.\n"
+        "ACME LOGISTICS, INC.,\n    Defendant.\n\nCOMPLAINT AND DEMAND FOR JURY TRIAL\n\n"
+        "Plaintiff John Smith, by and through his undersigned counsel, alleges as follows:\n"
+    )
+    assert infer_document_type("scan0042.pdf", text)[0] is T.PLEADING
+
+
+def test_a_code_section_is_known_by_its_title_heading_and_source_note():
+    text = (
+        "TITLE 15—COMMERCE AND TRADE\nCHAPTER 2B—SECURITIES EXCHANGES\n\n§78j. Manipulative and deceptive devices\n\n"
+        "It shall be unlawful for any person, directly or indirectly, to use any manipulative device.\n\n"
+        "(June 6, 1934, ch. 404, title I, §10, 48 Stat. 891; Pub. L. 111–203, title IX, §929L, 124 Stat. 1860.)\n"
+    )
+    doc_type, confidence = infer_document_type("scan0042.pdf", text)
+    assert doc_type is T.STATUTE
+    assert confidence >= 0.6
+
+
+def test_a_brief_for_a_hyphenated_party_is_a_brief():
+    text = "No. 21-1832\n\nIN THE UNITED STATES COURT OF APPEALS\n\nBRIEF FOR DEFENDANT-APPELLANT\n\nARGUMENT\n"
+    assert infer_document_type("scan0042.pdf", text)[0] is T.BRIEF
+
+
+def test_a_contract_quoting_a_title_field_is_still_a_contract():
+    text = "THIS AGREEMENT is made today. WHEREAS the parties hereby agree as follows:\nTITLE: Vice President\n"
+    assert infer_document_type("scan0042.pdf", text)[0] is T.CONTRACT

@@ -54,9 +54,17 @@ INDICATORS: tuple[Indicator, ...] = (
     _ind(T.PLEADING, r"complaint|petition|answer|counterclaim|particulars|defen[cs]e|\bpoc\b", 3, filename=True),
     _ind(
         T.PLEADING,
-        r"\b(?:verified\s+)?complaint\s+for\b|\bparticulars\s+of\s+claim\b|\bjury\s+trial\s+demanded\b",
+        r"\b(?:verified\s+)?complaint\s+for\b|\bparticulars\s+of\s+claim\b|\bjury\s+trial\s+demanded\b"
+        r"|\bdemand\s+for\s+(?:a\s+)?jury\s+trial\b",
         3,
         flags=_I,
+    ),
+    # The caption's title line: "COMPLAINT", "FIRST AMENDED COMPLAINT AND DEMAND FOR JURY TRIAL"
+    _ind(
+        T.PLEADING,
+        r"^[ \t]*(?:(?:FIRST|SECOND|THIRD)\s+)?(?:AMENDED\s+)?(?:VERIFIED\s+)?(?:CLASS\s+ACTION\s+)?COMPLAINT\b",
+        3,
+        flags=_M,
     ),
     _ind(
         T.PLEADING,
@@ -65,6 +73,7 @@ INDICATORS: tuple[Indicator, ...] = (
         flags=_I | _M,
     ),
     _ind(T.PLEADING, r"\bplaintiffs?\s+(?:allege|brings?|complains?)\b|\bin\s+the\s+high\s+court\b", 1.5, flags=_I),
+    _ind(T.PLEADING, r"\balleges?,?\s+(?:as\s+follows|upon\s+information\s+and\s+belief)\b", 1.5, flags=_I),
     # Motions
     _ind(T.MOTION, r"motion|\bmtd\b|\bmsj\b", 3, filename=True),
     _ind(
@@ -80,7 +89,7 @@ INDICATORS: tuple[Indicator, ...] = (
     _ind(T.BRIEF, r"\bstatement\s+of\s+(?:the\s+)?(?:issues|case|facts)\b|\bstandard\s+of\s+review\b", 1.5, flags=_I),
     _ind(
         T.BRIEF,
-        r"\bbrief\s+(?:of|for)\s+(?:the\s+)?(?:appellants?|appellees?|petitioners?|respondents?)\b",
+        r"\bbrief\s+(?:of|for)\s+(?:the\s+)?(?:[\w-]+-)?(?:appellants?|appellees?|petitioners?|respondents?)\b",
         3,
         flags=_I,
     ),
@@ -124,6 +133,10 @@ INDICATORS: tuple[Indicator, ...] = (
     _ind(T.STATUTE, r"\bbe\s+it\s+enacted\b|^\s*an\s+act\s+to\b|\bpublic\s+law\s+\d", 3, flags=_I | _M),
     _ind(T.STATUTE, r"^\s*(?:§|Sec\.|SECTION)\s*\d+", 0.5, flags=_M, cap=6),
     _ind(T.STATUTE, r"\bsubsection\s+\(\w\)", 0.5, flags=_I, cap=4),
+    # A code's own apparatus: "TITLE 15—COMMERCE AND TRADE", the source note "48 Stat. 891; Pub. L. 111-203"
+    _ind(T.STATUTE, r"^[ \t]*(?:TITLE|CHAPTER|SUBCHAPTER)\s+[\dIVXLC]+[A-Z]?\b(?!:)", 1, flags=_M, cap=2),
+    _ind(T.STATUTE, r"\bPub\.\s*L\.\s*(?:No\.\s*)?\d|\b\d+\s+Stat\.\s+\d", 1.5, cap=2),
+    _ind(T.STATUTE, r"\bit\s+shall\s+be\s+unlawful\b", 1.5, flags=_I),
     # Case law: orders, opinions, judgments
     _ind(T.CASE_LAW, r"order|opinion|judgment|decision|ruling", 3, filename=True),
     _ind(T.CASE_LAW, r"^\s*(?:ORDER|OPINION|JUDGMENT|MEMORANDUM\s+OPINION|ORDER\s+AND\s+JUDGMENT)\s*$", 2.5, flags=_M),

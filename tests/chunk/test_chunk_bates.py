@@ -63,3 +63,31 @@ def test_footer_wins_over_header():
 
 def test_blank_page_has_none():
     assert find_bates_number(" \n\n \t") is None
+
+
+def test_in_a_paragraph_kept_on_one_line_only_its_ends_are_read():
+    # PDF text of a contract keeps a paragraph on one line: its notice address is not a stamp ...
+    address = (
+        "sent at the following address: Sanofi Pasteur SA 14 Espace Henry Vallee CS 90119 69361 LYON CEDEX 07 - FRANCE"
+    )
+    paragraph = f"Each invoice shall reference this Amendment 3 and shall be {address}. Upon payment the fee is due."
+    assert find_bates_number(f"{BODY}\n{paragraph}\n") is None
+    # ... but a stamp printed at the page's corner, run into the last line, is.
+    assert find_bates_number(f"{BODY}\n{paragraph} ABC 000123\n") == "ABC 000123"
+
+
+@pytest.mark.parametrize(
+    ("footer", "expected"),
+    [
+        ("CUSIP 037833100", None),
+        ("ISIN US0378331005", None),
+        ("Serial No. 87654321", None),
+        ("Confidential - Subject to Protective Order ABC 000123", "ABC 000123"),
+        ("GOOG-DOJ-00012345", "GOOG-DOJ-00012345"),
+        ("HIGHLY CONFIDENTIAL   APL-EG_00012345", "APL-EG_00012345"),
+        ("EX-10.3", None),
+        ("Source: ACME INC, 10-K, 3/1/2019", None),
+    ],
+)
+def test_identifier_codes_and_two_part_prefixes(footer, expected):
+    assert find_bates_number(f"{BODY}\n{footer}\n") == expected

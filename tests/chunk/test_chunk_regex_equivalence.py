@@ -130,15 +130,18 @@ def test_line_start_headings_are_found_as_a_multiline_caret_finds_them(name: str
         assert [(start, m.regs[1:]) for start, m in structure._line_matches(pattern, text)] == expected, repr(text)
 
 
+# A prefix may have a second part: GOOG-DOJ-00012345.
 OLD_STAMP = (
-    r"(?<![\w./:#-])(?P<prefix>[A-Z][A-Z0-9]{0,11}?)(?P<sep>[ _-]?)(?P<serial>\d{5,10})(?![\w/.:-]?\d)(?!\w)"
+    r"(?<![\w./:#-])(?P<prefix>[A-Z][A-Z0-9]{0,11}?(?:[-_][A-Z][A-Z0-9]{0,7}?)?)(?P<sep>[ _-]?)(?P<serial>\d{5,10})"
+    r"(?![\w/.:-]?\d)(?!\w)"
 )
 
 
 def test_respelled_bates_stamp_finds_exactly_the_original_stamps() -> None:
     old = re.compile(OLD_STAMP)
     rng = random.Random(5)
-    pieces = ["ABC", "A", "SMITH", "X1", " ", "-", "_", "/", ".", ":", "#", "000123", "0004567", "12", "a", "\n"]
+    pieces = ["ABC", "A", "SMITH", "X1", " ", "-", "_", "/", ".", ":", "#", "000123", "0004567", "12", "a", "\n",
+              "DOJ-"]
     samples = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
     for text in texts() + samples:
         assert [m.regs for m in bates._STAMP.finditer(text)] == [m.regs for m in old.finditer(text)], repr(text)

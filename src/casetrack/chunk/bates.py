@@ -1,9 +1,11 @@
 """Bates numbers: the production stamps litigators cite pages by (PRD 07 §4).
 
 A stamp is an upper-case prefix and a zero-padded serial — `ABC 000123`,
-`ABC-000123`, `SMITH0004567`, `DEF_00012` — printed in a page's header or footer.
+`ABC-000123`, `SMITH0004567`, `DEF_00012`, `GOOG-DOJ-00012345` — printed in a page's
+header or footer.
 Only the first and last few non-empty lines are read, which is where stamps are and
-where body text (dates, amounts, docket numbers) mostly is not.
+where body text (dates, amounts, docket numbers) mostly is not; of a long line (a paragraph
+of PDF text kept on one line) only its two ends, where a stamp is printed.
 """
 
 from __future__ import annotations
@@ -11,11 +13,17 @@ from __future__ import annotations
 import re
 
 EDGE_LINES = 3  # non-empty lines read at the top and at the bottom of a page
+# A line longer than this is a paragraph, not a header or footer: a stamp counts only within
+# CORNER_CHARS of its start or end ("... CS 90119 69361 LYON" in a notice address is not a stamp).
+LONG_LINE_CHARS = 120
+CORNER_CHARS = 40
 
 _STAMP = re.compile(
     # The first letter is not the tail of a docket number, URL, date or longer code; checked
     # behind that letter so the pattern opens with a character set the engine skips to in C.
-    r"(?P<prefix>[A-Z](?<![\w./:#-][A-Z])[A-Z0-9]{0,11}?)(?P<sep>[ _-]?)(?P<serial>\d{5,10})"
+    # A prefix may have a second part naming the production: `GOOG-DOJ-00012345`, `APL-EG_00012345`.
+    r"(?P<prefix>[A-Z](?<![\w./:#-][A-Z])[A-Z0-9]{0,11}?(?:[-_][A-Z][A-Z0-9]{0,7}?)?)"
+    r"(?P<sep>[ _-]?)(?P<serial>\d{5,10})"
     r"(?![\w/.:-]?\d)(?!\w)"  # not followed by more of a phone number, date or range part
 )
 
@@ -96,6 +104,40 @@ NOT_PREFIXES = frozenset(
         "OSB",
         "ARDC",
         "ATTY",
+        # Securities and bank identifiers: "CUSIP 037833100"
+        "CUSIP",
+        "ISIN",
+        "SEDOL",
+        "IBAN",
+        "SWIFT",
+        "ABA",
+        "ROUTING",
+    ]
+)
+# Labels naming the code printed after them, which is then no stamp: "ISIN US0378331005",
+# "Serial US1234567". ("Protective Order ABC 000123" is a stamp: ORDER is not a label here.)
+IDENTIFIER_LABELS = frozenset(
+    [
+        "CUSIP",
+        "ISIN",
+        "SEDOL",
+        "IBAN",
+        "SWIFT",
+        "BIC",
+        "ABA",
+        "ROUTING",
+        "ACCOUNT",
+        "ACCT",
+        "SERIAL",
+        "PATENT",
+        "POLICY",
+        "TRACKING",
+        "SKU",
+        "LOT",
+        "MODEL",
+        "INVOICE",
+        "CERTIFICATE",
+        "REGISTRATION",
     ]
 )
 US_STATES = frozenset(
@@ -199,12 +241,25 @@ def _edge_lines(text: str) -> list[str]:
 
 
 def _stamp_in(line: str) -> str | None:
+    long_line = len(line) > LONG_LINE_CHARS
     for match in _STAMP.finditer(line):
+        if long_line and match.start() >= CORNER_CHARS and match.end() <= len(line) - CORNER_CHARS:
+            continue  # in the middle of a paragraph
         prefix, serial = match.group("prefix"), match.group("serial")
         letters = sum(ch.isalpha() for ch in prefix)
-        if letters < 2 or prefix in NOT_PREFIXES:
+        if letters < 2 or _not_a_stamp_prefix(prefix) or _label_before(line, match.start()) in IDENTIFIER_LABELS:
             continue
         if prefix in US_STATES and len(serial) == 5:
             continue  # "NY 10018": a state and a ZIP code
         return match.group()
     return None
+
+
+def _not_a_stamp_prefix(prefix: str) -> bool:
+    return prefix in NOT_PREFIXES or re.split(r"[-_]", prefix, maxsplit=1)[0] in NOT_PREFIXES
+
+
+def _label_before(line: str, start: int) -> str:
+    """The word before `start`, upper-cased, without its punctuation ("ISIN:" -> "ISIN")."""
+    words = line[max(0, start - 20) : start].split()
+    return words[-1].strip(".:#").upper() if words else ""

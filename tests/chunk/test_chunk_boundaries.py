@@ -196,3 +196,42 @@ def test_every_type_stays_within_the_prd_bounds(doc_type):
 def test_a_short_page_is_one_chunk_even_below_the_minimum():
     chunks = _assert_sane("  Short.  ")
     assert [(c.text, c.char_start, c.token_count) for c in chunks] == [("Short.", 2, 2)]
+
+
+def test_a_lettered_clause_title_stays_with_its_text():
+    # Additional Provisions of a CUAD content licence, flattened from PDF: "f. Force Majeure. In the event ..."
+    clauses = [
+        ("a", "Insurance", "Each party agrees to carry liability insurance sufficient to cover the risks posed."),
+        ("b", "Counterparts", "This Agreement may be executed in any number of counterparts, each an original."),
+        ("c", "Notices", "All notices shall be in writing and sent by courier, express mail or personal delivery."),
+        ("d", "Entire Agreement", "This Agreement contains the full and complete understanding of the parties."),
+        ("e", "Waiver", "No waiver of any term or condition shall be construed as a waiver of any other term."),
+        ("f", "Force Majeure", "In the event that either party is prevented from performing by an act of God."),
+        ("g", "Governing Law and Forum", "This Agreement will be governed by the laws of the State of California."),
+    ]
+    text = " ".join(f"{letter}. {title}. {sentence * 6}" for letter, title, sentence in clauses * 4)
+    chunks = _assert_sane(text, DocumentType.CONTRACT)
+    assert len(chunks) > 4
+    titles = tuple(f"{letter}. {title}." for letter, title, _ in clauses)
+    for c in chunks:
+        assert not c.text.endswith(titles), c.text[-60:]
+    assert sum(c.text.startswith(tuple(f"{letter}. " for letter, _, _ in clauses)) for c in chunks) >= len(chunks) // 2
+
+
+def test_an_overlap_opens_a_clause_when_no_sentence_starts_near():
+    # One long sentence of (i), (ii), ... items: no sentence or line start within the overlap's reach.
+    items = "; ".join(
+        f"({n}) the Customer may request a credit of the value of the defective product number {n}" for n in range(400)
+    )
+    chunks = _assert_sane(f"The Customer may reject any defective Product and either: {items}.", DocumentType.CONTRACT)
+    assert len(chunks) > 3
+    for c in chunks[1:]:
+        assert c.text.startswith("("), c.text[:40]
+
+
+def test_a_clause_title_right_after_its_sections_title_is_protected_too():
+    text = "assigns. 6. Miscellaneous. 6.1 Entire Agreement. This Agreement constitutes the entire agreement."
+    spans = protected_spans(text)
+    for title in ("Miscellaneous.", "Entire Agreement."):
+        gap = text.index(title) + len(title)  # the gap between a title and its text
+        assert any(start < gap < end for start, end in spans), title

@@ -30,7 +30,7 @@ OLD_PROTECTORS = [
     None,  # defined term in parentheses: unchanged
     None,  # "..." means: unchanged
     r"(?=\d)(?<![\w.,$/-])\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z][\w&'’-]*(?:\s+(?:[A-Z][\w&'’-]*|of|and|or|the|to|for|in|on))"
-    r"{0,6}\.\s+\S+",
+    r"{0,6}\.\s+(?=\S)",
 ]
 OLD_CANDIDATE_GAP = r"(?<=[.!?;:\"'”’)\]])[^\S\n]+(?!\s)|[^\S\n]*\n\s*"
 

@@ -228,10 +228,12 @@ PROTECTORS = (
     ),
     # "Confidential Information" means
     _protector(r"[\"“][A-Z][^\"”\n]{0,60}[\"”]\s+(?:means|shall\s+mean|has\s+the\s+meaning)", needs=("mean",)),
-    # 1.2 Compensation. The Company ... — an inline clause number, its title and the first word
+    # 1.2 Compensation. The Company ... — an inline clause number, its title and the gap after it. The
+    # first word is only looked at: it may be the next clause's number ("6. Miscellaneous. 6.1 Entire
+    # Agreement. This ..."), whose own title must be found and protected too.
     _protector(
         r"\d(?<![\w.,$/-]\d)\d{0,2}(?:\.\d{1,3})*\.?\s+[A-Z][\w&'’-]*(?:\s+(?:[A-Z][\w&'’-]*|of|and|or|the|to|for|in|on)){0,6}"
-        r"\.\s+\S+"
+        r"\.\s+(?=\S)"
     ),
 )
 
@@ -295,6 +297,15 @@ _GAP = re.compile(r"\s+")
 # newline's run may start with spaces before it, found by stepping back.
 _CANDIDATE_GAP = re.compile(r"[.!?;:\"'”’)\]\n](?:(?<=\n)\s*|\s+)")
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+# A lettered clause's title run into its text in flattened PDF or DOCX text, "... default. f. Force
+# Majeure. In the event ...": a cut after the title would leave it without its text (numbered
+# titles, "1.2 Compensation. The ...", are protected spans). Searched in the 90 characters before
+# a sentence end, so it opens with the stop, paren or newline before the letter.
+_LETTERED_TITLE = (
+    r"\(?[a-zA-Z]{1,3}[.)][ \t]+[A-Z][\w&'’-]*(?:[ \t]+(?:[A-Z][\w&'’-]*|of|and|or|the|to|for|in|on)){0,6}\."
+)
+_ENDS_LETTERED_TITLE = re.compile(rf"(?:[.;:)][\"”’]?|\n)[ \t]*{_LETTERED_TITLE}$")
+_OPENS_LETTERED_TITLE = re.compile(rf"{_LETTERED_TITLE}[ \t]")
 _SENTENCE_START = re.compile(r"[\"“‘'(\[]?[A-Z0-9§]")
 
 
@@ -365,12 +376,37 @@ def _classify(text: str, end: int, next_start: int, ws: str, newlines: int, line
             return Strength.STRUCTURE
         return Strength.SENTENCE if sentence else Strength.LINE
     if sentence:
+        if _ends_lettered_title(text, end):
+            return None  # "f. Force Majeure." stays with "In the event ..."
         if _STRUCTURAL_LINE.match(text, next_start) and text[next_start].isdigit():
             return Strength.STRUCTURE  # "... as follows. 2. Term." in text flattened from DOCX
+        if _opens_lettered_title(text, next_start):
+            return Strength.STRUCTURE  # "... any other default. f. Force Majeure. In ..."
         return Strength.SENTENCE if _SENTENCE_START.match(text, next_start) else Strength.CLAUSE
     if text[end - 1] in ";:":
         return Strength.CLAUSE
     return None
+
+
+def _ends_lettered_title(text: str, end: int) -> bool:
+    # Cheap string checks first: a title ends on a capitalised word, and the last "x. " or "(x) "
+    # before it, within 90 characters, is its enumerator; in most sentences neither holds.
+    last_word = text.rfind(" ", max(0, end - 30), end)
+    if last_word < 0 or not text[last_word + 1].isupper():
+        return False
+    lo = max(0, end - 90)
+    for mark in (". ", ") "):
+        stop = text.rfind(mark, lo, end - 1)
+        token = text[text.rfind(" ", lo, stop) + 1 : stop + 1]
+        if stop > lo and len(token) <= 5 and token.strip("().").isalpha():
+            return _ENDS_LETTERED_TITLE.search(text, lo, end) is not None
+    return False
+
+
+def _opens_lettered_title(text: str, start: int) -> bool:
+    # An enumerator's "." or ")" within its first four characters, else no regex is needed.
+    head = text[start + 1 : start + 4]
+    return ("." in head or ")" in head) and _OPENS_LETTERED_TITLE.match(text, start) is not None
 
 
 def word_breaks(text: str, lo: int, hi: int, spans: list[tuple[int, int]]) -> list[Break]:

@@ -180,8 +180,11 @@ def _choose_start(
         return cut.next_start
     wanted = cut.end - overlap
     lo, hi = max(pos + 1, cut.end - 2 * overlap), cut.end - overlap // 2
-    candidates = [
-        b for b in breaks[bisect_left(starts, lo) : bisect_right(starts, hi)] if b.strength >= OVERLAP_MIN_STRENGTH
+    near = breaks[bisect_left(starts, lo) : bisect_right(starts, hi)]
+    # A long sentence leaves no sentence or line start near: its clause after a ";" or ":" is the
+    # next best place to start ("(ii) request a Return Material Authorization ..."), before any word.
+    candidates = [b for b in near if b.strength >= OVERLAP_MIN_STRENGTH] or [
+        b for b in near if b.strength is Strength.CLAUSE
     ]
     if candidates:
         best = max(candidates, key=lambda b: STRENGTH_WEIGHT[b.strength] - abs(b.next_start - wanted) / overlap)

@@ -120,7 +120,11 @@ _INLINE_CAPS_HEADING = re.compile(
 )
 # A sub-section number opening a sentence of flattened text ("... of the Agreement. 5.2 The Company")
 # or following its section's ALL-CAPS title ("1. TERMS OF AGREEMENT 1.1 Commencement This ...").
-_INLINE_NUMBER = re.compile(r"(?:[.:][\"”’)]?|[A-Z]{2}) +(?P<num>\d{1,2}(?:\.\d{1,2})+)\.?(?= +[A-Z\"“])")
+# The pattern opens with the number's first dot, the one or two digits before it checked behind it:
+# the regex engine skips to a "." in C, where it would try every character for a digit (20x slower).
+# What comes before the number is checked in `_follows_stop_or_caps`.
+_INLINE_NUMBER = re.compile(r"\.(?:(?<= \d\.)|(?<= \d\d\.))\d{1,2}(?:\.\d{1,2})*(?=\.? +[A-Z\"“])")
+_STOP = re.compile(r"[.:](?:\s|$)")  # the stop ending a title: "Term. This ..."
 _ARABIC_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})*")
 _ROMAN = re.compile(r"[IVXLC]{1,6}")
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
@@ -145,10 +149,11 @@ def extract_structure(pages: Sequence[ParsedPage]) -> list[StructureEntry]:
     entries: list[StructureEntry] = []
     last_number: str | None = None  # the last section number read, in arabic digits
     for page in pages:
+        headings, numbers = _page_entries(page)
         found: dict[int, StructureEntry] = {}
-        for entry in _page_entries(page):
+        for entry in headings:
             found.setdefault(entry.char_start, entry)
-        untitled = {e.char_start: e for e in _untitled_numbers(page) if e.char_start not in found}
+        untitled = {e.char_start: e for e in numbers if e.char_start not in found}
         for start in sorted(found.keys() | untitled.keys()):
             entry = found.get(start) or untitled[start]
             if start in untitled and not _continues(last_number, untitled[start].number or ""):
@@ -158,17 +163,27 @@ def extract_structure(pages: Sequence[ParsedPage]) -> list[StructureEntry]:
     return entries
 
 
-def _untitled_numbers(page: ParsedPage) -> Iterator[StructureEntry]:
-    """Sub-section numbers opening a line (`1.01. AIRSOPURE grants ...`) or a sentence in
-    flattened text (`... the Agreement. 5.2 The Company ...`), listed by their number alone."""
+def _inline_numbers(page: ParsedPage) -> Iterator[StructureEntry]:
+    """Sub-section numbers opening a sentence of flattened text (`... the Agreement. 5.2 The
+    Company ...`), listed by their number alone."""
     text = page.text
-    for line_start, m in _line_matches(_NUMBERED_HEADING, text):
-        number = m.group("num").rstrip(".")
-        if "." in number and number[0].isdigit() and _opens_clause(m.group("title")):
-            yield _entry(page, m, line_start, _depth(number), "", number)
     for m in _INLINE_NUMBER.finditer(text):
-        number = m.group("num")
-        yield StructureEntry(_depth(number), "", number, page.number, m.start("num"), m.end("num"))
+        start = text.rindex(" ", 0, m.start()) + 1
+        if _follows_stop_or_caps(text, start):
+            number = text[start : m.end()]
+            yield StructureEntry(_depth(number), "", number, page.number, start, m.end())
+
+
+def _follows_stop_or_caps(text: str, start: int) -> bool:
+    """Whether spaces before `start` follow a stop (maybe closing a quotation) or two capitals."""
+    before = text[max(0, start - 40) : start]
+    stripped = before.rstrip(" ")
+    if len(stripped) == len(before) or not stripped:
+        return False
+    last = stripped[-1]
+    if last in "\"”’)":
+        return stripped[-2:-1] in (".", ":")
+    return last in ".:" or (len(stripped) > 1 and "A" <= last <= "Z" and "A" <= stripped[-2] <= "Z")
 
 
 def _continues(previous: str | None, number: str) -> bool:
@@ -198,8 +213,11 @@ def _arabic(number: str | None) -> str | None:
     return None
 
 
-def _page_entries(page: ParsedPage) -> list[StructureEntry]:
+def _page_entries(page: ParsedPage) -> tuple[list[StructureEntry], list[StructureEntry]]:
+    """The page's headings, and its sub-section numbers without a title (which count only where
+    they continue the numbering: `extract_structure`)."""
     text, out = page.text, []
+    numbers = list(_inline_numbers(page))
     title_lines: set[int] = set()  # lines read as the title of the `ARTICLE V` line above them
     for line_start, m in _line_matches(_KEYWORD_HEADING, text):
         number, rest = m.group("num"), m.group("title")
@@ -216,6 +234,8 @@ def _page_entries(page: ParsedPage) -> list[StructureEntry]:
         title = _title_part(rest, number)
         if title:
             out.append(_entry(page, m, line_start, _depth(number), title, number))
+        elif "." in number and number[0].isdigit() and _opens_clause(rest):
+            numbers.append(_entry(page, m, line_start, _depth(number), "", number))  # "1.01. AIRSOPURE grants"
     for m in _INLINE_HEADING.finditer(text):
         number = m.group("num").rstrip(".")
         title = _title_part(m.group("title") + ".", number)
@@ -233,7 +253,7 @@ def _page_entries(page: ParsedPage) -> list[StructureEntry]:
         title = m.group("title").strip()
         if line_start not in title_lines and _is_caps_heading(text, line_start, title):
             out.append(StructureEntry(1, title, None, page.number, m.start("title"), m.start("title") + len(title)))
-    return out
+    return out, numbers
 
 
 def _titled_by_next_line(text: str, after: int, entry: StructureEntry, title_lines: set[int]) -> StructureEntry:
@@ -291,7 +311,7 @@ def _title_part(rest: str, number: str | None = None) -> str | None:
     if caps is not None and _plausible_caps_title(caps.group("title")):
         title = caps.group("title")
     else:
-        cut = re.search(r"[.:](?:\s|$)", rest)
+        cut = _STOP.search(rest)
         title = rest[: cut.start()] if cut else rest
         if not cut and len(rest) > 80:
             return None  # a long line without a stop is wrapped body text

@@ -5,6 +5,8 @@ from __future__ import annotations
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
+
 from casetrack.domain import ExtractionMethod
 from casetrack.parse import parse_file
 from casetrack.parse.normalize import normalize_page_text, split_approximate_pages
@@ -21,6 +23,33 @@ def test_approximate_pages_prefer_paragraph_breaks() -> None:
     assert all(len(page) <= 2000 for page in pages)
     assert all(page.count("\n\n") + 1 in (1, 2) for page in pages)  # whole paragraphs only
     assert "\n\n".join(pages) == "\n\n".join(paragraphs)
+
+
+def test_hard_wrapped_text_gets_estimated_pages_that_end_at_a_sentence() -> None:
+    # An EDGAR-style filing: one long paragraph hard-wrapped at 70 characters, so a line break
+    # falls every line and cutting at the last one would split a sentence between two pages.
+    sentence = "The Distributor shall use its best efforts to promote the Products in the Territory. "
+    words = (sentence * 60).split()
+    lines, line = [], ""
+    for word in words:
+        if len(line) + len(word) >= 70:
+            lines.append(line)
+            line = ""
+        line = f"{line} {word}".strip()
+    pages = split_approximate_pages("\n".join([*lines, line]), page_chars=2000)
+    assert len(pages) > 2
+    assert all(page.endswith("Territory.") for page in pages)
+    assert all(page.startswith("The Distributor") for page in pages)
+
+
+@pytest.mark.parametrize("opening", ["7. Notices.", "4. REPRESENTATIONS AND WARRANTIES a."])
+def test_an_estimated_page_never_ends_on_a_clause_title_or_list_label(opening: str) -> None:
+    clause = "Each party shall give the other written notice of any claim within thirty days of learning of it. "
+    # The title's clause runs past the 2,000th character, so the last stop before it is the title's own.
+    text = clause * 19 + "Notice may be given by e-mail to the addresses above. " + f"{opening} " + clause * 10
+    [first, second, *_] = split_approximate_pages(text, page_chars=2000)
+    assert first.endswith("Notice may be given by e-mail to the addresses above.")
+    assert second.startswith(opening)
 
 
 def test_txt_form_feeds_are_real_pages(tmp_path: Path) -> None:

@@ -60,11 +60,22 @@ def _printable(text: str) -> bool:
     return text.replace("\n", "").isprintable()
 
 
+# A sentence's end for an estimated page break: a stop after a word of two or more characters ending
+# in a small letter, digit or bracket (not a list label: "a.", "4."), then space and a capital or a
+# clause number; not after the abbreviations legal text is full of.
+MIN_SENTENCE_CHARS = 40
+_SENTENCE_END = re.compile(
+    r"(?<=[\w)\]\"'\u201d][a-z0-9)\]\"'\u201d])(?<!\bNo)(?<!\bNos)(?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)(?<!\bSec)"
+    r"(?<!\bArt)(?<!\bv)(?<!\bvs)(?<!\bpp)(?<!\bal)(?<!\bet)"
+    r"[.!?][\"'\u201d)]?\s+(?=[A-Z0-9(\"\u201c])"
+)
+
+
 def split_approximate_pages(text: str, page_chars: int = APPROXIMATE_PAGE_CHARS) -> list[str]:
     """Cut text without real pages into pages of about `page_chars` characters.
 
     Cuts fall at a paragraph break when one is in the second half of the window, else at a
-    line break, else at a space, so no word is ever split across pages. Returns at least one
+    sentence end, else at a line break, else at a space, so no word is ever split across pages. Returns at least one
     (possibly empty) page."""
     text = normalize_page_text(text)
     pages: list[str] = []
@@ -78,7 +89,21 @@ def split_approximate_pages(text: str, page_chars: int = APPROXIMATE_PAGE_CHARS)
 
 def _cut_position(text: str, page_chars: int) -> int:
     floor = page_chars // 2
-    for separator in ("\n\n", "\n", " "):
+    paragraph = text.rfind("\n\n", floor, page_chars + 1)
+    if paragraph > 0:
+        return paragraph + 2
+    # Hard-wrapped text (EDGAR filings, 70-character lines) has a line break every line: cutting at
+    # the last one splits a sentence between two pages, and no passage crosses a page.
+    # Not after a clause title ("... this Agreement. 7. Notices. All notices ..."): a stop that ends
+    # a short fragment would leave the title on one page and its clause on the next.
+    cut, previous = 0, floor
+    for end in _SENTENCE_END.finditer(text, floor, page_chars + 1):
+        if end.start() - previous >= MIN_SENTENCE_CHARS:
+            cut = end.end()
+        previous = end.end()
+    if cut:
+        return cut
+    for separator in ("\n", " "):
         position = text.rfind(separator, floor, page_chars + 1)
         if position > 0:
             return position + len(separator)

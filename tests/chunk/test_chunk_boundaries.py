@@ -8,8 +8,9 @@ import itertools
 import pytest
 
 from casetrack.chunk import chunk_pages, sizes_for
-from casetrack.chunk.boundaries import ends_sentence, protected_spans
+from casetrack.chunk.boundaries import ends_sentence
 from casetrack.chunk.legal import split_page
+from casetrack.chunk.protected import protected_spans
 from casetrack.domain import DocumentType, ExtractionMethod, ParsedPage
 from tests.chunk.test_chunk_provenance import check_invariants
 

@@ -9,13 +9,13 @@ import re
 
 import pytest
 
-from casetrack.chunk import bates, boundaries, structure
+from casetrack.chunk import bates, boundaries, protected, structure
 from tests.chunk.chunk_evaldev import eval_paths
 from tests.chunk.test_chunk_golden import generated_pages
 
-_REPORTER = boundaries._REPORTER
-_PARENS = boundaries._PARENS
-_CASE_NAME = boundaries._CASE_NAME
+_REPORTER = protected._REPORTER
+_PARENS = protected._PARENS
+_CASE_NAME = protected._CASE_NAME
 OLD_REPORTER_CITE = rf"\d{{1,4}}\s+{_REPORTER}\s+\d{{1,6}}(?:,\s*\d{{1,6}})*{_PARENS}"
 OLD_WESTLAW_CITE = rf"\d{{4}}\s+(?:WL|U\.S\.\s?(?:App\.|Dist\.)\s?LEXIS)\s+\d{{1,9}}(?:,\s*at\s*\*?\d+)?{_PARENS}"
 OLD_PROTECTORS = [
@@ -53,7 +53,7 @@ def spans(pattern: re.Pattern[str], text: str, lo: int = 0, hi: int | None = Non
 
 @pytest.mark.parametrize("index", [i for i, old in enumerate(OLD_PROTECTORS) if old is not None])
 def test_respelled_protector_finds_exactly_the_original_matches(index: int) -> None:
-    old, new = re.compile(OLD_PROTECTORS[index]), boundaries.PROTECTORS[index].pattern  # type: ignore[arg-type]
+    old, new = re.compile(OLD_PROTECTORS[index]), protected.PROTECTORS[index].pattern  # type: ignore[arg-type]
     rng = random.Random(index)
     for text in texts():
         assert spans(new, text) == spans(old, text), repr(text[:200])
@@ -84,9 +84,9 @@ def test_candidate_gaps_are_exactly_the_original_gaps() -> None:
 
 
 def test_the_reference_list_still_lines_up_with_the_protectors() -> None:
-    assert len(OLD_PROTECTORS) == len(boundaries.PROTECTORS)
-    assert "Fed(?:eral" in boundaries.PROTECTORS[4].pattern.pattern
-    assert "means" in boundaries.PROTECTORS[7].pattern.pattern
+    assert len(OLD_PROTECTORS) == len(protected.PROTECTORS)
+    assert "Fed(?:eral" in protected.PROTECTORS[4].pattern.pattern
+    assert "means" in protected.PROTECTORS[7].pattern.pattern
 
 
 # The stop before the number, seen from behind: it may close a quotation ('the "Term." 4. Annual'),

@@ -19,8 +19,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from casetrack.chunk.boundaries import Break, Strength, find_breaks, protected_spans, word_breaks
+from casetrack.chunk.boundaries import Break, Strength, find_breaks, word_breaks
 from casetrack.chunk.layout import PageLayout
+from casetrack.chunk.protected import protected_spans
 from casetrack.chunk.sizes import ChunkSizes, count_tokens, sizes_for
 from casetrack.domain import ChunkSpan, DocumentType, ParsedPage
 

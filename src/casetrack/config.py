@@ -15,6 +15,7 @@ from pathlib import Path
 import platformdirs
 
 from casetrack.errors import InvalidInput
+from casetrack.files import expand
 
 CONFIG_FILE = "config.toml"
 
@@ -60,10 +61,6 @@ def default_data_dir() -> Path:
     if documents.is_dir() and documents != Path.home():
         return documents / "CaseTrack"
     return Path(platformdirs.user_data_dir("casetrack", appauthor=False))
-
-
-def expand(path: str | os.PathLike[str]) -> Path:
-    return Path(os.path.expandvars(os.path.expanduser(str(path)))).absolute()
 
 
 def load_settings(

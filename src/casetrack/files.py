@@ -19,11 +19,36 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
+def expand(path: str | os.PathLike[str]) -> Path:
+    """`~` and $VARIABLES expanded, made absolute against the current folder."""
+    return Path(os.path.expandvars(os.path.expanduser(str(path)))).absolute()
+
+
 def user_path(raw: str) -> Path:
     """The file or folder a user means by `raw`, typed or pasted: one pair of surrounding quotes
     (Windows' "Copy as path" adds them), a file:// URL (%20 and all), `~` and $VARIABLES, and a
     shell-escaped name (`My\\ Case`, from dragging a file into a terminal) when the path as
     written does not exist. A relative path is taken from the current folder, as a shell would."""
+    text = _as_typed(raw)
+    path = expand(text)
+    if not path.exists() and os.sep == "/" and "\\" in text:
+        unescaped = expand(re.sub(r"\\(.)", r"\1", text))
+        if unescaped.exists():
+            return unescaped
+    return path
+
+
+def relative_note(raw: str, example: str) -> str:
+    """For a not-found message: where a relative path was looked for, and what to give instead."""
+    text = _as_typed(raw)
+    if not text or Path(os.path.expandvars(os.path.expanduser(text))).is_absolute():
+        return ""
+    return (f"\n\n\"{text}\" is a relative path, so it was looked for in {Path.cwd()}, the folder CaseTrack "
+            f"was started in. Give the full path, e.g. {example}")
+
+
+def _as_typed(raw: str) -> str:
+    """The path in `raw` without one pair of surrounding quotes, and a file:// URL as a path."""
     text = raw.strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         text = text[1:-1].strip()
@@ -32,22 +57,4 @@ def user_path(raw: str) -> Path:
         text = urllib.request.url2pathname(url.path)
         if url.netloc not in ("", "localhost"):  # file://server/share/x.pdf: a network share
             text = f"//{url.netloc}{text}"
-    path = _expanded(text)
-    if not path.exists() and os.sep == "/" and "\\" in text:
-        unescaped = _expanded(re.sub(r"\\(.)", r"\1", text))
-        if unescaped.exists():
-            return unescaped
-    return path
-
-
-def relative_note(raw: str, example: str) -> str:
-    """For a not-found message: where a relative path was looked for, and what to give instead."""
-    text = raw.strip().strip("\"'")
-    if not text or text[:7].lower() == "file://" or Path(os.path.expandvars(os.path.expanduser(text))).is_absolute():
-        return ""
-    return (f"\n\n\"{text}\" is a relative path, so it was looked for in {Path.cwd()}, the folder CaseTrack "
-            f"was started in. Give the full path, e.g. {example}")
-
-
-def _expanded(text: str) -> Path:
-    return Path(os.path.expandvars(os.path.expanduser(text))).absolute()
+    return text

@@ -27,6 +27,10 @@ _STAMP = re.compile(
     r"(?![\w/.:-]?\d)(?!\w)"  # not followed by more of a phone number, date or range part
 )
 
+# Securities and bank identifiers, a stamp-like prefix of their own ("CUSIP 037833100") and a label
+# naming the code after them ("ISIN US0378331005").
+_SECURITIES_AND_BANKING = frozenset(["CUSIP", "ISIN", "SEDOL", "IBAN", "SWIFT", "ABA", "ROUTING"])
+
 # Upper-case words that precede numbers that are not Bates stamps.
 NOT_PREFIXES = frozenset(
     [
@@ -104,28 +108,13 @@ NOT_PREFIXES = frozenset(
         "OSB",
         "ARDC",
         "ATTY",
-        # Securities and bank identifiers: "CUSIP 037833100"
-        "CUSIP",
-        "ISIN",
-        "SEDOL",
-        "IBAN",
-        "SWIFT",
-        "ABA",
-        "ROUTING",
     ]
-)
+) | _SECURITIES_AND_BANKING
 # Labels naming the code printed after them, which is then no stamp: "ISIN US0378331005",
 # "Serial US1234567". ("Protective Order ABC 000123" is a stamp: ORDER is not a label here.)
-IDENTIFIER_LABELS = frozenset(
+IDENTIFIER_LABELS = _SECURITIES_AND_BANKING | frozenset(
     [
-        "CUSIP",
-        "ISIN",
-        "SEDOL",
-        "IBAN",
-        "SWIFT",
         "BIC",
-        "ABA",
-        "ROUTING",
         "ACCOUNT",
         "ACCT",
         "SERIAL",

@@ -8,9 +8,9 @@ from typing import Annotated
 import typer
 
 from casetrack.cli.app import examples, run, say
-from casetrack.config import expand
 from casetrack.embed import HubSettings, download, import_models, verify
 from casetrack.embed.sources import Outcome
+from casetrack.files import expand
 from casetrack.render.status import status as render_status
 from casetrack.service.app import CaseTrack
 

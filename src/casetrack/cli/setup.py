@@ -23,8 +23,9 @@ from typing import Annotated, Any
 
 import typer
 
-from casetrack.config import Settings, expand
+from casetrack.config import Settings
 from casetrack.errors import CaseTrackError
+from casetrack.files import expand
 
 SERVER_NAME = "casetrack"
 BACKUP_SUFFIX = ".casetrack-backup"

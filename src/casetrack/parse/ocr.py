@@ -17,14 +17,17 @@ import shutil
 import subprocess
 import tempfile
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
+from statistics import median
 
 from PIL import Image, ImageOps
 
 from casetrack.domain import ExtractionMethod
+from casetrack.parse import ocr_margin
+from casetrack.parse.ocr_margin import OcrWord, ocr_words
 from casetrack.parse.options import ParseOptions
 
 INSTALL_TESSERACT = (
@@ -206,8 +209,31 @@ def _recognize(prepared: Image.Image, dpi: int, image_path: Path, command: str, 
             f"Tesseract failed on this page ({error[-1] if error else f'exit code {completed.returncode}'}); "
             "the page was recorded without text. Check the scan opens in an image viewer, then re-ingest."
         )
-    text, confidence = text_from_tsv(completed.stdout.decode("utf-8", errors="replace"))
-    return OcrResult(text=text, method=ExtractionMethod.OCR, confidence=confidence)
+    words = list(ocr_words(completed.stdout.decode("utf-8", errors="replace")))
+    numbered = _numbered_margin(prepared, words, dpi, image_path, command, options)
+    return OcrResult(text=numbered or text_of(words), method=ExtractionMethod.OCR, confidence=mean_confidence(words))
+
+
+def _numbered_margin(prepared: Image.Image, words: list[OcrWord], dpi: int, image_path: Path, command: str,
+                     options: ParseOptions) -> str | None:
+    """The page's text with its printed line numbers (see parse.ocr_margin), or None when it prints none.
+    The pixel check costs a few milliseconds; only a strip that looks numbered is read again."""
+    edge = ocr_margin.strip_right(words, prepared.width)
+    if edge is None or not words:
+        return None
+    strip = prepared.crop((0, 0, edge, prepared.height))
+    if not ocr_margin.has_marked_rows(strip, median(w.height for w in words)):
+        return None
+    ocr_margin.blank_rules(strip).save(image_path, format="PNG", compress_level=1, dpi=(dpi, dpi) if dpi else None)
+    argv = [command, str(image_path), "stdout", "--psm", ocr_margin.STRIP_SEGMENTATION, *ocr_margin.DIGITS_ONLY]
+    try:
+        completed = _run([*argv, *(["--dpi", str(dpi)] if dpi else []), "tsv"], options.ocr_timeout_s)
+    except (OSError, subprocess.TimeoutExpired):
+        return None  # the page keeps Tesseract's own reading; its lines are counted
+    finally:
+        image_path.unlink(missing_ok=True)
+    rows = ocr_margin.margin_rows(ocr_margin.ocr_words(completed.stdout.decode("utf-8", errors="replace")))
+    return ocr_margin.numbered_text(words, rows, edge) if rows is not None else None
 
 
 def _run_with_retry(argv: list[str], timeout: float) -> subprocess.CompletedProcess[bytes]:
@@ -234,39 +260,25 @@ def text_from_tsv(tsv: str) -> tuple[str, float | None]:
     """Rebuild page text from Tesseract's TSV: words joined by spaces within a line, lines by
     "\\n", and paragraphs (Tesseract's block/paragraph numbers) by a blank line. Returns the
     text and the mean confidence of the recognised words (None when there are none)."""
+    words = list(ocr_words(tsv))
+    return text_of(words), mean_confidence(words)
+
+
+def text_of(words: Iterable[OcrWord]) -> str:
     paragraphs: list[list[list[str]]] = []
-    confidences: list[float] = []
     current_paragraph: tuple[str, str] | None = None
     current_line: tuple[str, str, str] | None = None
-    for row in _word_rows(tsv):
-        block, paragraph, line, confidence, word = row
-        if (block, paragraph) != current_paragraph:
+    for word in words:
+        if word.line[:2] != current_paragraph:
             paragraphs.append([])
-            current_paragraph, current_line = (block, paragraph), None
-        if (block, paragraph, line) != current_line:
+            current_paragraph, current_line = word.line[:2], None
+        if word.line != current_line:
             paragraphs[-1].append([])
-            current_line = (block, paragraph, line)
-        paragraphs[-1][-1].append(word)
-        if confidence >= 0:
-            confidences.append(confidence)
-    text = "\n\n".join("\n".join(" ".join(words) for words in lines) for lines in paragraphs)
-    mean = round(sum(confidences) / len(confidences), 2) if confidences else None
-    return text, mean
+            current_line = word.line
+        paragraphs[-1][-1].append(word.text)
+    return "\n\n".join("\n".join(" ".join(words) for words in lines) for lines in paragraphs)
 
 
-def _word_rows(tsv: str) -> Iterator[tuple[str, str, str, float, str]]:
-    lines = tsv.splitlines()
-    if not lines:
-        return
-    columns = {name: index for index, name in enumerate(lines[0].split("\t"))}
-    level, block, paragraph, line = columns["level"], columns["block_num"], columns["par_num"], columns["line_num"]
-    conf, text = columns["conf"], columns["text"]
-    for raw_row in lines[1:]:
-        cells = raw_row.split("\t")
-        if len(cells) <= text or cells[level] != "5" or not cells[text].strip():
-            continue
-        try:
-            confidence = float(cells[conf])
-        except ValueError:
-            confidence = -1.0
-        yield cells[block], cells[paragraph], cells[line], confidence, cells[text].strip()
+def mean_confidence(words: Iterable[OcrWord]) -> float | None:
+    confidences = [w.confidence for w in words if w.confidence >= 0]
+    return round(sum(confidences) / len(confidences), 2) if confidences else None

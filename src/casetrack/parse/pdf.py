@@ -19,7 +19,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +54,13 @@ SCAN_MAX_TEXT_CHARS = 200
 SMALL_SCAN_COVERAGE = 0.05
 SMALL_SCAN_MAX_TEXT_CHARS = 20
 
+# Characters no text layer holds for a reader: C0 controls (not tab or line breaks), private use, U+FFFD.
+_GLYPH_CODES = re.compile(r"[\x00-\x08\x0e-\x1f\ue000-\uf8ff\ufffd]")
+UNDECODABLE_MIN_CODES = 20
+UNDECODABLE_SHARE = 0.2
+
 _METADATA_KEYS = {"Title": "title", "Author": "author", "Subject": "subject", "CreationDate": "created"}
+_UNDECODABLE_NOTE = "This page's text layer could not be decoded (its font has no character map)"
 _PDF_UNREADABLE = "PDF parsing error (file may be corrupted or incomplete)"
 _PDF_UNREADABLE_FIX = "Re-download or re-export the PDF (for example with Print to PDF) and ingest it again."
 
@@ -66,6 +72,7 @@ class _PageScan:
     text: str
     needs_ocr: bool
     image_dpi: int | None  # resolution of the page's main picture, for rendering it without resampling
+    undecodable: bool = False  # the text layer is glyph codes, not characters: read the rendered page instead
 
 
 def parse_pdf(path: Path, options: ParseOptions) -> ParsedDocument:
@@ -126,9 +133,12 @@ def _scan_page(document: pdfium.PdfDocument, index: int) -> _PageScan:
             # common unrotated page keeps the fast path.
             rotation = page.get_rotation()
             lines = _turned_lines(textpage, rotation) if rotation else _positioned_lines(textpage)
-            text = normalize_page_text(join_columns(furniture_in_place(margin_numbers_inline(lines))))
+            joined = join_columns(furniture_in_place(margin_numbers_inline(lines)))
+            text = normalize_page_text(joined)
         finally:
             textpage.close()
+        if undecodable(joined):
+            return _PageScan(text, needs_ocr=True, image_dpi=None, undecodable=True)
         text_chars = _word_chars(text[:_ENOUGH_TEXT_PREFIX])
         if text_chars < SCAN_MAX_TEXT_CHARS and len(text) > _ENOUGH_TEXT_PREFIX:
             text_chars = _word_chars(text)
@@ -141,6 +151,21 @@ def _scan_page(document: pdfium.PdfDocument, index: int) -> _PageScan:
         return _PageScan(text, needs_ocr=needs_ocr, image_dpi=image_dpi)
     finally:
         page.close()
+
+
+def undecodable(text: str) -> bool:
+    """Whether a page's extracted text is mostly glyph codes rather than characters.
+
+    A font embedded without a character map (Identity-H without /ToUnicode, some e-filing print
+    drivers) gives PDFium only glyph numbers: control characters, private-use code points and
+    stray punctuation where the words were. The page looks fine on screen and renders
+    correctly, so OCR reads it. A few symbol-font bullets (private use) on a text page are far
+    below the share that counts."""
+    if text.replace("\n", "").isprintable():  # the C-speed check that every readable page passes
+        return False
+    codes = len(_GLYPH_CODES.findall(text))
+    shown = len(text) - text.count(" ") - text.count("\n")
+    return codes >= UNDECODABLE_MIN_CODES and codes >= UNDECODABLE_SHARE * shown
 
 
 def _word_chars(text: str) -> int:
@@ -327,12 +352,18 @@ def _assemble(
             images = _rendered(path, document, scanned, scans, options)
             ocr_results = dict(zip(scanned, ocr.recognize_all(images, options), strict=True))
         else:
-            ocr_results = dict.fromkeys(
-                scanned, ocr.skipped(f"This page is a scanned image and OCR is off: {status.detail}")
-            )
+            ocr_results = {
+                index: ocr.skipped(
+                    f"{_UNDECODABLE_NOTE if scans[index].undecodable else 'This page is a scanned image'} and OCR "
+                    f"is off: {status.detail}"
+                )
+                for index in scanned
+            }
     pages = []
     for index, scan in enumerate(scans):
         result = ocr_results.get(index)
+        if result is not None and scan.undecodable and result.method is ExtractionMethod.OCR:
+            result = replace(result, warnings=(f"{_UNDECODABLE_NOTE}; the page was read by OCR.", *result.warnings))
         if result is None:
             pages.append(ParsedPage(number=index + 1, text=scan.text, method=ExtractionMethod.NATIVE))
         else:

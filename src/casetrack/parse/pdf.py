@@ -20,6 +20,7 @@ import threading
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,10 @@ UNDECODABLE_SHARE = 0.2
 
 _METADATA_KEYS = {"Title": "title", "Author": "author", "Subject": "subject", "CreationDate": "created"}
 _UNDECODABLE_NOTE = "This page's text layer could not be decoded (its font has no character map)"
+_SHAPES_NOTE = "This page has no text layer; its words are drawn as shapes (outlined or flattened text)"
+# Outlined text draws each glyph or word as a path: a short page has hundreds. A blank page has none, a
+# rule or a signature line a few; a page of such drawings with no text at all is worth one OCR pass.
+SHAPES_MIN_PATHS = 100
 _PDF_UNREADABLE = "PDF parsing error (file may be corrupted or incomplete)"
 _PDF_UNREADABLE_FIX = "Re-download or re-export the PDF (for example with Print to PDF) and ingest it again."
 
@@ -72,7 +77,7 @@ class _PageScan:
     text: str
     needs_ocr: bool
     image_dpi: int | None  # resolution of the page's main picture, for rendering it without resampling
-    undecodable: bool = False  # the text layer is glyph codes, not characters: read the rendered page instead
+    note: str | None = None  # why a page that is no scan goes to OCR (its text layer is glyph codes, or shapes)
 
 
 def parse_pdf(path: Path, options: ParseOptions) -> ParsedDocument:
@@ -138,7 +143,7 @@ def _scan_page(document: pdfium.PdfDocument, index: int) -> _PageScan:
         finally:
             textpage.close()
         if undecodable(joined):
-            return _PageScan(text, needs_ocr=True, image_dpi=None, undecodable=True)
+            return _PageScan(text, needs_ocr=True, image_dpi=None, note=_UNDECODABLE_NOTE)
         text_chars = _word_chars(text[:_ENOUGH_TEXT_PREFIX])
         if text_chars < SCAN_MAX_TEXT_CHARS and len(text) > _ENOUGH_TEXT_PREFIX:
             text_chars = _word_chars(text)
@@ -148,6 +153,8 @@ def _scan_page(document: pdfium.PdfDocument, index: int) -> _PageScan:
         needs_ocr = (coverage >= SCAN_IMAGE_COVERAGE) or (
             coverage >= SMALL_SCAN_COVERAGE and text_chars < SMALL_SCAN_MAX_TEXT_CHARS
         )
+        if not needs_ocr and text_chars < SMALL_SCAN_MAX_TEXT_CHARS and _drawn_with_shapes(page):
+            return _PageScan(text, needs_ocr=True, image_dpi=None, note=_SHAPES_NOTE)
         return _PageScan(text, needs_ocr=needs_ocr, image_dpi=image_dpi)
     finally:
         page.close()
@@ -166,6 +173,12 @@ def undecodable(text: str) -> bool:
     codes = len(_GLYPH_CODES.findall(text))
     shown = len(text) - text.count(" ") - text.count("\n")
     return codes >= UNDECODABLE_MIN_CODES and codes >= UNDECODABLE_SHARE * shown
+
+
+def _drawn_with_shapes(page: pdfium.PdfPage) -> bool:
+    """Whether a page without text draws at least SHAPES_MIN_PATHS paths (counting stops there)."""
+    paths = page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_PATH,), max_depth=4)
+    return sum(1 for _ in islice(paths, SHAPES_MIN_PATHS)) >= SHAPES_MIN_PATHS
 
 
 def _word_chars(text: str) -> int:
@@ -354,16 +367,15 @@ def _assemble(
         else:
             ocr_results = {
                 index: ocr.skipped(
-                    f"{_UNDECODABLE_NOTE if scans[index].undecodable else 'This page is a scanned image'} and OCR "
-                    f"is off: {status.detail}"
+                    f"{scans[index].note or 'This page is a scanned image'} and OCR is off: {status.detail}"
                 )
                 for index in scanned
             }
     pages = []
     for index, scan in enumerate(scans):
         result = ocr_results.get(index)
-        if result is not None and scan.undecodable and result.method is ExtractionMethod.OCR:
-            result = replace(result, warnings=(f"{_UNDECODABLE_NOTE}; the page was read by OCR.", *result.warnings))
+        if result is not None and scan.note and result.method is ExtractionMethod.OCR:
+            result = replace(result, warnings=(f"{scan.note}; the page was read by OCR.", *result.warnings))
         if result is None:
             pages.append(ParsedPage(number=index + 1, text=scan.text, method=ExtractionMethod.NATIVE))
         else:

@@ -8,7 +8,7 @@ import random
 import re
 import sys
 
-from casetrack.parse import normalize, pdf
+from casetrack.parse import normalize, pdf, pdf_lines
 from casetrack.parse.layout import join_columns
 from casetrack.parse.normalize import normalize_page_text
 
@@ -60,7 +60,7 @@ def test_matches_the_unconditional_passes_on_the_raw_text_of_every_eval_dev_pdf_
             try:
                 for index in range(len(document)):
                     textpage = document[index].get_textpage()
-                    text = join_columns(pdf._positioned_lines(textpage))
+                    text = join_columns(pdf_lines.positioned_lines(textpage))
                     assert normalize_page_text(text) == reference(text), f"{path.name} page {index + 1}"
             finally:
                 document.close()

@@ -146,6 +146,35 @@ def margin_numbers_inline(lines: PageLines) -> PageLines:
     return merged
 
 
+def overlays_in_place(lines: PageLines, first_overlay: int) -> PageLines:
+    """The page's lines with those from `first_overlay` on, text a flattened annotation drew on top of the
+    page (a filled-in form field, typewriter text, a stamp), put where they are printed.
+
+    PDFium reads such text after all of the page's own. A piece on the row of a content line that starts
+    left of it joins that line, as a form reads ("Plaintiff name: JANE DOE"); any other piece goes before
+    the first content line below it (a "FILED" stamp above the caption), or last."""
+    texts, lefts, baselines, heights = lines.texts, lines.lefts, lines.baselines, lines.heights
+    content = range(min(first_overlay, len(texts)))
+    joined: dict[int, list[int]] = {i: [i] for i in content}
+    before: dict[int, list[int]] = {}
+    for j in range(len(content), len(texts)):
+        tolerance = SAME_LINE_FRACTION * max(heights[j], 1.0)
+        row = [i for i in content if abs(baselines[i] - baselines[j]) <= tolerance and lefts[i] < lefts[j]]
+        if row:
+            joined[max(row, key=lambda i: lefts[i])].append(j)
+            continue
+        below = next((i for i in content if baselines[i] < baselines[j] - tolerance), len(content))
+        before.setdefault(below, []).append(j)
+    placed = PageLines()
+    for i in [*content, len(content)]:
+        for j in sorted(before.get(i, ()), key=lambda j: (-baselines[j], lefts[j])):
+            placed.append(texts[j], lefts[j], baselines[j], heights[j])
+        if i in joined:
+            text = " ".join(texts[k] for k in sorted(joined[i], key=lambda k: lefts[k]))
+            placed.append(text, lefts[i], baselines[i], heights[i])
+    return placed
+
+
 def join_lines(lines: Sequence[PositionedLine]) -> str:
     """The page text: lines joined by "\\n", with "\\n\\n" where a paragraph starts."""
     columns = PageLines()

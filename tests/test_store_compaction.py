@@ -31,3 +31,16 @@ def test_many_short_write_sessions_keep_the_store_compact_and_whole(tmp_path: Pa
     with open_read(path, FAMILIES) as db:
         for cf in FAMILIES:
             assert db.count(cf, b"doc") == 40 * 50
+
+
+def test_many_write_sessions_keep_only_a_few_info_logs(tmp_path: Path) -> None:
+    path = tmp_path / "case.db"
+    for n in range(12):  # each open of a store starts a new RocksDB info LOG of ~100 KB
+        with open_write(path, FAMILIES, "test", 5, "test") as db:
+            batch = db.batch()
+            batch.put("documents", f"doc{n}".encode(), b"x")
+            db.write(batch)
+        with open_read(path, FAMILIES):
+            pass
+    logs = [name for name in os.listdir(path) if name.startswith("LOG")]
+    assert len(logs) <= 3, logs  # the current one and two old ones (RocksDB keeps 1,000 by default)

@@ -1,0 +1,160 @@
+"""Builds the held-out set (docs/, docs/manifest.json, text/, queries.jsonl) from source/ and spec.py.
+
+    uv run python benchmarks/heldout/make_set.py
+
+PDFs are made by LibreOffice from the CUAD text (`soffice --headless --convert-to pdf`), and
+their reference text is the PDF's own text layer as pdfium reads it, page by page, joined
+with form feeds, so spans and page numbers refer to what the PDF holds. The DOCX has one
+paragraph per blank-line separated block of the CUAD text; its reference text is its
+paragraphs joined with newlines (as eval-dev's). TXT files are the CUAD text unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import docx
+import pypdfium2 as pdfium
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from spec import CUAD_COMMIT, CUAD_LICENSE, CUAD_REPO, DOCS, QUERIES, Doc
+
+ROOT = Path(__file__).resolve().parent
+ELLIPSIS = " … "
+LABELS = "CUAD v1 expert annotations (The Atticus Project, CC BY 4.0); query wording written for this held-out set"
+
+
+def pdf_from_text(text: str, out: Path) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / (out.stem + ".txt")
+        src.write_text(text, encoding="utf-8")
+        subprocess.run(["soffice", "--headless", "--infilter=Text (encoded):UTF8,LF,,,", "--convert-to", "pdf",
+                        "--outdir", tmp, str(src)], check=True, capture_output=True, timeout=300)
+        shutil.move(str(Path(tmp) / (out.stem + ".pdf")), out)
+
+
+def pdf_text(path: Path) -> str:
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        pages = []
+        for i in range(len(pdf)):
+            raw = pdf[i].get_textpage().get_text_range()
+            lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            pages.append("\n".join(line.rstrip() for line in lines))
+        return "\f".join(pages)
+    finally:
+        pdf.close()
+
+
+def docx_from_text(text: str, out: Path) -> str:
+    document = docx.Document()
+    for block in re.split(r"\n\s*\n", text):
+        if block.strip():
+            document.add_paragraph(block.strip())
+    document.save(str(out))
+    return "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
+
+
+def squeeze(text: str) -> tuple[str, list[int]]:
+    kept = [(i, c) for i, c in enumerate(text) if not c.isspace()]
+    return "".join(c for _, c in kept), [i for i, _ in kept]
+
+
+def locate(ref: str, answer: str) -> list[tuple[int, int]]:
+    """Reference spans of one CUAD annotation (pieces split on <omitted>; "a … b" runs from a to b)."""
+    hay, offsets = squeeze(ref)
+    spans = []
+    at = 0
+    for piece in answer.split("<omitted>"):
+        first, _, last = piece.partition(ELLIPSIS)
+        head, _ = squeeze(first)
+        start = hay.find(head, at)
+        if start < 0:
+            raise ValueError(f"not found: {first[:60]!r}")
+        end = start + len(head)
+        if last:
+            tail, _ = squeeze(last)
+            found = hay.find(tail, end)
+            if found < 0:
+                raise ValueError(f"end not found: {last[:60]!r}")
+            end = found + len(tail)
+        spans.append((offsets[start], offsets[end - 1] + 1))
+        at = end
+    return spans
+
+
+def build_doc(doc: Doc) -> tuple[str, dict[str, object]]:
+    text = (ROOT / "source" / f"{doc.key}.txt").read_text(encoding="utf-8")
+    out = ROOT / "docs" / doc.file
+    fmt = doc.file.rsplit(".", 1)[1]
+    entry: dict[str, object] = {"file": doc.file, "doc_type": "contract", "split": "heldout",
+                                "source": {"repo": CUAD_REPO, "commit": CUAD_COMMIT, "license": CUAD_LICENSE,
+                                           "path": f"data/CUAD_v1/full_contract_txt/{doc.cuad_filename}.txt"},
+                                "cuad_filename": doc.cuad_filename, "format": fmt}
+    if fmt == "pdf":
+        pdf_from_text(text, out)
+        ref = pdf_text(out)
+        entry |= {"pages": ref.count("\f") + 1, "scanned": False, "text_layer": "native", "converted": True,
+                  "note": "PDF made by LibreOffice from CUAD's plain text (wording unchanged)"}
+    elif fmt == "docx":
+        ref = docx_from_text(text, out)
+        entry |= {"pages": None, "scanned": False, "converted": True,
+                  "note": "Word file made from CUAD's plain text, one paragraph per text block (wording unchanged)"}
+    else:
+        out.write_text(text, encoding="utf-8")
+        ref = text
+        entry |= {"pages": None, "scanned": False, "note": "CUAD's own plain-text version of the contract"}
+    (ROOT / "text" / f"{doc.file}.txt").write_text(ref, encoding="utf-8")
+    data = out.read_bytes()
+    entry |= {"text": f"text/{doc.file}.txt", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+              "title": doc.title}
+    return ref, entry
+
+
+def main() -> int:
+    for sub in ("docs", "text"):
+        shutil.rmtree(ROOT / sub, ignore_errors=True)
+        (ROOT / sub).mkdir()
+    refs: dict[str, tuple[Doc, str, bool]] = {}
+    manifest = []
+    for doc in DOCS:
+        ref, entry = build_doc(doc)
+        refs[doc.key] = (doc, ref, entry["format"] == "pdf")
+        manifest.append(entry)
+    (ROOT / "docs" / "manifest.json").write_text(json.dumps({"split": "heldout", "documents": manifest}, indent=1,
+                                                            ensure_ascii=False) + "\n", encoding="utf-8")
+    lines = []
+    for n, q in enumerate(QUERIES, start=1):
+        doc, ref, paginated = refs[q.doc]
+        spans = [s for answer in q.answers for s in locate(ref, answer)]
+        first = spans[0][0]
+        page = line = None
+        if paginated:
+            page = ref.count("\f", 0, first) + 1
+            page_start = ref.rfind("\f", 0, first) + 1
+            line = ref.count("\n", page_start, first) + 1
+        texts = [ref[s:e] for s, e in spans]
+        row: dict[str, object] = {"id": f"h{n:03d}", "query": q.query, "kind": q.kind, "doc": doc.file,
+                                  "spans": [list(s) for s in spans], "answer_text": texts[0]}
+        if len(texts) > 1:
+            row["all_answer_texts"] = texts
+        row |= {"cuad_category": q.category, "source": "cuad-annotations", "labels": LABELS, "page": page,
+                "text_line": line}
+        lines.append(json.dumps(row, ensure_ascii=False))
+    (ROOT / "queries.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    kinds: dict[str, int] = {}
+    for q in QUERIES:
+        kinds[q.kind] = kinds.get(q.kind, 0) + 1
+    print(f"{len(DOCS)} documents, {len(QUERIES)} queries: {kinds}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

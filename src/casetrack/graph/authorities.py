@@ -13,7 +13,6 @@ order of citations, and with it resolution, is unchanged.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from casetrack.domain import ParsedPage
 from casetrack.graph.citation_windows import WINDOW_JOIN, anchors, name_uses, needed, pin_cite_follows, windows
 from casetrack.graph.eyecite_fast import eyecite, piece_tokenizer
 from casetrack.graph.pagetext import JoinedText, join_pages, sentence_bounds, squash
+from casetrack.graph.resolution import Raw, resolve
 from casetrack.graph.statutes import AuthorityKind, LawMatch, find_laws
 from casetrack.graph.treatment import Treatment, classify
 
@@ -43,18 +43,6 @@ class AuthorityMention:
     pin_cite: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _Raw:
-    start: int  # offsets in the joined text
-    end: int
-    key: str | None  # None: an Id./supra still to resolve
-    display: str
-    kind: AuthorityKind
-    form: str
-    pin_cite: str | None
-    eyecite: Any = None  # the eyecite citation, for resolution
-
-
 def find_authorities(pages: Sequence[ParsedPage]) -> list[AuthorityMention]:
     """Authorities cited on `pages`, in reading order. Never raises on odd text."""
     joined = join_pages(pages)
@@ -64,12 +52,16 @@ def find_authorities(pages: Sequence[ParsedPage]) -> list[AuthorityMention]:
 def authorities_in(joined: JoinedText) -> list[AuthorityMention]:
     text = joined.text
     raws = _eyecite_mentions(text)
-    taken = [(r.start, r.end) for r in raws]
     for law in find_laws(text):
-        if not any(law.start < e and s < law.end for s, e in taken):
+        over = [r for r in raws if law.start < r.end and r.start < law.end]
+        if over and all(_cut_short(r, law) for r in over):  # "Ala. Code § 8-1A-5(a)" that eyecite read as "§ 8"
+            gone = {id(r) for r in over}
+            raws = [r for r in raws if id(r) not in gone]
+            over = []
+        if not over:
             raws.append(_from_law(law))
     raws.sort(key=lambda r: r.start)
-    raws = _resolve(raws, text)
+    raws = resolve(raws, text)
     displays = _best_displays(raws)
     bare_rules = _bare_rule_sets(raws)
     out: list[AuthorityMention] = []
@@ -94,14 +86,20 @@ def authorities_in(joined: JoinedText) -> list[AuthorityMention]:
     return out
 
 
-def _from_law(law: LawMatch) -> _Raw:
-    return _Raw(law.start, law.end, law.key, law.key, law.kind, "full", law.pin_cite)
+def _cut_short(raw: Raw, law: LawMatch) -> bool:
+    """Whether eyecite's statute citation `raw` is a shorter reading of the same citation as `law`."""
+    statute = raw.form == "full" and raw.kind is not AuthorityKind.CASE_LAW
+    return statute and raw.start == law.start and raw.end < law.end
+
+
+def _from_law(law: LawMatch) -> Raw:
+    return Raw(law.start, law.end, law.key, law.key, law.kind, "full", law.pin_cite)
 
 
 # --- eyecite -----------------------------------------------------------------------
 
 
-def _eyecite_mentions(text: str) -> list[_Raw]:
+def _eyecite_mentions(text: str) -> list[Raw]:
     """eyecite's citations in `text`, found in the windows around anchors that can hold one. A second pass adds
     windows around later uses of the case names the first pass found, where eyecite looks for reference citations
     ("Qin, at *2"), so the result equals eyecite over the whole text. That pass is needed only when
@@ -129,7 +127,7 @@ def _party_names(cite: Any) -> list[str]:
     return [n for n in names if n and is_valid_name(n)]
 
 
-def _eyecite_in(text: str, windows: list[tuple[int, int]], scans: dict[Any, Any]) -> list[_Raw]:
+def _eyecite_in(text: str, windows: list[tuple[int, int]], scans: dict[Any, Any]) -> list[Raw]:
     pieces = [text[lo:hi] for lo, hi in windows]
     compact = WINDOW_JOIN.join(pieces)
     compact_starts: list[int] = []
@@ -145,7 +143,7 @@ def _eyecite_in(text: str, windows: list[tuple[int, int]], scans: dict[Any, Any]
     pieces_at = [(start, start + len(piece)) for start, piece in zip(compact_starts, pieces, strict=True)]
     # A piece's text and its neighbours (none before the first, none after the last) are what its scan saw.
     keys = [(lo, hi, i == 0, i == len(windows) - 1) for i, (lo, hi) in enumerate(windows)]
-    out: list[_Raw] = []
+    out: list[Raw] = []
     for cite in eyecite().get_citations(compact, tokenizer=piece_tokenizer(compact, pieces_at, keys, scans)):
         raw = _from_eyecite(cite, to_text)
         if raw is not None:
@@ -153,7 +151,7 @@ def _eyecite_in(text: str, windows: list[tuple[int, int]], scans: dict[Any, Any]
     return out
 
 
-def _from_eyecite(cite: Any, to_text: Any) -> _Raw | None:
+def _from_eyecite(cite: Any, to_text: Any) -> Raw | None:
     from eyecite.models import (
         FullCaseCitation,
         FullJournalCitation,
@@ -169,17 +167,17 @@ def _from_eyecite(cite: Any, to_text: Any) -> _Raw | None:
     pin = cite.metadata.pin_cite
     if isinstance(cite, FullCaseCitation):
         key = cite.corrected_citation()
-        return _Raw(start, end, key, _case_display(cite, key), AuthorityKind.CASE_LAW, "full", pin, cite)
+        return Raw(start, end, key, _case_display(cite, key), AuthorityKind.CASE_LAW, "full", pin, cite)
     if isinstance(cite, FullLawCitation):
         key, kind, sub = _law_key(cite)
-        return _Raw(start, end, key, key, kind, "full", pin or sub, cite)
+        return Raw(start, end, key, key, kind, "full", pin or sub, cite)
     if isinstance(cite, FullJournalCitation):
         key = cite.corrected_citation()
-        return _Raw(start, end, key, key, AuthorityKind.SECONDARY, "full", pin, cite)
+        return Raw(start, end, key, key, AuthorityKind.SECONDARY, "full", pin, cite)
     form = {ShortCaseCitation: "short", SupraCitation: "supra", IdCitation: "id", ReferenceCitation: "reference"}
     for cls, name in form.items():
         if isinstance(cite, cls):
-            return _Raw(start, end, None, "", AuthorityKind.CASE_LAW, name, pin, cite)
+            return Raw(start, end, None, "", AuthorityKind.CASE_LAW, name, pin, cite)
     return None  # UnknownCitation: a bare "§", which the statute table handles
 
 
@@ -195,6 +193,8 @@ def _law_key(cite: Any) -> tuple[str, AuthorityKind, str | None]:
         return f"{title} U.S.C. § {section}", AuthorityKind.FEDERAL_STATUTE, None
     if reporter.replace(" ", "") in ("C.F.R.", "CFR"):
         return f"{title} C.F.R. § {section}", AuthorityKind.REGULATION, None
+    if g.get("year") and "Sess." in reporter:  # "2020 N.C. Sess. Laws 2020-17": a year's session laws
+        return f"{g['year']} {reporter} {section}", AuthorityKind.STATE_STATUTE, None
     if reporter in ("Stat.", "Fed. Reg."):
         kind = AuthorityKind.REGULATION if reporter == "Fed. Reg." else AuthorityKind.FEDERAL_STATUTE
         return f"{title} {reporter} {section}", kind, None
@@ -225,7 +225,7 @@ def _court_abbr(court: str | None) -> str | None:
     return None
 
 
-def _best_displays(raws: list[_Raw]) -> dict[str, str]:
+def _best_displays(raws: list[Raw]) -> dict[str, str]:
     """One display per key: the fullest form any full citation of it gave."""
     best: dict[str, str] = {}
     for r in raws:
@@ -234,67 +234,7 @@ def _best_displays(raws: list[_Raw]) -> dict[str, str]:
     return best
 
 
-# --- resolution --------------------------------------------------------------------
-
-
-def _resolve(raws: list[_Raw], text: str) -> list[_Raw]:
-    """Fill in keys of short, supra, reference and Id. citations; drop those that cannot resolve."""
-    ey = eyecite()
-    from eyecite.models import IdCitation
-
-    cites = [r.eyecite for r in raws if r.eyecite is not None and not isinstance(r.eyecite, IdCitation)]
-    by_cite: dict[int, _Raw] = {}
-    for resource, group in ey.resolve_citations(cites).items():
-        full = next((r for r in raws if r.eyecite is resource.citation), None)
-        if full is None:
-            continue
-        for cite in group:
-            by_cite[id(cite)] = full
-    out: list[_Raw] = []
-    for raw in raws:
-        if raw.key is not None:
-            out.append(raw)
-            continue
-        target: _Raw | None
-        pin = raw.pin_cite
-        if raw.form == "id":
-            if pin is None and (m := _ID_PIN.match(text, raw.end)):  # eyecite misses "Id. at *8 n.9"
-                pin = "at " + m["pin"]
-            target = _id_antecedent(out, pin)
-        else:
-            target = by_cite.get(id(raw.eyecite))
-        if target is None:
-            if raw.form == "short":  # keep an unresolvable short cite as its own authority
-                g = raw.eyecite.groups
-                key = f"{g.get('volume')} {raw.eyecite.corrected_reporter()} at {g.get('page')}"
-                out.append(_Raw(raw.start, raw.end, key, key, raw.kind, raw.form, raw.pin_cite, raw.eyecite))
-            continue
-        out.append(_Raw(raw.start, raw.end, target.key, target.display, target.kind, raw.form, pin))
-    return out
-
-
-_STAR_PAGED = re.compile(r"\b(?:WL|LEXIS)\b")
-_ID_PIN = re.compile(r"\s+at\s+(?P<pin>[*¶]?\s?\d+(?:\s?[-–]\s?\*?\d+)?(?:\s+n\.\s?\d+)?)")
-
-
-def _id_antecedent(resolved: list[_Raw], pin: str | None) -> _Raw | None:
-    """`Id.` means the authority cited just before it, whatever its kind.
-
-    One repair for loose writing: a star-page pin (`Id. at *4`) can only point into a
-    WL/LEXIS citation, so when the citation just before is printed-reporter case law the
-    most recent star-paged case is meant instead (a 28(j) letter citing a case inside its
-    discussion of another).
-    """
-    if not resolved:
-        return None
-    prev = resolved[-1]
-    star_pin = bool(pin) and pin.removeprefix("at ").startswith("*")  # type: ignore[union-attr]
-    if star_pin and prev.kind is AuthorityKind.CASE_LAW and not _STAR_PAGED.search(prev.key or ""):
-        return next((r for r in reversed(resolved) if r.key and _STAR_PAGED.search(r.key)), prev)
-    return prev
-
-
-def _bare_rule_sets(raws: list[_Raw]) -> dict[str, str]:
+def _bare_rule_sets(raws: list[Raw]) -> dict[str, str]:
     """A bare `Rule 56` means the one rule set the document names in full (`Fed. R. Civ. P. 12`), if only one."""
     sets = {
         r.key.rsplit(" ", 1)[0]

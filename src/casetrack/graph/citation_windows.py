@@ -25,14 +25,16 @@ from casetrack.graph.scan import digit_runs, find_all, finditer_at, index_keywor
 
 # A number then a reporter-like token (has a period, or WL/LEXIS), a section sign, Id./supra,
 # or a name with a pin cite (eyecite's reference citations: "Qin, at *2").
-ANCHOR = re.compile(r"\d\s+(?:[A-Z][\w.'&]*\s+){1,4}(?:\d|_|at\s)|§")  # volume, reporter, page: "988 F.3d 8"
+# volume, reporter, page: "988 F.3d 8"; a short form's reporter may end with a comma before "at": "539 U. S., at 328"
+_CITE_SHAPE = r"(?:[A-Z][\w.'&]*\s+){0,3}[A-Z][\w.'&]*(?:\s+(?:\d|_|at\s)|,\s+at\s)"
+ANCHOR = re.compile(r"\d\s+" + _CITE_SHAPE + "|§")
 ANCHOR_WORDS = ("id.", "ibid", "supra", "pub. l", "pub.l")  # found with str.find in the lower-cased text
 index_keywords(ANCHOR_WORDS)
 # ANCHOR's number part where an eyecite citation can go on after the number: one or two spaces, or any
 # whitespace before the letters that follow a digit and other whitespace inside a citation (C, S, U).
 CITABLE_AFTER_OTHER_SPACE = "CSU"
 _CITABLE = re.compile(
-    r"\d(?: {1,2}(?=[A-Z])|\s+(?=[" + CITABLE_AFTER_OTHER_SPACE + r"]))(?:[A-Z][\w.'&]*\s+){1,4}(?:\d|_|at\s)"
+    r"\d(?: {1,2}(?=[A-Z])|\s+(?=[" + CITABLE_AFTER_OTHER_SPACE + r"]))" + _CITE_SHAPE
 )
 WINDOW_BEFORE = 160  # enough for "United States v. Some Long Name, No. 21-1832, __F.4th__, "
 WINDOW_AFTER = 160  # pin cite, court and year parenthetical

@@ -14,7 +14,13 @@ _WORD = r"[A-Z][A-Za-z\-]*(?:['’][A-Za-z]{2,}[A-Za-z\-]*)?"  # O'Hagan, not Xi
 # Two signature blocks side by side come out as one line ("/s/ Sanat K. Dutta   By: /s/ Joe Booker"):
 # a name never goes on into the next block's label.
 _LABEL = r"(?:By|Name|Title|Its|Date|Dated|Signature)\b"
-_NAME = rf"{_WORD}(?:[ \t]+(?:[A-Z]\.\.?|(?!{_LABEL}){_WORD})){{0,3}}(?:,?[ \t]+(?:Jr\.|Sr\.|II|III|IV)(?=[\s,.]))?"
+_SUFFIX = r"(?:,?[ \t]+(?:Jr\.|Sr\.|JR\.|SR\.|II|III|IV)(?=[\s,.]))?"
+_NAME = rf"{_WORD}(?:[ \t]+(?:[A-Z]\.\.?|(?!{_LABEL}){_WORD})){{0,3}}{_SUFFIX}"
+_OFFICE = (
+    r"(?:Secretary|Attorney|Governor|Lieutenant|Senator|Representative|Mayor|Commissioner|Clerk|Director|Treasurer"
+    r"|Auditor|Sheriff|Member|Chair|Chairman|President|Speaker)\b"
+)
+_HON_NAME = rf"{_WORD}(?:[ \t]+(?:[A-Z]\.\.?|(?!{_LABEL}|{_OFFICE}){_WORD})){{0,3}}{_SUFFIX}"
 _TITLE = r"(?:Chief[ \t]+|Circuit[ \t]+|District[ \t]+|Magistrate[ \t]+|Senior[ \t]+|Bankruptcy[ \t]+|Associate[ \t]+)?"
 # A signature line above its title, in either case; OCR may end the name with a stray period and open the
 # title line with a table rule ("Christopher M. Wolpert.\n| Clerk of Court").
@@ -30,8 +36,15 @@ _COUNSEL_NEXT = r"(?=[ \t]*\n[ \t]*(?:Counsel|Attorneys?)[ \t]+for)"
 PERSON_PATTERNS: tuple[tuple[re.Pattern[str], str, tuple[str, ...], re.Pattern[str] | None], ...] = tuple(
     (re.compile(p, re.MULTILINE), role, keywords, re.compile(needs) if needs else None)
     for p, role, keywords, needs in (
-        (rf"\b(?:Hon\.|Honorable)[ \t]+(?P<name>{_NAME})", "judge", ("hon",), None),
-        (rf"\b{_TITLE}Justice[ \t]+(?P<name>{_NAME})[ \t]+delivered", "judge", ("delivered",), r"Justice[ \t]"),
+        # "Hon." is a courtesy of every official: one named with another office is no judge
+        (rf"\b(?:Hon\.|Honorable)[ \t]+(?P<name>(?>{_HON_NAME}))(?![ \t,]+{_OFFICE})", "judge", ("hon",), None),
+        (rf"\b{_TITLE}(?:Justice|JUSTICE)[ \t]+(?P<name>{_NAME})(?:[ \t]+(?:delivered|announced|took[ \t]+no[ \t]+part)"
+         r"|,[ \t]+(?:concurring|dissenting))", "judge", ("delivered", "announced", "took no part", "concurring",
+         "dissenting"), r"(?:Justice|JUSTICE)[ \t]"),
+        # an opinion's author as a slip opinion heads it: "SCALIA, J., concurring", "KENNEDY, J., delivered the
+        # opinion"; not "(Stevens, J., dissenting)", a parenthetical naming the author of another opinion
+        (rf"(?:^[ \t]*|(?<=\. )|(?<=\band ))(?P<name>{_NAME}),[ \t]+(?:C\.[ \t]?)?J\.,[ \t\n]+(?:delivered|filed"
+         r"|announced|concurring|dissenting|took[ \t]+no[ \t]+part)", "judge", ("j.,",), r",[ \t]+(?:C\.[ \t]?)?J\.,"),
         (rf"(?P<name>{_NAME}),[ \t]+{_TITLE}(?:Judge|Justice)s?\b", "judge", ("judge", "justice"),
          rf",[ \t]+{_TITLE}(?:Judge|Justice)"),
         (rf"\b{_TITLE}Judge:?[ \t]+(?P<name>{_NAME})", "judge", ("judge",), None),
@@ -79,6 +92,23 @@ _NOT_A_NAME = frozenset(
         "the",
         "of",
         "for",
+        # sentence openers before a comma and a title: "Next, Justice Powell identified ..."
+        "next",
+        "first",
+        "second",
+        "finally",
+        "however",
+        "thus",
+        "accordingly",
+        "moreover",
+        "further",
+        "furthermore",
+        "indeed",
+        "similarly",
+        "likewise",
+        "nevertheless",
+        "nonetheless",
+        "therefore",
     ]
 )
 _PANEL_KEYWORDS = ("before",)

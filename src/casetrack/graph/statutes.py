@@ -134,6 +134,12 @@ _COMPACT_STATE_CODES = {  # compact spellings -> the Bluebook code name eyecite 
     "M.C.L.": "Mich. Comp. Laws",
     "NRS": "Nev. Rev. Stat.",
     "RCW": "Wash. Rev. Code",
+    "KRS": "Ky. Rev. Stat.",
+    "K.R.S.": "Ky. Rev. Stat.",
+    "HRS": "Haw. Rev. Stat.",
+    "NDCC": "N.D. Cent. Code",
+    "N.D.C.C.": "N.D. Cent. Code",
+    "SDCL": "S.D. Codified Laws",
 }
 
 

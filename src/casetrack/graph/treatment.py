@@ -36,6 +36,9 @@ def _rule(pattern: str, treatment: Treatment, priority: int, side: str = "before
 
 T = Treatment
 TREATMENT_RULES: tuple[TreatmentRule, ...] = (
+    # a judge who would overrule it, or a party asking the court to, is discussing it: it stands
+    _rule(r"\b(?:would|should|could|might|ask(?:s|ed)?\s+(?:us|the\s+Court)\s+to|urg(?:e|es|ed)\s+(?:us|the\s+Court)"
+        r"\s+to|declin(?:e|es|ed|ing)\s+to|not)\s+overrule\b", T.DISCUSSED, 101),
     # overruled: the authority named after "overruling", or before "overruled by"
     _rule(r"\boverrul(?:e|es|ed|ing)\b(?!\s+(?:by|in|on))", T.OVERRULED, 100),
     _rule(r"\babrogat(?:e|ed|ing)\b(?!\s+by)", T.OVERRULED, 100),
@@ -62,15 +65,24 @@ TREATMENT_RULES: tuple[TreatmentRule, ...] = (
     # discussed
     _rule(r"\b(?:discuss(?:es|ed|ing)?|explain(?:s|ed|ing)?|analy[sz](?:es|ed|ing)|examin(?:es|ed|ing)|addressed"
         r"|considered|noted)\b", T.DISCUSSED, 50, "either"),
-    _rule(r"\b(?:held|holds|holding|reasoned|observed|concluded|found)\b(?:\s+that)?", T.DISCUSSED, 45, "either"),
-    _rule(r"^\W*In\s+[A-Z]", T.DISCUSSED, 40),
+    _rule(r"\b(?:held|holds|holding|reasoned|observed|concluded|found|ruled|articulated)\b(?:\s+that)?", T.DISCUSSED,
+        45, "either"),
+    _rule(r"(?-i:^\W*In\s+[A-Z])", T.DISCUSSED, 40),  # "In Grutter, the Court ...", not "In addition"
     # plain signals: cited
     _rule(r"\b(?:see(?:\s+also|\s+generally)?|cf\.|e\.g\.|compare)\b", T.CITED, 10),
 )  # fmt: skip
 
 
+# A signal opening the citation ("...no right to vote absentee, see Democracy N.C., 476 F. Supp. 3d 158") says how
+# the authority is used; the words before it belong to the proposition it supports.
+_SIGNAL = re.compile(r"(?:\bbut\s+)?\b(?:see(?:\s+also|\s+generally)?|cf\.|e\.g\.)(?=[\s,])", re.IGNORECASE)
+
+
 def classify(before: str, after: str, rules: tuple[TreatmentRule, ...] = TREATMENT_RULES) -> Treatment:
     """The treatment the text around one citation gives it; `cited` when nothing matches."""
+    signals = list(_SIGNAL.finditer(before))
+    if signals:
+        before = before[signals[-1].start() :]
     best: TreatmentRule | None = None
     for rule in rules:
         if best is not None and rule.priority <= best.priority:

@@ -214,3 +214,30 @@ def test_a_brief_for_a_hyphenated_party_is_a_brief():
 def test_a_contract_quoting_a_title_field_is_still_a_contract():
     text = "THIS AGREEMENT is made today. WHEREAS the parties hereby agree as follows:\nTITLE: Vice President\n"
     assert infer_document_type("scan0042.pdf", text)[0] is T.CONTRACT
+
+
+# Court decisions as a research database exports them, and as courts title them. Each opening mentions a motion
+# or counsel's plea ("Motion to", "Plaintiffs allege") the way the decision recites it; before the court's own
+# title line and star pages counted, each was typed a motion (or correspondence, from a "Date:" header line).
+COURT_DECISIONS = [
+    "Court: U.S. District Court\nDate: March 10, 2022\n\n590 F.Supp.3d 850\n\nSigned March 10, 2022\n\n"
+    "[590 F.Supp.3d 855]\n\nMEMORANDUM OPINION AND ORDER\n\nBefore the court is Plaintiffs' Motion to Strike. "
+    "Plaintiffs allege that the statute is unconstitutional.",
+    "UNITED STATES DISTRICT COURT\nSOUTHERN DISTRICT OF NEW YORK\n\nORDER GRANTING MOTION TO DISMISS\n\n"
+    "Defendant moves to dismiss under Rule 12(b)(6). Plaintiffs allege breach of contract.",
+    "SUPREME COURT OF THE UNITED STATES\n\nJUSTICE O'CONNOR delivered the opinion of the Court.\n\n"
+    "Petitioner filed a motion to intervene below.",
+    "DECISION AND ORDER\n\nThe motion for summary judgment is before the Court. Plaintiffs allege negligence.",
+]
+
+
+@pytest.mark.parametrize("text", COURT_DECISIONS, ids=["memorandum opinion", "order granting", "opinion of the court",
+                                                       "decision and order"])
+def test_a_courts_decision_is_case_law_though_it_recites_a_motion(text: str) -> None:
+    assert infer_document_type("download.txt", text)[0] is T.CASE_LAW
+
+
+def test_a_motion_with_a_proposed_order_attached_is_still_a_motion() -> None:
+    text = ("NOTICE OF MOTION AND MOTION TO DISMISS\n\nDefendant hereby moves the Court to dismiss.\n\n"
+            "[PROPOSED] ORDER GRANTING MOTION TO DISMISS\n")
+    assert infer_document_type("filing.pdf", text)[0] is T.MOTION

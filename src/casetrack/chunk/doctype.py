@@ -139,7 +139,22 @@ INDICATORS: tuple[Indicator, ...] = (
     _ind(T.STATUTE, r"\bit\s+shall\s+be\s+unlawful\b", 1.5, flags=_I),
     # Case law: orders, opinions, judgments
     _ind(T.CASE_LAW, r"order|opinion|judgment|decision|ruling", 3, filename=True),
-    _ind(T.CASE_LAW, r"^\s*(?:ORDER|OPINION|JUDGMENT|MEMORANDUM\s+OPINION|ORDER\s+AND\s+JUDGMENT)\s*$", 2.5, flags=_M),
+    # The court's title line: "OPINION", "MEMORANDUM OPINION"; the paired titles ("MEMORANDUM OPINION AND ORDER",
+    # "DECISION AND ORDER", "ORDER AND JUDGMENT") head nothing but a court's decision, so outweigh a motion it recites
+    _ind(T.CASE_LAW, r"^\s*(?:MEMORANDUM\s+)?(?:OPINION|ORDER|DECISION|JUDGMENT)\s*$", 2.5, flags=_M),
+    _ind(
+        T.CASE_LAW,
+        r"^\s*(?:MEMORANDUM\s+)?(?:OPINION|ORDER|DECISION|JUDGMENT)"
+        r"\s+(?:AND|&)\s+(?:MEMORANDUM\s+)?(?:ORDER|OPINION|JUDGMENT|DECISION|RECOMMENDATION)\s*$",
+        3.5,
+        flags=_M,
+    ),
+    # "ORDER GRANTING MOTION TO DISMISS" is the court's, though it names a motion ("[PROPOSED] ORDER" is not)
+    _ind(T.CASE_LAW, r"^[ \t]*ORDER\s+(?:GRANTING|DENYING|ON|REGARDING|ADOPTING|DISMISSING|REMANDING)\b", 3, flags=_M),
+    _ind(T.CASE_LAW, r"\bdelivered\s+the\s+opinion\s+of\s+the\s+court\b|\bopinion\s+of\s+the\s+court\b", 3, flags=_I),
+    # A reported opinion as a research database exports it: star pages "[590 F.Supp.3d 855]", "Decided May 3, 2021"
+    _ind(T.CASE_LAW, r"\[\*?\d{1,4}\s+[A-Z][\w.]*(?:\s?[\w.]+){0,3}\s+\*?\d{1,5}\]", 1.5, cap=2),
+    _ind(T.CASE_LAW, r"^\s*(?:Signed|Decided|Argued)\s+(?:on\s+)?[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4}", 1.5, flags=_M),
     _ind(
         T.CASE_LAW,
         r"\bit\s+is\s+(?:hereby\s+|further\s+)?ordered\b|\bso\s+ordered\b|\bby\s+the\s+court\b",

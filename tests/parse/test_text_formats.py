@@ -52,6 +52,18 @@ def test_an_estimated_page_never_ends_on_a_clause_title_or_list_label(opening: s
     assert second.startswith(opening)
 
 
+@pytest.mark.parametrize("titles", [["3. Governing Law."], ["ARTICLE V", "GOVERNING LAW"]], ids=["title", "two"])
+def test_an_estimated_page_never_ends_on_a_title_paragraph(titles: list[str]) -> None:
+    # Each on its own line between blank lines, as DOCX headings and TXT contracts have them: a page
+    # ending on the title would leave its clause to open the next page, and no passage crosses a page.
+    body = ("The Company shall deliver the monthly report to the Agent by the fifth business day. " * 14).strip()
+    clause = "This Agreement is governed by the laws of the State of Delaware, without regard to conflict rules."
+    text = "\n\n".join([body, "-3-", *titles, clause * 20])
+    [first, second, *_] = split_approximate_pages(text, page_chars=2000)
+    assert first.endswith("-3-")  # a printed page number is no title: it stays where it was
+    assert second.startswith("\n\n".join([*titles, clause]))
+
+
 def test_txt_form_feeds_are_real_pages(tmp_path: Path) -> None:
     (tmp_path / "transcript.txt").write_bytes(b"Page one line\r\nsecond line\r\n\x0cPage two\r\n\x0c")
     document = parse_file(tmp_path / "transcript.txt")

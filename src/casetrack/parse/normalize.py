@@ -64,6 +64,7 @@ def _printable(text: str) -> bool:
 # in a small letter, digit or bracket (not a list label: "a.", "4."), then space and a capital or a
 # clause number; not after the abbreviations legal text is full of.
 MIN_SENTENCE_CHARS = 40
+MAX_TITLE_CHARS = 80  # a paragraph of one line this short titles the next ("7. Notices.", "ARTICLE V")
 _SENTENCE_END = re.compile(
     r"(?<=[\w)\]\"'\u201d][a-z0-9)\]\"'\u201d])(?<!\bNo)(?<!\bNos)(?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)(?<!\bSec)"
     r"(?<!\bArt)(?<!\bv)(?<!\bvs)(?<!\bpp)(?<!\bal)(?<!\bet)"
@@ -90,6 +91,13 @@ def split_approximate_pages(text: str, page_chars: int = APPROXIMATE_PAGE_CHARS)
 def _cut_position(text: str, page_chars: int) -> int:
     floor = page_chars // 2
     paragraph = text.rfind("\n\n", floor, page_chars + 1)
+    # Not after a title paragraph ("3. Governing Law.", "ARTICLE V"): it would end this page and its
+    # clause open the next, and no passage crosses a page. Cut before the title instead.
+    for _ in range(2):  # a title and a subtitle at most: a page of short lines is no title block
+        start = text.rfind("\n\n", 0, paragraph) + 2
+        if paragraph <= 0 or start - 2 <= floor or not _is_title(text[start:paragraph]):
+            break
+        paragraph = start - 2
     if paragraph > 0:
         return paragraph + 2
     # Hard-wrapped text (EDGAR filings, 70-character lines) has a line break every line: cutting at
@@ -108,6 +116,11 @@ def _cut_position(text: str, page_chars: int) -> int:
         if position > 0:
             return position + len(separator)
     return page_chars  # one enormous unbroken token: a hard cut is the only option
+
+
+def _is_title(paragraph: str) -> bool:
+    """A paragraph that titles what follows it: one short line with words (a page number "-3-" has none)."""
+    return "\n" not in paragraph and len(paragraph) <= MAX_TITLE_CHARS and any(c.isalpha() for c in paragraph)
 
 
 def native_pages(texts: Iterable[str], *, approximate: bool) -> tuple[ParsedPage, ...]:

@@ -59,9 +59,10 @@ def test_the_full_pipeline_keeps_its_quality_on_contracts_it_was_not_tuned_on(tm
                              refs[h.chunk.provenance.document_name].locate(h.chunk.text, h.chunk.span.page))
                     for h in response.hits]
         ranks[q["id"]] = scores.add(returned, label)
-    # Measured (Free tier, E7): R@10 0.985 (64 of 65; h047 is ranked 16th), MRR@10 0.634.
-    # R@10 0.95 allows two more queries out of the top 10. One answer falling from first place
-    # out of the top 10 costs 1/65 = 0.015 of MRR, so 0.62 allows about that; BM25 alone (0.609)
-    # or E7 alone (0.503) would fail.
+    # Measured (Free tier, E7): R@10 0.969 (63 of 65), MRR@10 0.672; 0.985 / 0.632 before a query
+    # naming its document ranked that document's passages by what it asks (search.scope).
+    # R@10 0.95 allows one more query out of the top 10. One answer falling from first place
+    # out of the top 10 costs 1/65 = 0.015 of MRR, so 0.65 allows about that; the ranking before
+    # named-document scoping (0.632), BM25 alone (0.61) or E7 alone (0.53) would fail.
     assert scores.recall_at(10) >= 0.95, f"R@10 {scores.recall_at(10):.3f}; first-hit ranks: {ranks}"
-    assert scores.mrr() >= 0.62, f"MRR {scores.mrr():.3f}; first-hit ranks: {ranks}"
+    assert scores.mrr() >= 0.65, f"MRR {scores.mrr():.3f}; first-hit ranks: {ranks}"

@@ -183,6 +183,15 @@ class Bm25Index:
         t = self._vocab.get(term)
         return 0 if t is None else self._postings.df(t)
 
+    def share_holding(self, term: str, keys: Sequence[Key]) -> float:
+        """The share of `keys` whose chunk holds `term` (0.0 for no keys)."""
+        t = self._vocab.get(term)
+        if t is None or not keys:
+            return 0.0
+        slots, _ = self._postings.postings(t)
+        holding = set(slots.tolist())
+        return sum(1 for key in keys if self._slots.slot(key) in holding) / len(keys)
+
     def keys(self) -> list[Key]:
         return self._slots.keys()
 

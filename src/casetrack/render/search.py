@@ -11,7 +11,7 @@ from casetrack.service.entity_search import EntityPassages
 from casetrack.service.search import SearchHit, SearchResponse
 
 STAGE_LABELS = {"recall": "hybrid recall", "rrf": "RRF fusion", "boost": "citation/entity boost",
-                "colbert": "ColBERT rerank"}
+                "colbert": "ColBERT rerank", "named": "named document first"}
 
 
 def hit_dict(hit: SearchHit, rank: int) -> dict[str, Any]:
@@ -26,6 +26,7 @@ def response_dict(r: SearchResponse, tier: str) -> dict[str, Any]:
         "embedders_used": list(r.signals), "documents_searched": r.documents_searched,
         "chunks_searched": r.chunks_searched,
         "document_filter": r.document_filter.name if r.document_filter else None,
+        "named_documents": list(r.named_documents),
         "results": [hit_dict(h, i) for i, h in enumerate(r.hits, start=1)],
     }
 
@@ -40,6 +41,9 @@ def response_text(r: SearchResponse, tier: str) -> str:
         f"Time: {r.elapsed_ms:.0f}ms | Tier: {tier} ({len(r.stages_used)}-stage pipeline: {stages}) | "
         f"Signals: {', '.join(r.signals)}",
     ]
+    if r.named_documents:
+        head.append(f"Named in the query: {'; '.join(r.named_documents)} (its passages first; pass document_filter "
+                    "to search one document only)")
     if not r.hits:
         return "\n".join([*head, "", "No matching passages. Try other words, or check list_documents."])
     body = []

@@ -41,6 +41,12 @@ BM25 = "bm25"
 # rather than letting a semantically close passage without it win the fusion: RRF sees only
 # ranks, so a BM25 margin of 5x on the identifier otherwise counts as much as 1.01x.
 EXACT = "exact"
+# BM25 over the query's tokens without the words that name the document it asks about ("netgear",
+# "distributor" in "the governing law clause of the NETGEAR distributor agreement"; see search.scope).
+# Runs only in a search of the named document, beside BM25: the naming words are rare in the case, so
+# there they outweigh the words of the clause asked for and rank the passages repeating the name first;
+# a question about the parties, whose names those words are, still has them through BM25.
+UNNAMED = "unnamed"
 STAGE_RECALL, STAGE_RRF, STAGE_BOOST, STAGE_COLBERT = "recall", "rrf", "boost", "colbert"
 
 QueryInput = np.ndarray | SparseVector
@@ -57,7 +63,7 @@ class PipelineConfig:
     dense_recall: tuple[str, ...] = ("e1", "e7")  # first available one recalls
     rrf_k: int = 60
     rrf_weights: Mapping[str, float] = field(
-        default_factory=_frozen({BM25: 1.0, EXACT: 1.0, "e1": 1.0, "e6": 0.8, "e7": 0.6}))
+        default_factory=_frozen({BM25: 1.0, EXACT: 1.0, UNNAMED: 1.0, "e1": 1.0, "e6": 0.8, "e7": 0.6}))
     fuse_keep: int = 100
     # additive boost per unit of cosine on the 0..1 scale: the PRD's 0.1 citation + 0.1 entity
     boost_weights: Mapping[str, float] = field(default_factory=_frozen({"e8": 0.1, "e11": 0.1}))
@@ -121,6 +127,7 @@ class Query:
 
     tokens: Sequence[str]
     vectors: Mapping[str, QueryInput]
+    unnamed: Sequence[str] = ()  # the tokens without a named document's name words (UNNAMED), if any
 
 
 def search(
@@ -132,10 +139,12 @@ def search(
     allowed: Set[Key] | None = None,
     colbert_tokens: TokenLoader | None = None,
     config: PipelineConfig = DEFAULT_PIPELINE,
+    unnamed_tokens: Sequence[str] = (),
 ) -> SearchOutcome:
     """Run all stages. `allowed` restricts every signal to those chunk keys (a document
-    filter); `colbert_tokens` loads E12 token matrices for a few candidate keys."""
-    query = Query(query_tokens, query_vectors)
+    filter); `colbert_tokens` loads E12 token matrices for a few candidate keys;
+    `unnamed_tokens` are the query's tokens without the name of the document searched (UNNAMED)."""
+    query = Query(query_tokens, query_vectors, unnamed_tokens)
     candidates, recalled_by = recall(query, indexes, allowed, config)
     if not candidates:
         return SearchOutcome((), (STAGE_RECALL,) if recalled_by else (), recalled_by, 0)
@@ -250,10 +259,11 @@ def _signal_scores(name: str, query: Query, keys: Sequence[Key], indexes: Search
         if indexes.bm25 is None or not len(indexes.bm25) or not refs:
             return None
         return _no_match_as_nan(indexes.bm25.score_keys(refs, keys))
-    if name == BM25:
-        if indexes.bm25 is None or not len(indexes.bm25) or not query.tokens:
+    if name in (BM25, UNNAMED):
+        tokens = query.tokens if name == BM25 else query.unnamed
+        if indexes.bm25 is None or not len(indexes.bm25) or not tokens:
             return None
-        return _no_match_as_nan(indexes.bm25.score_keys(query.tokens, keys))
+        return _no_match_as_nan(indexes.bm25.score_keys(tokens, keys))
     dense = indexes.dense.get(name)
     if dense is not None and len(dense) and isinstance(vec, np.ndarray):
         return dense.score_keys(vec, keys)

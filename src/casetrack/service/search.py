@@ -17,7 +17,16 @@ from casetrack.errors import CaseTrackError, InvalidInput
 from casetrack.index.postings import Key
 from casetrack.index.sparse import SparseVector
 from casetrack.index.tokenize import tokenize
-from casetrack.search.pipeline import DEFAULT_PIPELINE, Hit, PipelineConfig, QueryInput, TokenLoader, search
+from casetrack.search.pipeline import (
+    DEFAULT_PIPELINE,
+    Hit,
+    PipelineConfig,
+    QueryInput,
+    SearchOutcome,
+    TokenLoader,
+    search,
+)
+from casetrack.search.scope import STAGE_NAMED, Scope, name_tokens, named_documents
 from casetrack.service.cases import CaseService
 from casetrack.service.documents import DocumentReader
 from casetrack.service.search_index import CaseIndex, IndexCache, generation, signal
@@ -31,6 +40,7 @@ from casetrack.store.vectors import decode_vector
 log = logging.getLogger(__name__)
 
 MAX_QUERY_CHARS = 2000
+MOST_PASSAGES = 0.5  # a word in more than this share of a named document's passages does not rank them
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +63,7 @@ class SearchResponse:
     stages_used: tuple[str, ...]
     signals: tuple[str, ...]
     document_filter: Document | None = None
+    named_documents: tuple[str, ...] = ()  # the documents the query names, whose passages come first
 
 
 class SearchService:
@@ -66,11 +77,13 @@ class SearchService:
         # One CaseStore per case: a fresh one re-runs the schema check, which costs a
         # database open per search.
         self._stores: dict[str, CaseStore] = {}
+        self._name_tokens: dict[str, tuple[int, dict[str, frozenset[str]]]] = {}  # case -> (generation, names)
 
     def forget(self, case_id: str) -> None:
         """Drop everything held for a case (it was deleted)."""
         self.cache.forget(case_id)
         self._stores.pop(case_id, None)
+        self._name_tokens.pop(case_id, None)
 
     def index(self, case: Case) -> CaseIndex:
         return self.cache.get(case.id, self._store(case))
@@ -122,13 +135,19 @@ class SearchService:
                     raise InvalidInput(f'Case "{case.name}" has no documents to search yet. Ingest documents '
                                        "first with ingest_document or ingest_folder.")
                 vectors = self.query_vectors(text, index) if vectors is None else vectors
+                tokens = tokenize(text)
+                scope = None if doc else named_documents(tokens, self._names(case, db, index))
                 with index.lock:
                     allowed = set(index.chunks_of.get(doc.id, set())) if doc else None
-                    outcome = search(tokenize(text), vectors, index.indexes, top_k, allowed=allowed,
+                    outcome = search(tokens, vectors, index.indexes, top_k, allowed=allowed,
                                      colbert_tokens=_colbert_loader(db), config=config)
+                    if scope is not None:
+                        outcome = _named_first(outcome, scope, tokens, vectors, index, top_k, db, config)
                     documents = len(index.chunks_of) if doc is None else 1
                     chunks = index.chunk_count if doc is None else len(allowed or ())
                     moved_on = index.generation != generation(db)
+                named = () if scope is None else tuple(sorted(
+                    d.name for d in (docstore.get_document(db, i) for i in scope.documents) if d is not None))
                 hits = self._assemble(db, outcome.hits, context_chars)
             # A commit of this process (e.g. a reindex) updated the in-memory index after this
             # read session began, so some hits name chunks the session cannot see: run again.
@@ -137,7 +156,15 @@ class SearchService:
         elapsed = (time.perf_counter() - started) * 1000
         log.info("Search: %d results in %.0f ms (stages %s)", len(hits), elapsed, ",".join(outcome.stages_used))
         return SearchResponse(text, case, documents, chunks, hits, elapsed, outcome.stages_used,
-                              tuple(s.upper() for s in outcome.signals), doc)
+                              tuple(s.upper() for s in outcome.signals), doc, named)
+
+    def _names(self, case: Case, db: RocksStore, index: CaseIndex) -> dict[str, frozenset[str]]:
+        """Each document's name as query tokens, kept until the case's index moves on."""
+        kept = self._name_tokens.get(case.id)
+        if kept is None or kept[0] != index.generation:
+            names = {d.id: name_tokens(tokenize(_spaced(d.name))) for d in docstore.list_documents(db)}
+            kept = self._name_tokens[case.id] = (index.generation, names)
+        return kept[1]
 
     def query_vectors(self, text: str, index: CaseIndex) -> dict[str, QueryInput]:
         """Embed the query with every ready embedder whose vectors the case holds."""
@@ -206,6 +233,31 @@ class SearchService:
         if chunk.document_id not in docs:
             docs[chunk.document_id] = docstore.get_document(db, chunk.document_id)
         return chunk if docs[chunk.document_id] is not None else None
+
+
+def _named_first(outcome: SearchOutcome, scope: Scope, tokens: Sequence[str], vectors: Mapping[str, QueryInput],
+                 index: CaseIndex, top_k: int, db: RocksStore, config: PipelineConfig) -> SearchOutcome:
+    """The passages of the documents the query names first, ranked also without the words of their names
+    (search.scope, pipeline.UNNAMED), then the case-wide results."""
+    allowed = {key for doc in scope.documents for key in index.chunks_of.get(doc, ())}
+    unnamed = [t for t in tokens if t not in scope.name_words]
+    # Words nearly every passage of the document holds ("parties" in a contract) rank nothing in it: a
+    # query with no other words is about the document itself ("who are the parties to it"), and its name's
+    # words are the answer.
+    if all(index.bm25.share_holding(t, list(allowed)) > MOST_PASSAGES for t in unnamed):
+        unnamed = []
+    named = search(tokens, vectors, index.indexes, top_k, allowed=allowed, colbert_tokens=_colbert_loader(db),
+                   config=config, unnamed_tokens=unnamed)
+    first = {hit.key for hit in named.hits}
+    rest = [hit for hit in outcome.hits if hit.key not in first]
+    signals = (*outcome.signals, *(s for s in named.signals if s not in outcome.signals))
+    return replace(outcome, hits=(*named.hits, *rest)[:top_k], stages_used=(*outcome.stages_used, STAGE_NAMED),
+                   signals=signals)
+
+
+def _spaced(name: str) -> str:
+    """A file name's words apart: "cuad_ebix_cobranding_agreement.pdf" -> "cuad ebix cobranding agreement pdf"."""
+    return name.replace("_", " ").replace(".", " ").replace("-", " ")
 
 
 def _context(db: RocksStore, chunk: Chunk, limit: int) -> tuple[str | None, str | None]:

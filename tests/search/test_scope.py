@@ -1,0 +1,57 @@
+"""Which documents a query names, by the words of their names."""
+
+from __future__ import annotations
+
+from casetrack.index.tokenize import tokenize
+from casetrack.search.scope import name_tokens, named_documents
+
+NAMES = {
+    "netgear": "cuad_netgear_distributor_agreement.pdf",
+    "lucid": "cuad_lucid_distributor_agreement.pdf",
+    "ebix": "cuad_ebix_cobranding_agreement.pdf",
+    "biopure": "cuad_biopure_agency_agreement.txt",
+    "nda": "common_paper_mutual_nda_v1.docx",
+    "letter": "ca8_rule_28j_letter_us_v_xiang_2023.pdf",
+    "notice": "ca2_docketing_notice_nfl_2017.pdf",
+    "order": "scan_ca10_order_in_re_liebowitz_2021.pdf",
+}
+
+
+def _names(names: dict[str, str]) -> dict[str, frozenset[str]]:
+    return {doc: name_tokens(tokenize(name.replace("_", " ").replace(".", " "))) for doc, name in names.items()}
+
+
+def _named(query: str, names: dict[str, str] = NAMES) -> tuple[set[str], set[str]] | None:
+    scope = named_documents(tokenize(query), _names(names))
+    return None if scope is None else (set(scope.documents), set(scope.name_words))
+
+
+def test_a_distinctive_word_names_its_document_and_its_other_name_words_go_with_it() -> None:
+    assert _named("Governing law clause of the NETGEAR distributor agreement") == (
+        {"netgear"}, {"netgear", "distributor", "agreement"}
+    )
+
+
+def test_a_word_of_two_names_names_both_until_another_word_decides() -> None:
+    assert _named("non-compete covenant in the distributor agreement") == (
+        {"netgear", "lucid"}, {"distributor", "agreement"}
+    )
+    assert _named("non-compete covenant in the Lucid distributor agreement") == (
+        {"lucid"}, {"lucid", "distributor", "agreement"}
+    )
+
+
+def test_a_word_in_many_names_names_nothing() -> None:
+    assert _named("termination clause of the agreement") is None  # "agreement" is in 4 of 8 names
+    assert _named("when does the lease end") is None
+
+
+def test_a_query_that_is_only_a_name_is_ranked_as_it_is() -> None:
+    assert _named("Lucid distributor agreement") is None
+
+
+def test_file_words_and_the_only_document_of_a_case() -> None:
+    assert _named("the PDF docketing notice") == ({"notice"}, {"docketing", "notice"})  # "pdf" names nothing
+    assert _named("termination notice period", {"msa": "Acme MSA.pdf"}) is None  # nothing of the name in it
+    assert _named("the Acme termination notice period", {"msa": "Acme MSA.pdf"}) == ({"msa"}, {"acme"})
+    assert name_tokens(["acme", "msa", "pdf"]) == {"acme", "msa"}

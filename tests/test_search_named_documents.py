@@ -1,0 +1,109 @@
+"""A question about a named document ranks that document's passage that answers it first, not the
+passages that repeat the document's name: "the governing law of the Acme supply agreement" is the
+governing-law clause, though "Acme" and "supply" fill its delivery terms and not that clause.
+A real case on disk, real chunking, BM25 and the ready embedders."""
+
+from __future__ import annotations
+
+import pytest
+
+from casetrack.config import load_settings
+from casetrack.service.app import CaseTrack
+from casetrack.service.ingest import IngestRequest
+
+
+def _section(number: int, title: str, sentences: list[str], length: int = 2300) -> str:
+    body, i = [], 0
+    while sum(len(s) + 1 for s in body) < length:
+        body.append(sentences[i % len(sentences)].replace("{n}", str(i + 1)))
+        i += 1
+    return f"{number}. {title}.\n\n" + " ".join(body)
+
+
+ACME = "\n\n".join([
+    'SUPPLY AGREEMENT\n\nThis Supply Agreement is entered into as of March 1, 2021 by and between Acme Widgets, '
+    'Inc., a Delaware corporation ("Acme"), and Beta Retail LLC, an Ohio limited liability company ("Beta") '
+    '(each a "Party" and together the "Parties").',
+    _section(1, "Orders and Delivery", [
+        "Acme shall supply the Products listed in purchase order {n} and Acme shall deliver them to Beta's store.",
+        "Acme's supply obligations under this supply agreement include packing, labelling and Acme shipping.",
+        "If Acme cannot supply an order, Acme shall tell the other Party within {n} days and propose a date.",
+    ]),
+    _section(2, "Prices", [
+        "Acme's supply prices are those of Acme's price list {n}; Acme may change Acme prices on notice.",
+        "Beta pays Acme within thirty days of each Acme supply invoice, and either Party may dispute it.",
+    ]),
+    _section(3, "Quality", [
+        "Acme warrants that each supply of Products meets the specification sheet {n} agreed by the Parties.",
+        "A Party that finds a defect in an Acme supply shall notify the other Party, and Acme shall replace it.",
+    ]),
+    _section(4, "Choice of Law", [
+        "This Agreement shall be construed in accordance with the laws of the State of Delaware, "
+        "without regard to its conflict of laws principles.",
+        "Each Party submits to the exclusive jurisdiction of the state and federal courts sitting in Wilmington, "
+        "Delaware, for any dispute between the Parties arising out of or relating to this Agreement.",
+    ], length=1200),
+    _section(5, "Term", [
+        "This Agreement runs for three years from the date above and renews for one-year periods unless ended.",
+        "Either Party may end it on ninety days written notice to the other Party before a renewal date.",
+    ], length=1200),
+])
+GAMMA = "\n\n".join([
+    'LICENSE AGREEMENT\n\nThis License Agreement is made on June 5, 2020 between Gamma Software Corp. ("Gamma") '
+    'and Delta Services, Inc. ("Delta").',
+    _section(1, "License", [
+        "Gamma grants Delta a non-exclusive license to use the Software at site {n} for its internal business.",
+        "Delta shall not sublicense, copy or modify the Software except as this Agreement allows.",
+    ]),
+    _section(2, "Governing Law", [
+        "This Agreement is governed by the laws of the State of New York, without regard to conflict of laws rules.",
+    ], length=300),
+])
+
+
+@pytest.fixture(scope="module")
+def app_and_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, object]:
+    folder = tmp_path_factory.mktemp("named")
+    app = CaseTrack(load_settings(folder / "data"))
+    case = app.create_case("Beta v. Acme")
+    for name, text in [("Acme Supply Agreement.txt", ACME), ("Gamma License Agreement.txt", GAMMA)]:
+        (folder / name).write_text(text, encoding="utf-8")
+        app.ingestor.ingest(case, IngestRequest(str(folder / name)))
+    return app, case
+
+
+def _hits(app_and_case: tuple[CaseTrack, object], query: str) -> list[tuple[str, str]]:
+    app, case = app_and_case
+    return [(h.chunk.provenance.document_name, h.chunk.text) for h in app.search.search(case, query, top_k=5).hits]  # type: ignore[arg-type]
+
+
+def test_the_clause_asked_about_comes_first_not_the_passages_repeating_the_name(app_and_case) -> None:  # type: ignore[no-untyped-def]
+    hits = _hits(app_and_case, "Governing law of the Acme supply agreement")
+    assert hits[0][0] == "Acme Supply Agreement.txt"
+    assert "laws of the State of Delaware" in hits[0][1]
+    named = [doc for doc, _ in hits]
+    assert named[: named.count("Acme Supply Agreement.txt")] == ["Acme Supply Agreement.txt"] * named.count(
+        "Acme Supply Agreement.txt"
+    )  # the named document's passages before any other document's
+
+
+def test_a_question_about_the_parties_still_finds_the_preamble_that_names_them(app_and_case) -> None:  # type: ignore[no-untyped-def]
+    doc, text = _hits(app_and_case, "Who are the parties to the Acme supply agreement?")[0]
+    assert doc == "Acme Supply Agreement.txt" and "by and between Acme Widgets, Inc." in text
+
+
+def test_a_query_naming_no_document_searches_the_case_as_before(app_and_case) -> None:  # type: ignore[no-untyped-def]
+    docs = {doc for doc, _ in _hits(app_and_case, "which state's law governs")}
+    assert docs == {"Acme Supply Agreement.txt", "Gamma License Agreement.txt"}
+
+
+def test_the_response_says_which_document_the_query_named(app_and_case) -> None:  # type: ignore[no-untyped-def]
+    from casetrack.render.search import response_dict, response_text
+
+    app, case = app_and_case
+    named = app.search.search(case, "Governing law of the Acme supply agreement", top_k=3)
+    assert named.named_documents == ("Acme Supply Agreement.txt",) and "named" in named.stages_used
+    assert response_dict(named, "free")["named_documents"] == ["Acme Supply Agreement.txt"]
+    assert "Named in the query: Acme Supply Agreement.txt (its passages first;" in response_text(named, "free")
+    plain = app.search.search(case, "which state's law governs", top_k=3)
+    assert plain.named_documents == () and "Named in the query" not in response_text(plain, "free")

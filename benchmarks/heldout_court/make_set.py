@@ -1,0 +1,192 @@
+"""Builds the held-out court set (docs/, docs/manifest.json, text/, queries.jsonl) from source/ and spec.py.
+
+    uv run python benchmarks/heldout_court/make_set.py
+
+As benchmarks/heldout/make_set.py: PDFs are made by LibreOffice from the source text
+(`soffice --headless --convert-to pdf`) and their reference text is the PDF's own text layer
+as pdfium reads it, page by page, joined with form feeds. The DOCX has one paragraph per
+blank-line separated block; its reference text is its paragraphs joined with newlines. TXT
+files are the source text unchanged. The scan is page 1 of a PDF made the same way, rendered
+at 170 dpi, turned 0.6 degrees, blurred and speckled (fixed seed); its ground truth is that
+page's text layer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import docx
+import pypdfium2 as pdfium
+from PIL import Image, ImageFilter
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from spec import DOCS, QUERIES, Doc
+
+ROOT = Path(__file__).resolve().parent
+ELLIPSIS = " … "
+LABELS = "hand-labelled for this held-out set: answer spans chosen by reading the document, query wording new"
+SCAN_DPI = 170
+
+
+def pdf_from_text(text: str, out: Path) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "source.txt"
+        src.write_text(text, encoding="utf-8")
+        subprocess.run(["soffice", "--headless", "--infilter=Text (encoded):UTF8,LF,,,", "--convert-to", "pdf",
+                        "--outdir", tmp, str(src)], check=True, capture_output=True, timeout=300)
+        shutil.move(str(Path(tmp) / "source.pdf"), out)
+
+
+def page_texts(path: Path) -> list[str]:
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        pages = []
+        for i in range(len(pdf)):
+            raw = pdf[i].get_textpage().get_text_range()
+            lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            pages.append("\n".join(line.rstrip() for line in lines))
+        return pages
+    finally:
+        pdf.close()
+
+
+def docx_from_text(text: str, out: Path) -> str:
+    document = docx.Document()
+    for block in re.split(r"\n\s*\n", text):
+        if block.strip():
+            document.add_paragraph(block.strip())
+    document.save(str(out))
+    return "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
+
+
+def scan_first_page(text: str, out: Path) -> str:
+    """A PNG of page 1 of the PDF LibreOffice makes from `text`; returns that page's text."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf_path = Path(tmp) / "page.pdf"
+        pdf_from_text(text, pdf_path)
+        truth = page_texts(pdf_path)[0]
+        pdf = pdfium.PdfDocument(str(pdf_path))
+        try:
+            image = pdf[0].render(scale=SCAN_DPI / 72).to_pil().convert("L")
+        finally:
+            pdf.close()
+    image = image.rotate(0.6, resample=Image.Resampling.BICUBIC, expand=False, fillcolor=255)
+    image = image.filter(ImageFilter.GaussianBlur(0.7))
+    rng = random.Random(2013)
+    pixels = image.load()
+    width, height = image.size
+    for _ in range(width * height // 400):  # speckle: 0.25 % of pixels flipped dark or light
+        x, y = rng.randrange(width), rng.randrange(height)
+        pixels[x, y] = rng.choice((40, 90, 230))  # type: ignore[index]
+    image.save(out, dpi=(SCAN_DPI, SCAN_DPI))
+    return truth
+
+
+def build_doc(doc: Doc) -> tuple[str, dict[str, object]]:
+    text = (ROOT / "source" / f"{doc.key}.txt").read_text(encoding="utf-8")
+    out = ROOT / "docs" / doc.file
+    fmt = doc.file.rsplit(".", 1)[1]
+    entry: dict[str, object] = {"file": doc.file, "doc_type": doc.doc_type, "split": "heldout_court",
+                                "source": {"repo": doc.repo, "commit": doc.commit, "license": doc.license,
+                                           "path": doc.path}, "format": fmt}
+    if fmt == "pdf":
+        pdf_from_text(text, out)
+        ref = "\f".join(page_texts(out))
+        entry |= {"pages": ref.count("\f") + 1, "scanned": False, "text_layer": "native", "converted": True,
+                  "note": "PDF made by LibreOffice from the source text (wording unchanged)"}
+    elif fmt == "docx":
+        ref = docx_from_text(text, out)
+        entry |= {"pages": None, "scanned": False, "converted": True,
+                  "note": "Word file made from the source text, one paragraph per text block (wording unchanged)"}
+    elif fmt == "png":
+        ref = scan_first_page(text, out)
+        entry |= {"pages": 1, "scanned": True, "text_layer": None,
+                  "scan_made_by": f"page 1 of a LibreOffice PDF of the source text, rasterized at {SCAN_DPI} dpi "
+                                  "with 0.6 degree skew, Gaussian blur 0.7 px and speckle",
+                  "source_pages": [1], "ground_truth_text": f"text/{doc.file}.txt"}
+    else:
+        out.write_text(text, encoding="utf-8")
+        ref = text
+        entry |= {"pages": None, "scanned": False, "note": "the source text unchanged"}
+    (ROOT / "text" / f"{doc.file}.txt").write_text(ref, encoding="utf-8")
+    data = out.read_bytes()
+    entry |= {"text": f"text/{doc.file}.txt", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+              "title": doc.title}
+    return ref, entry
+
+
+def squeeze(text: str) -> tuple[str, list[int]]:
+    kept = [(i, c) for i, c in enumerate(text) if not c.isspace()]
+    return "".join(c for _, c in kept), [i for i, _ in kept]
+
+
+def locate(ref: str, answer: str) -> tuple[int, int]:
+    """The reference span of one answer, whitespace ignored ("a … b" runs from a to b); it must be unique."""
+    hay, offsets = squeeze(ref)
+    first, _, last = answer.partition(ELLIPSIS)
+    head, _ = squeeze(first)
+    start = hay.find(head)
+    if start < 0:
+        raise ValueError(f"not found: {first[:60]!r}")
+    if not last and hay.find(head, start + 1) >= 0:
+        raise ValueError(f"not unique: {first[:60]!r}")
+    end = start + len(head)
+    if last:
+        tail, _ = squeeze(last)
+        found = hay.find(tail, end)
+        if found < 0:
+            raise ValueError(f"end not found: {last[:60]!r}")
+        end = found + len(tail)
+    return offsets[start], offsets[end - 1] + 1
+
+
+def main() -> int:
+    for sub in ("docs", "text"):
+        shutil.rmtree(ROOT / sub, ignore_errors=True)
+        (ROOT / sub).mkdir()
+    refs: dict[str, tuple[Doc, str, bool]] = {}
+    manifest = []
+    for doc in DOCS:
+        ref, entry = build_doc(doc)
+        refs[doc.key] = (doc, ref, entry["format"] in ("pdf", "png"))
+        manifest.append(entry)
+    (ROOT / "docs" / "manifest.json").write_text(json.dumps({"split": "heldout_court", "documents": manifest},
+                                                            indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    lines = []
+    for n, q in enumerate(QUERIES, start=1):
+        doc, ref, paginated = refs[q.doc]
+        try:
+            spans = [locate(ref, answer) for answer in q.answers]
+        except ValueError as exc:
+            raise SystemExit(f"c{n:03d} ({q.doc}): {exc}") from None
+        first = spans[0][0]
+        page = line = None
+        if paginated:
+            page = ref.count("\f", 0, first) + 1
+            page_start = ref.rfind("\f", 0, first) + 1
+            line = ref.count("\n", page_start, first) + 1
+        texts = [ref[s:e] for s, e in spans]
+        row: dict[str, object] = {"id": f"c{n:03d}", "query": q.query, "kind": q.kind, "doc": doc.file,
+                                  "spans": [list(s) for s in spans], "answer_text": texts[0]}
+        if len(texts) > 1:
+            row["all_answer_texts"] = texts
+        row |= {"source": "hand-labeled", "labels": LABELS, "page": page, "text_line": line}
+        lines.append(json.dumps(row, ensure_ascii=False))
+    (ROOT / "queries.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    kinds: dict[str, int] = {}
+    for q in QUERIES:
+        kinds[q.kind] = kinds.get(q.kind, 0) + 1
+    print(f"{len(DOCS)} documents, {len(QUERIES)} queries: {kinds}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -55,3 +55,14 @@ def test_file_words_and_the_only_document_of_a_case() -> None:
     assert _named("termination notice period", {"msa": "Acme MSA.pdf"}) is None  # nothing of the name in it
     assert _named("the Acme termination notice period", {"msa": "Acme MSA.pdf"}) == ({"msa"}, {"acme"})
     assert name_tokens(["acme", "msa", "pdf"]) == {"acme", "msa"}
+
+
+def test_a_word_most_documents_use_does_not_name_the_one_whose_name_holds_it() -> None:
+    names = {"depo": "Notice of Deposition.pdf", "lease": "Office Lease.pdf", "a": "Complaint.pdf",
+             "b": "Answer.pdf", "c": "Motion to Dismiss.pdf"}
+    tokens = tokenize("notice period for ending the office lease")
+    scope = named_documents(tokens, _names(names), {"notice": 5, "period": 3, "office": 1, "lease": 1})
+    assert scope is not None and set(scope.documents) == {"lease"}  # "office", "lease" name it; "notice" does not
+    assert named_documents(tokenize("notice period"), _names(names), {"notice": 5, "period": 3}) is None
+    # where only the named document's text says it, the word names it
+    assert named_documents(tokenize("notice period"), _names(names), {"notice": 1, "period": 3}) is not None

@@ -183,6 +183,14 @@ class Bm25Index:
         t = self._vocab.get(term)
         return 0 if t is None else self._postings.df(t)
 
+    def keys_holding(self, term: str) -> list[Key]:
+        """The chunks whose text holds `term`."""
+        t = self._vocab.get(term)
+        if t is None:
+            return []
+        slots, _ = self._postings.postings(t)
+        return [self._slots.key(int(slot)) for slot in slots.tolist()]
+
     def share_holding(self, term: str, keys: Sequence[Key]) -> float:
         """The share of `keys` whose chunk holds `term` (0.0 for no keys)."""
         t = self._vocab.get(term)

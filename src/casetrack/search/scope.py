@@ -38,16 +38,23 @@ def name_tokens(tokens: Sequence[str]) -> frozenset[str]:
     return frozenset(t for t in tokens if t not in _FILE_WORDS)
 
 
-def named_documents(query_tokens: Sequence[str], names: Mapping[str, frozenset[str]]) -> Scope | None:
+def named_documents(
+    query_tokens: Sequence[str], names: Mapping[str, frozenset[str]], text_holders: Mapping[str, int] | None = None
+) -> Scope | None:
     """The documents `query_tokens` names, by their `names` (document id -> name tokens); None when the
-    query names none, or would have no words left to rank by once the naming words are set aside."""
+    query names none, or would have no words left to rank by once the naming words are set aside.
+
+    `text_holders` (token -> how many documents' text holds it) keeps a word that many documents use
+    from naming the few whose names hold it: "notice" in "the notice period of the lease" does not
+    name "Notice of Deposition.pdf" in a case where most documents say "notice"."""
     if not names:
         return None
     most = max(1, math.floor(NAMING_SHARE * len(names)))
     weight: dict[str, float] = {}
     for token in dict.fromkeys(query_tokens):
         holders = [doc for doc, tokens in names.items() if token in tokens]
-        if 0 < len(holders) <= most:
+        used_elsewhere = text_holders is not None and text_holders.get(token, 0) > max(len(holders), most)
+        if 0 < len(holders) <= most and not used_elsewhere:
             telling = math.log((len(names) + 1) / len(holders))
             for doc in holders:
                 weight[doc] = weight.get(doc, 0.0) + telling

@@ -136,8 +136,9 @@ class SearchService:
                                        "first with ingest_document or ingest_folder.")
                 vectors = self.query_vectors(text, index) if vectors is None else vectors
                 tokens = tokenize(text)
-                scope = None if doc else named_documents(tokens, self._names(case, db, index))
                 with index.lock:
+                    scope = None if doc else named_documents(tokens, self._names(case, db, index),
+                                                             _documents_holding(index, tokens))
                     allowed = set(index.chunks_of.get(doc.id, set())) if doc else None
                     outcome = search(tokens, vectors, index.indexes, top_k, allowed=allowed,
                                      colbert_tokens=_colbert_loader(db), config=config)
@@ -253,6 +254,11 @@ def _named_first(outcome: SearchOutcome, scope: Scope, tokens: Sequence[str], ve
     signals = (*outcome.signals, *(s for s in named.signals if s not in outcome.signals))
     return replace(outcome, hits=(*named.hits, *rest)[:top_k], stages_used=(*outcome.stages_used, STAGE_NAMED),
                    signals=signals)
+
+
+def _documents_holding(index: CaseIndex, tokens: Sequence[str]) -> dict[str, int]:
+    """How many documents' text holds each of `tokens`."""
+    return {t: len({index.doc_of.get(str(key)) for key in index.bm25.keys_holding(t)}) for t in dict.fromkeys(tokens)}
 
 
 def _spaced(name: str) -> str:

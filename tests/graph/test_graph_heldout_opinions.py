@@ -10,6 +10,7 @@ and dates of cited decisions that are no events of the case.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -50,6 +51,11 @@ def courts_of(name: str) -> set[str]:
     return {m.key.removeprefix("court:") for m in extract_of(name).entities if m.kind.value == "court"}
 
 
+def role_right(role: str, wanted: tuple[str, ...]) -> bool:
+    """`appellant-cross-appellee` is an appellant: a caption's compound role holds each of its roles."""
+    return any(r in wanted for r in re.findall(r"(?:cross-|counter-)?[a-z]+", role))
+
+
 def party_score(name: str) -> tuple[int, int, list[str], list[str]]:
     """(found, found with a right role, misses, false parties) for one document."""
     parties = extract_of(name).parties
@@ -58,10 +64,10 @@ def party_score(name: str) -> tuple[int, int, list[str], list[str]]:
     for label in PARTIES.get(name, ()):
         hits = [p for p in parties if same(label.name, p.name)]
         found += bool(hits)
-        right += any(p.role in label.roles for p in hits)
+        right += any(role_right(p.role, label.roles) for p in hits)
         if not hits:
             misses.append(label.name)
-        elif not any(p.role in label.roles for p in hits):
+        elif not any(role_right(p.role, label.roles) for p in hits):
             misses.append(f"{label.name} as {sorted({p.role for p in hits})}")
     known = [lb.name for lb in PARTIES.get(name, ())] + list(PLACEHOLDERS.get(name, ()))
     false = [f"{p.name} ({p.role})" for p in parties if not any(same(k, p.name) for k in known)]
@@ -149,3 +155,14 @@ def test_every_label_points_into_its_text() -> None:
 
 def test_print_the_table() -> None:
     print("\n" + "\n".join(tables()))
+
+
+# Floors. First sight (at f635d45, labels written before): parties 1/24 (right role 1/24, 3 false), judges 10/14
+# (1 false), courts 9/18, dated events found 14/15, typed 5/15, cited decisions typed as events 0/1.
+PARTIES_FOUND, ROLES_RIGHT, FALSE_PARTIES_AT_MOST = 24, 24, 1
+
+
+def test_caption_parties_come_with_their_roles() -> None:
+    t = totals()
+    assert t["found"] >= PARTIES_FOUND and t["roles"] >= ROLES_RIGHT, "\n".join(tables())
+    assert t["false"] <= FALSE_PARTIES_AT_MOST, "\n".join(tables())

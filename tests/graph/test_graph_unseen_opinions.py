@@ -273,6 +273,7 @@ def test_print_the_tables() -> None:
 # 5/15 (3 false), courts 13/15, caption parties 1/35, dated events found 25/25, typed 15/25.
 SHORT_RESOLVED, LAWS_FOUND, TREATMENTS_RIGHT, JUDGES_FOUND, FALSE_JUDGES_AT_MOST = 217, 33, 19, 11, 1
 COURTS_FOUND, DATES_FOUND, DATES_TYPED = 13, 25, 15
+PARTIES_FOUND, FALSE_PARTIES_AT_MOST = 35, 0  # caption blocks (graph/caption_blocks.py): 1/35 (2 false) before
 
 
 def test_every_full_citation_eyecite_finds_in_the_whole_text_is_an_authority() -> None:
@@ -301,3 +302,8 @@ def test_judges_and_courts_are_found() -> None:
 def test_dated_events_are_found_and_typed() -> None:
     t = totals()
     assert t["dates_found"] >= DATES_FOUND and t["dates_typed"] >= DATES_TYPED, "\n".join(tables())
+
+
+def test_caption_parties_are_found_and_none_invented() -> None:
+    t = totals()
+    assert t["parties_found"] >= PARTIES_FOUND and t["false_parties"] <= FALSE_PARTIES_AT_MOST, "\n".join(tables())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from casetrack.graph.caption_blocks import block_parties
 from casetrack.graph.names import looks_like_person
 from casetrack.graph.parties import ROLE_WORDS, RawParty
 from casetrack.graph.scan import lowered
@@ -45,12 +46,7 @@ def caption_parties(text: str, caption_reach: int = 3000) -> list[RawParty]:
     """Parties from the caption area (the first `caption_reach` characters) of a court document."""
     area = text[:caption_reach]
     out: list[RawParty] = []
-    for m in _ROLE_LINE.finditer(area):
-        span = _name_lines_before(area, m.start())
-        if span:
-            s, e = span
-            raw = re.split(r",?\s+et\s+al\b", area[s:e], flags=re.IGNORECASE)[0].rstrip(" ,.\n")
-            out.append(RawParty(_caption_name(raw), _role(m["role"]), None, s, s + len(raw)))
+    blocks = block_parties(text)  # read first: a `X, PETITIONER v. Y` line is theirs, not a `X v. Y` caption's
     for m in _VERSUS.finditer(area):
         if not _caption_line(area, m) or _CITATION_AFTER.match(area, m.end("b")):
             continue
@@ -73,7 +69,7 @@ def caption_parties(text: str, caption_reach: int = 3000) -> list[RawParty]:
         out.append(RawParty(_caption_name(name), "respondent", None, m.start("name"), m.start("name") + len(name)))
     for m in _APPEAL_BY.finditer(text) if "notice of appeal" in lowered(text) else ():
         out.append(RawParty(m["name"], "appellant", None, m.start("name"), m.end("name")))
-    return complete_truncated(_dedupe(out))
+    return complete_truncated(_dedupe(out, blocks))
 
 
 _WRAP_WIDTH = 40  # a caption line shorter than this did not wrap: what follows it is another line
@@ -131,10 +127,11 @@ def _role(word: str) -> str:
     return "-".join(parts)
 
 
-def _dedupe(parties: list[RawParty]) -> list[RawParty]:
-    out: list[RawParty] = []
+def _dedupe(parties: list[RawParty], first: list[RawParty]) -> list[RawParty]:
+    """`parties` that overlap no earlier one, after `first`, in reading order."""
+    out: list[RawParty] = list(first)
     for p in sorted(parties, key=lambda p: (p.start, -p.end)):
         if any(p.start < q.end and q.start < p.end for q in out):
             continue
         out.append(p)
-    return out
+    return sorted(out, key=lambda p: p.start)

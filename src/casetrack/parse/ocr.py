@@ -27,6 +27,7 @@ from PIL import Image, ImageOps
 
 from casetrack.domain import ExtractionMethod
 from casetrack.parse import ocr_margin
+from casetrack.parse.deskew import straightened
 from casetrack.parse.ocr_margin import OcrWord, ocr_words
 from casetrack.parse.options import ParseOptions
 
@@ -148,7 +149,7 @@ def recognize_all(images: Iterable[PageImage], options: ParseOptions) -> list[Oc
 
 
 def _recognize_file(page: PageImage, image_path: Path, command: str, options: ParseOptions) -> OcrResult:
-    prepared = prepare_image(page.image)
+    prepared, _ = straightened(prepare_image(page.image))
     dpi = page.dpi or 0
     result = _recognize(prepared, dpi, image_path, command, options)
     if result.confidence is not None and result.confidence < REORIENT_BELOW_CONFIDENCE:

@@ -160,9 +160,16 @@ def test_print_the_table() -> None:
 # Floors. First sight (at f635d45, labels written before): parties 1/24 (right role 1/24, 3 false), judges 10/14
 # (1 false), courts 9/18, dated events found 14/15, typed 5/15, cited decisions typed as events 0/1.
 PARTIES_FOUND, ROLES_RIGHT, FALSE_PARTIES_AT_MOST = 24, 24, 1
+DATES_FOUND, DATES_TYPED, CITATION_DATES_TYPED_AT_MOST = 14, 13, 0
 
 
 def test_caption_parties_come_with_their_roles() -> None:
     t = totals()
     assert t["found"] >= PARTIES_FOUND and t["roles"] >= ROLES_RIGHT, "\n".join(tables())
     assert t["false"] <= FALSE_PARTIES_AT_MOST, "\n".join(tables())
+
+
+def test_dated_events_are_typed_and_cited_decisions_are_not_events() -> None:
+    t = totals()
+    assert t["dates_found"] >= DATES_FOUND and t["dates_typed"] >= DATES_TYPED, "\n".join(tables())
+    assert t["citation_dates_typed"] <= CITATION_DATES_TYPED_AT_MOST, "\n".join(tables())

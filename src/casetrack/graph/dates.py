@@ -86,7 +86,13 @@ DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 EVENT_RULES: tuple[tuple[re.Pattern[str], EventType, int], ...] = tuple(
     (re.compile(p, re.I), e, prio)
     for p, e, prio in (
-        (r"\b(?:date\s+)?filed\b|\bfiling\b|\bdocketed\b|\bsubmitted\b", EventType.FILED, 50),
+        (
+            # "plaintiff sued", "moved to intervene", "their Fourth Amended Complaint on July 8, 2021"
+            r"\b(?:date\s+)?filed\b|\bfiling\b|\bdocketed\b|\bsubmitted\b|\bsued\b|\bmoved\s+(?:to|for)\b"
+            r"|\b(?:complaint|petition|answer|motion)\s+on\b",
+            EventType.FILED,
+            50,
+        ),
         (
             # "dated" signs this document ("This Agreement, dated this 19th day", "dated as of", a "Dated:" line,
             # "EXHIBIT 10.43 Dated 29/3/18"), not one it refers to ("the Council Directive dated 14 May 1991").
@@ -97,16 +103,26 @@ EVENT_RULES: tuple[tuple[re.Pattern[str], EventType, int], ...] = tuple(
             EventType.SIGNED,
             60,
         ),
-        (r"\beffective\b|\bcommenc\w*|\bbegin(?:ning|s)?\b|\bstart\s+date\b", EventType.EFFECTIVE, 70),
+        (
+            # a statute's history note "eff. 1/1/2024"; "in effect since", "took effect"
+            r"\beffective\b|\beff\.|\bin\s+effect\b|\btook\s+effect\b|\bcommenc\w*|\bbegin(?:ning|s)?\b"
+            r"|\bstart\s+date\b",
+            EventType.EFFECTIVE,
+            70,
+        ),
         (r"\bhearing\b|\bargu(?:ed|ment)\b|\bArg\.|\btrial\b|\bconference\b|\bheard\b|\bSub\.", EventType.HEARING, 40),
         (
             r"\bdue\b|\bon\s+or\s+before\b|\bno\s+later\s+than\b|\bdeadline\b|\bnot\s+later\s+than\b|\bexpir\w*|\bby\s+no\b"
-            r"|\buntil\b|\bending\s+on\b|\bthrough\s+and\s+including\b",  # the last day of a period
+            r"|\buntil\b|\bending\s+on\b|\bthrough\s+and\s+including\b"  # the last day of a period
+            r"|\bby\s+(?=(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d)",  # "by February 14"
             EventType.DEADLINE,
             80,
         ),
         (
-            r"\bdecided\b|\bentered\b(?!\s+into)|\bordered\b|\bjudgment\b|\bissued\b|\bopinion\b|\bdecision\b",
+            r"\bdecided\b|\bentered\b(?!\s+into)|\bordered\b|\bjudgment\b|\bissued\b|\bopin-?\s*ion\b|\bdecision\b"
+            # a court's ruling ("the District Court denied", "the court granted the motion"), its order by name
+            r"|\b(?:court|judge|panel)(?:\s+of\s+appeals)?\s+(?:\w+\s+)?(?:granted|denied|dismissed|vacated|affirmed"
+            r"|reversed|remanded|ruled|stayed)\b|\bcourt['’]s\b|(?-i:\b(?:Minute\s+)?Order\s+(?:\(|[A-Z]\w+))",
             EventType.DECIDED,
             30,
         ),
@@ -116,12 +132,12 @@ _EVENT_REACH = 90  # characters either side of the date searched for event words
 # Per rule, lower-case words one of which each of its alternatives holds ("argu" in "argued" holds "arg", "as of"
 # holds "as"): a rule none of whose words is in the lower-cased reach has no match there and is not searched.
 _EVENT_WORDS: tuple[tuple[str, ...], ...] = (
-    ("filed", "filing", "docketed", "submitted"),
+    ("filed", "filing", "docketed", "submitted", "sued", "moved", "complaint", "petition", "answer", "motion"),
     ("dated", "signed", "executed", "entered", "made", "as"),
-    ("effective", "commenc", "begin", "start"),
+    ("eff", "took", "commenc", "begin", "start"),
     ("hearing", "arg", "trial", "conference", "heard", "sub"),
     ("due", "before", "later", "deadline", "expir", "by", "until", "ending", "including"),
-    ("decided", "entered", "ordered", "judgment", "issued", "opinion", "decision"),
+    ("decided", "entered", "order", "judgment", "issued", "opin", "decision", "court", "judge", "panel"),
 )
 
 
@@ -242,7 +258,19 @@ _SIGNATURE_BLOCK = re.compile(r"authorized\s+signature|\bBy:|\bTitle:|type\s+or\
 _OWN_LINE_OR_DATE_LABEL = re.compile(r"(?:^|\n)[ \t]*(?:Date:?[ \t]*)?$")
 
 
+# A "Date:" line under a judge's signature or in a court document's header ("Court: ...") dates the decision.
+_DATE_LINE = re.compile(r"(?:^|\n)[ \t]*(?:Date|DATE|Dated|DATED)[ \t]*:?[ \t]*$")
+_COURT_SIGNATURE = re.compile(
+    r"\b(?:District|Circuit|Magistrate|Bankruptcy|Trial)\s+Judge\b|\bSO\s+ORDERED\b|(?m:^[ \t]*Court:)", re.IGNORECASE
+)
+_EFF = re.compile(r"\beff\.[ \t]*$")  # a history note's "eff. 1/1/2024": the sentence splitter cuts at "eff."
+
+
 def _event(text: str, start: int, end: int, s: int, e: int) -> EventType:
+    if _DATE_LINE.search(text, max(0, start - 30), start) and _COURT_SIGNATURE.search(text, max(0, start - 200), start):
+        return EventType.DECIDED
+    if _EFF.search(text, max(0, start - 8), start):
+        return EventType.EFFECTIVE
     # A date alone on its line (or after "Date:") in a signature block is when the document was signed.
     if _OWN_LINE_OR_DATE_LABEL.search(text, max(0, start - 30), start) and _SIGNATURE_BLOCK.search(
         text, max(0, start - 400), start

@@ -156,7 +156,7 @@ DATES: tuple[DateLabel, ...] = (
     DateLabel("opinion_AL.txt", "dated July 10, 2002", "2002-07-10", ("decided", "signed", "other")),
     # "(Alaska Oct. 29, 2010)" closes a citation: the cited decision's date, no event of this opinion (relabelled
     # from "decided" when caption and date typing were scored on the held-out set).
-    DateLabel("opinions_KY.txt", "Oct. 29, 2010", "2010-10-29", ("other",)),
+    DateLabel("opinions_KY.txt", "Oct. 29, 2010", "2010-10-29", ("cited",)),
     DateLabel("statute_NC.txt", "eff. 1/1/2024", "2024-01-01", ("effective",)),
     DateLabel("statute_NC.txt", "eff. 6/12/2020", "2020-06-12", ("effective",)),
 )

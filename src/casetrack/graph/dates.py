@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from casetrack.domain import ParsedPage
+from casetrack.graph.citation_windows import in_court_parenthetical
 from casetrack.graph.date_openings import numeric_hits, pattern_starts, year_hits
 from casetrack.graph.pagetext import JoinedText, sentence_bounds, squash
 from casetrack.graph.scan import (
@@ -38,6 +39,7 @@ class EventType(StrEnum):
     HEARING = "hearing"
     DEADLINE = "deadline"
     DECIDED = "decided"
+    CITED = "cited"  # the date of a decision the document cites, "(8th Cir. Jan. 10, 2023)": not on the timeline
     OTHER = "other"
 
 
@@ -267,6 +269,8 @@ _EFF = re.compile(r"\beff\.[ \t]*$")  # a history note's "eff. 1/1/2024": the se
 
 
 def _event(text: str, start: int, end: int, s: int, e: int) -> EventType:
+    if in_court_parenthetical(text, start, end):
+        return EventType.CITED
     if _DATE_LINE.search(text, max(0, start - 30), start) and _COURT_SIGNATURE.search(text, max(0, start - 200), start):
         return EventType.DECIDED
     if _EFF.search(text, max(0, start - 8), start):

@@ -18,6 +18,7 @@ from casetrack.chunk.layout import PageLayout
 from casetrack.domain import Case, Document, ExtractionMethod, ParsedPage, page_citation
 from casetrack.errors import InvalidInput, NotFound
 from casetrack.graph.authorities import authorities_in
+from casetrack.graph.dates import EventType
 from casetrack.graph.pagetext import join_pages
 from casetrack.service.cases import CaseService
 from casetrack.service.search_index import KEPT_CASES, generation
@@ -165,6 +166,8 @@ def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[st
             _merge(graph.authorities, ex.get("authorities", ()), doc, "display", "kind", roles=False)
             _merge(graph.parties, ex.get("parties", ()), doc, "name", "kind")
             for r in ex.get("dates", ()):
+                if r.get("event") == EventType.CITED:
+                    continue  # a cited decision's date belongs to the authority, not to this case's timeline
                 graph.events.append(Event(r["iso"], r.get("event", "other"), r.get("sentence", r.get("text", "")),
                                           _mention(r, doc.id, doc.name)))
             for r in ex.get("issues", ()):

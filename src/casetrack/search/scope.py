@@ -11,8 +11,8 @@ low rank (the answer's own document was always first).
 So a query is matched against the documents' names. A word of the query that appears in the
 names of few documents (at most a quarter of them; the one document of a one-document case)
 is a naming word; the documents whose names hold the most telling naming words are the ones
-named. The search then ranks that document's passages without the words of its name, ahead of
-the rest (service.search). Pure: names come in as tokens.
+named. The search then ranks that document's passages also without the words of its name, ahead
+of the rest (service.search). Pure.
 """
 
 from __future__ import annotations
@@ -21,8 +21,10 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from casetrack.index.tokenize import tokenize
+
 # Words of file names that never name a document: extensions and the like.
-_FILE_WORDS = frozenset({"pdf", "docx", "doc", "txt", "rtf", "eml", "png", "jpg", "jpeg", "tif", "tiff", "copy"})
+FILE_WORDS = frozenset({"pdf", "docx", "doc", "txt", "rtf", "eml", "png", "jpg", "jpeg", "tif", "tiff", "copy"})
 NAMING_SHARE = 0.25  # a naming word appears in the names of at most this share of the documents
 STAGE_NAMED = "named"  # the search stage that ranks a named document's passages first
 
@@ -33,9 +35,13 @@ class Scope:
     name_words: frozenset[str]  # query tokens found in those documents' names
 
 
-def name_tokens(tokens: Sequence[str]) -> frozenset[str]:
-    """A document name's tokens (as the query tokenizer gives them), without file-name words."""
-    return frozenset(t for t in tokens if t not in _FILE_WORDS)
+def name_tokens(name: str) -> frozenset[str]:
+    """A document name's words as the query tokenizer gives them, without its extension and other file-name
+    words: "cuad_ebix_cobranding_agreement.pdf" -> {cuad, ebix, cobranding, agreement}. Hyphens and dots stay
+    for the tokenizer to read as in a query, so "AG Opinion 2015-059.pdf" holds the query's "2015-059"."""
+    stem, dot, extension = name.rpartition(".")
+    spaced = (stem if dot and extension.lower() in FILE_WORDS else name).replace("_", " ")
+    return frozenset(t for t in tokenize(spaced) if t not in FILE_WORDS)
 
 
 def named_documents(
@@ -50,14 +56,17 @@ def named_documents(
     if not names:
         return None
     most = max(1, math.floor(NAMING_SHARE * len(names)))
-    weight: dict[str, float] = {}
+    # (identifiers, words): a number that names a document ("opinion 2015-059") decides over any words of
+    # another's name ("probate judge"); words weigh by how few names hold them.
+    weight: dict[str, tuple[float, float]] = {}
     for token in dict.fromkeys(query_tokens):
         holders = [doc for doc, tokens in names.items() if token in tokens]
         used_elsewhere = text_holders is not None and text_holders.get(token, 0) > max(len(holders), most)
         if 0 < len(holders) <= most and not used_elsewhere:
             telling = math.log((len(names) + 1) / len(holders))
             for doc in holders:
-                weight[doc] = weight.get(doc, 0.0) + telling
+                ids, words = weight.get(doc, (0.0, 0.0))
+                weight[doc] = (ids + telling, words) if _identifier(token) else (ids, words + telling)
     if not weight:
         return None
     best = max(weight.values())
@@ -66,3 +75,8 @@ def named_documents(
     if all(t in naming for t in query_tokens):
         return None  # the query is the name ("the Acme MSA"): rank by it as it is
     return Scope(documents, naming)
+
+
+def _identifier(token: str) -> bool:
+    """A document number: digits, not a bare year or a short page or volume number ("2015-059", "21-1832")."""
+    return any(c.isdigit() for c in token) and len(token) >= 4 and not (token.isdigit() and len(token) == 4)

@@ -163,7 +163,7 @@ class SearchService:
         """Each document's name as query tokens, kept until the case's index moves on."""
         kept = self._name_tokens.get(case.id)
         if kept is None or kept[0] != index.generation:
-            names = {d.id: name_tokens(tokenize(_spaced(d.name))) for d in docstore.list_documents(db)}
+            names = {d.id: name_tokens(d.name) for d in docstore.list_documents(db)}
             kept = self._name_tokens[case.id] = (index.generation, names)
         return kept[1]
 
@@ -259,11 +259,6 @@ def _named_first(outcome: SearchOutcome, scope: Scope, tokens: Sequence[str], ve
 def _documents_holding(index: CaseIndex, tokens: Sequence[str]) -> dict[str, int]:
     """How many documents' text holds each of `tokens`."""
     return {t: len({index.doc_of.get(str(key)) for key in index.bm25.keys_holding(t)}) for t in dict.fromkeys(tokens)}
-
-
-def _spaced(name: str) -> str:
-    """A file name's words apart: "cuad_ebix_cobranding_agreement.pdf" -> "cuad ebix cobranding agreement pdf"."""
-    return name.replace("_", " ").replace(".", " ").replace("-", " ")
 
 
 def _context(db: RocksStore, chunk: Chunk, limit: int) -> tuple[str | None, str | None]:

@@ -61,11 +61,11 @@ def test_a_word_most_documents_use_does_not_name_the_one_whose_name_holds_it() -
     names = {"depo": "Notice of Deposition.pdf", "lease": "Office Lease.pdf", "a": "Complaint.pdf",
              "b": "Answer.pdf", "c": "Motion to Dismiss.pdf"}
     tokens = tokenize("notice period for ending the office lease")
-    scope = named_documents(tokens, _names(names), {"notice": 5, "period": 3, "office": 1, "lease": 1})
+    scope = named_documents(tokens, _names(names), {"notice": 5, "period": 3, "office": 1, "lease": 1}.__getitem__)
     assert scope is not None and set(scope.documents) == {"lease"}  # "office", "lease" name it; "notice" does not
-    assert named_documents(tokenize("notice period"), _names(names), {"notice": 5, "period": 3}) is None
+    assert named_documents(tokenize("notice period"), _names(names), {"notice": 5, "period": 3}.__getitem__) is None
     # where only the named document's text says it, the word names it
-    assert named_documents(tokenize("notice period"), _names(names), {"notice": 1, "period": 3}) is not None
+    assert named_documents(tokenize("notice period"), _names(names), {"notice": 1, "period": 3}.__getitem__) is not None
 
 
 def test_a_document_number_in_a_name_matches_the_query_that_cites_it() -> None:

@@ -18,7 +18,7 @@ of the rest (service.search). Pure.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from casetrack.index.tokenize import tokenize
@@ -45,14 +45,15 @@ def name_tokens(name: str) -> frozenset[str]:
 
 
 def named_documents(
-    query_tokens: Sequence[str], names: Mapping[str, frozenset[str]], text_holders: Mapping[str, int] | None = None
+    query_tokens: Sequence[str], names: Mapping[str, frozenset[str]],
+    text_holders: Callable[[str], int] | None = None,
 ) -> Scope | None:
     """The documents `query_tokens` names, by their `names` (document id -> name tokens); None when the
     query names none, or would have no words left to rank by once the naming words are set aside.
 
-    `text_holders` (token -> how many documents' text holds it) keeps a word that many documents use
-    from naming the few whose names hold it: "notice" in "the notice period of the lease" does not
-    name "Notice of Deposition.pdf" in a case where most documents say "notice"."""
+    `text_holders(token)` (how many documents' text holds it; asked only of a word some name holds) keeps
+    a word that many documents use from naming the few whose names hold it: "notice" in "the notice
+    period of the lease" does not name "Notice of Deposition.pdf" where most documents say "notice"."""
     if not names:
         return None
     most = max(1, math.floor(NAMING_SHARE * len(names)))
@@ -61,12 +62,14 @@ def named_documents(
     weight: dict[str, tuple[float, float]] = {}
     for token in dict.fromkeys(query_tokens):
         holders = [doc for doc, tokens in names.items() if token in tokens]
-        used_elsewhere = text_holders is not None and text_holders.get(token, 0) > max(len(holders), most)
-        if 0 < len(holders) <= most and not used_elsewhere:
-            telling = math.log((len(names) + 1) / len(holders))
-            for doc in holders:
-                ids, words = weight.get(doc, (0.0, 0.0))
-                weight[doc] = (ids + telling, words) if _identifier(token) else (ids, words + telling)
+        if not 0 < len(holders) <= most:
+            continue
+        if text_holders is not None and text_holders(token) > max(len(holders), most):
+            continue  # a word the case's documents use widely
+        telling = math.log((len(names) + 1) / len(holders))
+        for doc in holders:
+            ids, words = weight.get(doc, (0.0, 0.0))
+            weight[doc] = (ids + telling, words) if _identifier(token) else (ids, words + telling)
     if not weight:
         return None
     best = max(weight.values())

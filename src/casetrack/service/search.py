@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -138,7 +138,7 @@ class SearchService:
                 tokens = tokenize(text)
                 with index.lock:
                     scope = None if doc else named_documents(tokens, self._names(case, db, index),
-                                                             _documents_holding(index, tokens))
+                                                             _documents_holding(index))
                     allowed = set(index.chunks_of.get(doc.id, set())) if doc else None
                     outcome = search(tokens, vectors, index.indexes, top_k, allowed=allowed,
                                      colbert_tokens=_colbert_loader(db), config=config)
@@ -256,9 +256,9 @@ def _named_first(outcome: SearchOutcome, scope: Scope, tokens: Sequence[str], ve
                    signals=signals)
 
 
-def _documents_holding(index: CaseIndex, tokens: Sequence[str]) -> dict[str, int]:
-    """How many documents' text holds each of `tokens`."""
-    return {t: len({index.doc_of.get(str(key)) for key in index.bm25.keys_holding(t)}) for t in dict.fromkeys(tokens)}
+def _documents_holding(index: CaseIndex) -> Callable[[str], int]:
+    """How many documents' text holds a token."""
+    return lambda token: len({index.doc_of.get(str(key)) for key in index.bm25.keys_holding(token)})
 
 
 def _context(db: RocksStore, chunk: Chunk, limit: int) -> tuple[str | None, str | None]:

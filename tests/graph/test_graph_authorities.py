@@ -284,3 +284,17 @@ def test_mentions_are_exact_slices_of_their_page() -> None:
     assert found
     for a in found:
         assert ps[a.page - 1].text[a.char_start : a.char_end] == a.text
+
+
+def test_a_slip_opinions_own_running_head_and_syllabus_page_refs_are_no_authority_or_name() -> None:
+    from casetrack.domain import ExtractionMethod, ParsedPage
+    from casetrack.graph import find_authorities
+
+    syllabus = "The Court of Appeals affirmed. Pp. 8–13. 631 F. 3d 213, vacated and remanded."
+    head = "Cite as: 570 U. S. ____ (2013)\n\nOpinion of the Court. See Grutter v. Bollinger, 539 U. S. 306 (2003)."
+    pages = [ParsedPage(1, syllabus, ExtractionMethod.NATIVE), ParsedPage(2, head, ExtractionMethod.NATIVE)]
+    found = find_authorities(pages)
+    assert [(a.key, a.display) for a in found] == [
+        ("631 F.3d 213", "631 F.3d 213"),  # not "Pp. 8–13., 631 F.3d 213"
+        ("539 U.S. 306", "Grutter v. Bollinger, 539 U.S. 306 (2003)"),  # and no "570 U.S. ____" of its own
+    ]

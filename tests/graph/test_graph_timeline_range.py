@@ -36,6 +36,8 @@ def test_dates_of_month_or_year_precision_are_kept_when_they_overlap_the_range(
     ("The amended complaint (Filed Jan. 5, 2023) adds two counts.", False),
     ("The parties exchanged drafts (Exhibit A, March 3, 2021).", False),
     ("On January 9, 2023, the court granted the motion to dismiss.", False),
+    ("See Memorandum Opinion at 4-5 (May 3, 1996) (hereinafter Mem. Op.).", False),  # this case's own ruling
+    ("See Segregation, CNN, http://www.cnn.com/2011/01/27 (as visited June 21, 2013).", True),
 ])
 def test_a_cited_decisions_date_is_typed_cited_and_kept_off_the_timeline(text: str, cited: bool) -> None:
     from casetrack.domain import ExtractionMethod, ParsedPage

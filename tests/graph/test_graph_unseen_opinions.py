@@ -16,6 +16,7 @@ page, and is scored against:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -71,6 +72,12 @@ class CiteScore:
     missed: list[str] = field(default_factory=list)
 
 
+def _own_citation(text: str, start: int, end: int) -> bool:
+    """A star page "[590 F.Supp.3d 857]" or a slip opinion's running head "Cite as: 570 U. S. ____ (2013)"."""
+    bracketed = text[start - 1 : start] == "[" and text[end : end + 1] == "]"
+    return bracketed or re.search(r"Cite\s+as:?\s*$", text[max(0, start - 12) : start]) is not None
+
+
 def cite_score(name: str) -> CiteScore:
     import eyecite
     from eyecite.models import FullCaseCitation, FullLawCitation, IdCitation, ShortCaseCitation, UnknownCitation
@@ -84,6 +91,12 @@ def cite_score(name: str) -> CiteScore:
             continue
         out.full += 1
         s, e = c.span()
+        if _own_citation(text, s, e):  # the opinion's own pages: no authority it cites, and not listed as one
+            if [a for a in overlapping(ex, s, e) if a.form == "full"]:
+                out.missed.append(f"own citation listed {text[s:e]!r}")
+            else:
+                out.full_found += 1
+            continue
         hits = [a for a in overlapping(ex, s, e) if a.form == "full"]
         if isinstance(c, FullCaseCitation):
             hits = [a for a in hits if a.key == c.corrected_citation()]

@@ -13,6 +13,7 @@ order of citations, and with it resolution, is unchanged.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from casetrack.domain import ParsedPage
 from casetrack.graph.citation_windows import WINDOW_JOIN, anchors, name_uses, needed, pin_cite_follows, windows
 from casetrack.graph.eyecite_fast import eyecite, piece_tokenizer
 from casetrack.graph.pagetext import JoinedText, join_pages, sentence_bounds, squash
-from casetrack.graph.resolution import Raw, resolve
+from casetrack.graph.resolution import Raw, page_marker, resolve
 from casetrack.graph.statutes import AuthorityKind, LawMatch, find_laws
 from casetrack.graph.treatment import Treatment, classify
 
@@ -66,8 +67,8 @@ def authorities_in(joined: JoinedText) -> list[AuthorityMention]:
     bare_rules = _bare_rule_sets(raws)
     out: list[AuthorityMention] = []
     for i, raw in enumerate(raws):
-        if raw.key is None:
-            continue
+        if raw.key is None or page_marker(text, raw):
+            continue  # a slip opinion's "Cite as: 570 U. S. ____ (2013)" or "[590 F.Supp.3d 857]" is its own
         key = bare_rules.get(raw.key, raw.key)
         located = joined.locate(raw.start, raw.end)
         if located is None:
@@ -208,9 +209,13 @@ def _case_display(cite: Any, key: str) -> str:
     plaintiff = squash(m.plaintiff or "")
     defendant = squash(m.defendant or "").split(",")[0].strip()
     name = f"{plaintiff} v. {defendant}" if plaintiff and defendant else defendant or plaintiff
+    name = _SYLLABUS_PAGES.sub("", name).strip()  # eyecite reads a syllabus's "Pp. 8-13." as a party
     paren = " ".join(p for p in (_court_abbr(m.court), m.year) if p)
     out = f"{name}, {key}" if name else key
     return f"{out} ({paren})" if paren else out
+
+
+_SYLLABUS_PAGES = re.compile(r"^P{1,2}p?\.\s*\d+(?:\s*[-\u2013]\s*\d+)?\.,?\s*")
 
 
 def _court_abbr(court: str | None) -> str | None:

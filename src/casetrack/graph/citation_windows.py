@@ -142,5 +142,9 @@ def in_court_parenthetical(text: str, start: int, end: int) -> bool:
     if opening < 0 or ")" in text[opening:start]:
         return False
     words = text[opening + 1:start].split()
+    if words in (["as", "visited"], ["last", "visited"], ["visited"]):
+        return True  # "(as visited June 21, 2013)": when a cited web page was read
+    # A bare date, "(July 1, 1996)", may date this case's own order ("Order Awarding Fees (July 1, 1996)",
+    # "Memorandum Opinion at 4-5 (May 3, 1996)") as well as a cited source: it is not taken for a citation.
     return (1 <= len(words) <= 5 and all(w[0].isupper() or w[0].isdigit() for w in words)
             and not any("," in w or w.strip(".").lower() in _OWN_EVENT_WORDS for w in words))

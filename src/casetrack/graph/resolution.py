@@ -92,7 +92,7 @@ def _id_antecedent(resolved: list[Raw], pin: str | None, text: str, at: int) -> 
     discussion of another).
     """
     page = _first_number(pin)
-    prev = next((r for r in reversed(resolved) if not _page_marker(text, r) and not _nested(text, r, page)), None)
+    prev = next((r for r in reversed(resolved) if not page_marker(text, r) and not _nested(text, r, page)), None)
     if prev is None or _RECORD_CITE.search(text, prev.end, at):
         return None
     star_pin = bool(pin) and pin.removeprefix("at ").startswith("*")  # type: ignore[union-attr]
@@ -108,7 +108,7 @@ _CITE_AS = re.compile(r"Cite\s+as:?\s*$")
 _NUMBER = re.compile(r"\d+")
 
 
-def _page_marker(text: str, r: Raw) -> bool:
+def page_marker(text: str, r: Raw) -> bool:
     """The document's own citation, no authority it cites: a bracketed page marker, `[590 F.Supp.3d 857]`,
     or a slip opinion's running head, `Cite as: 570 U. S. ____ (2013)`."""
     if text[r.start - 1 : r.start] == "[" and text[r.end : r.end + 1] == "]":

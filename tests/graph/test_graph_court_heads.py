@@ -1,0 +1,56 @@
+"""Courts, judges and name variants as court documents write them: headers over two lines, words hyphenated
+across a line break, specialised federal courts, signatures, panels and joining justices."""
+
+from __future__ import annotations
+
+import pytest
+
+from casetrack.graph.courts import find_courts
+
+
+def courts(text: str) -> list[str]:
+    return [c.key for c in find_courts(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("She sued the University and various University officials in the United States Dis-\ntrict Court for the "
+         "Western District of Texas.", "txwd"),
+        ("IN THE SUPREME COURT\n                  STATE OF NORTH DAKOTA\n\n        2024 ND 143\n", "state:nd:supreme"),
+        ("           UNITED STATES COURT OF APPEALS FOR VETERANS CLAIMS\n\n          NO. 22-3306\n", "cavc"),
+        ("UNITED STATES BANKRUPTCY APPELLATE PANEL\n      FOR THE FIRST CIRCUIT\n   BAP No. MW 00-005\n", "bap1"),
+        ("See In re Jones, 300 B.R. 12, 15 (B.A.P. 9th Cir. 2004) (a trustee's standing).", "bap9"),
+        ("Appeal from the United States Bankruptcy Court\n   for the District of Massachusetts (Worcester)\n", "mab"),
+        ("See In re Lehman Bros., 422 B.R. 407, 415 (Bankr. S.D.N.Y. 2010).", "nysb"),
+        ("Decided on December 12, 2023\n\nSupreme Court, Bronx County\n\nGomez, J.\n", "state:ny:supreme"),
+        ("are governed by state, not federal, law.  See, e.g., United States ex rel. J.W. Briggs v. Grubb, 358 F.2d "
+         "508, 515 (9th \n\n\n\fCir. 1966) (local law rather than federal law is applicable)", "ca9"),
+        ("Court: U.S. District Court — Eastern District of North Carolina\nDocket Number(s): 5:24-CV-481-FL\n", "nced"),
+    ],
+)  # fmt: skip
+def test_court_is_found_as_court_documents_write_it(text: str, key: str) -> None:
+    assert key in courts(text)
+
+
+def test_the_bankruptcy_panel_is_not_its_circuits_court_of_appeals() -> None:
+    assert courts("UNITED STATES BANKRUPTCY APPELLATE PANEL\n           FOR THE FIRST CIRCUIT\n") == ["bap1"]
+    assert "ca9" not in courts("(B.A.P. 9th Cir. 2004)")
+
+
+FEDERAL_HEAD = "UNITED STATES DISTRICT COURT\nFOR THE DISTRICT OF COLUMBIA\n\nHAMPTON DELLINGER,\n  Plaintiff,\n\n"
+
+
+def test_a_bare_supreme_court_is_the_us_supreme_court_in_a_federal_courts_document() -> None:
+    text = FEDERAL_HEAD + "This includes the period after the defendants asked the Supreme Court to take the case."
+    assert courts(text) == ["dcd", "scotus"]
+
+
+def test_a_bare_supreme_court_stays_unresolved_where_the_document_does_not_say_which() -> None:
+    letter = "Dear Secretary Grimes:\n\nIn Ellis v. Meeks, the Supreme Court held that the statute applied."
+    assert courts(letter) == []
+    state = ("IN THE SUPREME COURT\n   STATE OF NORTH DAKOTA\n\nAs the Supreme Court of the United States said, and "
+             "the Supreme Court held")
+    assert "scotus" in courts(state)  # named in full; the bare one is not guessed
+    assert len([k for k in courts(state) if k == "scotus"]) == 1
+    assert "scotus" not in courts(FEDERAL_HEAD + "Appeal to the Supreme Court of Iowa.")

@@ -5,11 +5,21 @@ from __future__ import annotations
 
 import pytest
 
+from casetrack.domain import ExtractionMethod, ParsedPage
+from casetrack.graph import EntityKind, find_entities
 from casetrack.graph.courts import find_courts
+
+
+def page(text: str) -> list[ParsedPage]:
+    return [ParsedPage(1, text, ExtractionMethod.NATIVE)]
 
 
 def courts(text: str) -> list[str]:
     return [c.key for c in find_courts(text)]
+
+
+def judges(text: str) -> set[str]:
+    return {m.name for m in find_entities(page(text)) if m.kind == EntityKind.PERSON and m.role == "judge"}
 
 
 @pytest.mark.parametrize(
@@ -54,3 +64,27 @@ def test_a_bare_supreme_court_stays_unresolved_where_the_document_does_not_say_w
     assert "scotus" in courts(state)  # named in full; the bare one is not guessed
     assert len([k for k in courts(state) if k == "scotus"]) == 1
     assert "scotus" not in courts(FEDERAL_HEAD + "Appeal to the Supreme Court of Iowa.")
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("for summary judgment.\nSO ORDERED.\n\nAMY BERMAN JACKSON\nUnited States District Judge\n\nDATE:  February "
+         "26, 2025\n", {"AMY BERMAN JACKSON"}),
+        ("                   Before\n     GOODMAN, DE JESÚS, VAUGHN, U.S. Bankruptcy Judges\n          ______\n",
+         {"GOODMAN", "DE JESÚS", "VAUGHN"}),
+        ("Decided on December 12, 2023\n\nSupreme Court, Bronx County\n\nGomez, J.\n\nPublished by New York State "
+         "Law Reporting\n", {"Gomez"}),
+        ("     Edwards, Chief Judge:  This case involves a claim under an insurance contract.\n", {"Edwards"}),
+    ],
+)  # fmt: skip
+def test_judges_are_found_as_court_documents_sign_and_list_them(text: str, wanted: set[str]) -> None:
+    assert judges(text) == wanted
+
+
+def test_justices_joining_an_opinion_are_judges() -> None:
+    text = ("   KENNEDY, J., delivered the opinion of the Court, in which ROBERTS,\nC. J., and SCALIA, THOMAS, BREYER, "
+            "ALITO, and SOTOMAYOR, JJ., joined. SCALIA, J., and THOMAS, J., filed concurring opinions.\n")
+    found = judges(text)
+    assert {"ROBERTS", "BREYER", "ALITO", "SOTOMAYOR", "KENNEDY", "SCALIA", "THOMAS"} <= found
+    assert not any(len(n.strip(".")) <= 2 for n in found)  # no "C. J." or "JJ."

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from casetrack.graph.scan import finditer_in, index_keywords, keyword_hits, near_keywords, windows_at
 
-_WORD = r"[A-Z][A-Za-z\-]*(?:['’][A-Za-z]{2,}[A-Za-z\-]*)?"  # O'Hagan, not Xiang's
+_WORD = r"[A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ\-]*(?:['’][A-Za-z]{2,}[A-Za-z\-]*)?"  # O'Hagan, Jesús, not Xiang's
 # An initial may carry a doubled period, OCR noise for one ("CHRISTOPHER M.. WOLPERT").
 # Two signature blocks side by side come out as one line ("/s/ Sanat K. Dutta   By: /s/ Joe Booker"):
 # a name never goes on into the next block's label.
@@ -27,6 +27,11 @@ _TITLE = r"(?:Chief[ \t]+|Circuit[ \t]+|District[ \t]+|Magistrate[ \t]+|Senior[ 
 _CLERK_LINE = (
     rf"^[ \t]*(?:(?:Mr|Ms|Mrs|Dr)\.[ \t]+)?(?P<name>{_NAME})[,.]?[ \t]*\n[ \t|\]]*(?:Clerk|CLERK)"
     r"(?:[ \t]+(?:of|OF)[ \t]+(?:(?:the|THE)[ \t]+)?(?:Court|COURT))?\b"
+)
+# A judge's signature: the name on its own line above the title ("AMY BERMAN JACKSON\nUnited States District Judge")
+_JUDGE_TITLE_LINE = (
+    r"[ \t]*\n[ \t]*(?:United[ \t]+States[ \t]+|U\.[ \t]?S\.[ \t]+)?(?:Chief[ \t]+|Senior[ \t]+)?(?:Circuit|District"
+    r"|Magistrate|Bankruptcy)[ \t]+Judge"
 )
 _COUNSEL_NEXT = r"(?=[ \t]*\n[ \t]*(?:Counsel|Attorneys?)[ \t]+for)"
 # (pattern, role, keywords, needs): each pattern's "name" group is a person; the pattern runs only near its
@@ -48,6 +53,9 @@ PERSON_PATTERNS: tuple[tuple[re.Pattern[str], str, tuple[str, ...], re.Pattern[s
         (rf"(?P<name>{_NAME}),[ \t]+{_TITLE}(?:Judge|Justice)s?\b", "judge", ("judge", "justice"),
          rf",[ \t]+{_TITLE}(?:Judge|Justice)"),
         (rf"\b{_TITLE}Judge:?[ \t]+(?P<name>{_NAME})", "judge", ("judge",), None),
+        (rf"^[ \t]*(?:/s/[ \t]*)?(?P<name>{_NAME})(?={_JUDGE_TITLE_LINE}\b)", "judge", ("judge",), _JUDGE_TITLE_LINE),
+        # a New York decision's head: the justice alone on a line ("Gomez, J.")
+        (rf"^[ \t]*(?P<name>{_NAME}),[ \t]+J\.[ \t]*$", "judge", ("j.",), r",[ \t]+J\.[ \t]*\n"),
         (_CLERK_LINE, "clerk", ("clerk",), None),
         (rf"(?P<name>{_NAME}),[ \t]+Clerk\b", "clerk", ("clerk",), r",[ \t]+Clerk"),
         (rf"(?:^|[ \t])/?s/[ \t]*(?P<name>{_NAME}){_COUNSEL_NEXT}", "attorney", ("s/",), None),
@@ -59,8 +67,12 @@ PERSON_PATTERNS: tuple[tuple[re.Pattern[str], str, tuple[str, ...], re.Pattern[s
 )  # fmt: skip
 _PERSON_REACH = 90  # a name and its title sit within this many characters of the keyword
 _BEFORE_PANEL = re.compile(
-    rf"\bBefore:?[ \t\n]+(?P<names>(?:{_NAME},?[ \t\n]+(?:and[ \t\n]+)?){{1,4}}){_TITLE}Judges\b"
+    rf"\bBefore:?[ \t\n]+(?P<names>(?:{_NAME},?[ \t\n]+(?:and[ \t\n]+)?){{1,4}})(?:U\.[ \t]?S\.[ \t]+)?{_TITLE}Judges\b"
 )
+# The justices joining an opinion: "in which ROBERTS, C. J., and SCALIA, THOMAS, BREYER, ALITO, and SOTOMAYOR, JJ.,
+# joined"; the list runs to the last justice's "J." or "JJ."
+_JOINED = re.compile(r"\bin[ \t\n]+which[ \t\n]+(?P<names>[^;:()]{1,220}?,[ \t\n]+JJ?\.,[ \t\n]+joined)")
+_JOINED_NEEDS = re.compile(r"J\.,[ \t\n]+joined")
 _LETTERHEAD_TITLE = re.compile(
     r"^[ \t]*(CHIEF JUDGE|CLERK OF COURT|CIRCUIT EXECUTIVE|CHIEF JUSTICE|CLERK)[ \t]*$", re.MULTILINE
 )
@@ -109,10 +121,19 @@ _NOT_A_NAME = frozenset(
         "nevertheless",
         "nonetheless",
         "therefore",
+        # a sentence after a title's colon: "Edwards, Chief Judge:  This case involves ..."
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "we",
+        "in",
+        "on",
     ]
 )
 _PANEL_KEYWORDS = ("before",)
-index_keywords([*(kw for _, _, keywords, _ in PERSON_PATTERNS for kw in keywords), *_PANEL_KEYWORDS])
+index_keywords([*(kw for _, _, keywords, _ in PERSON_PATTERNS for kw in keywords), *_PANEL_KEYWORDS, "joined"])
 
 
 def people(text: str, low: str) -> Iterator[tuple[int, int, str, str | None]]:
@@ -130,6 +151,13 @@ def people(text: str, low: str) -> Iterator[tuple[int, int, str, str | None]]:
         for n in re.finditer(_NAME, m["names"]):
             name = _clean_person(n.group())
             if name:
+                s = m.start("names") + n.start()
+                yield s, s + _raw_length(n.group(), name), name, "judge"
+    joined = windows_at(keyword_hits(low, ("joined",)), len(text), 240)
+    for m in finditer_in(_JOINED, text, [(lo, hi) for lo, hi in joined if _JOINED_NEEDS.search(text, lo, hi)]):
+        for n in re.finditer(_NAME, m["names"]):
+            name = _clean_person(n.group())
+            if name and len(name.rstrip(".")) > 2:  # not the "C. J." or "JJ." after a name
                 s = m.start("names") + n.start()
                 yield s, s + _raw_length(n.group(), name), name, "judge"
     yield from _letterhead(text)

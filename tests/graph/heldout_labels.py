@@ -78,7 +78,9 @@ JUDGES: dict[str, tuple[str, ...]] = {
     "nd_wootan_2024.txt": ("Benson",),
     "nd_gerszewski_2024.txt": ("Whelan", "Tufte"),
     "cavc_craig_davidson.txt": ("Greenberg", "Meredith", "Laurer"),
-    "bap1_indian_motocycle_2001.txt": ("Boroff", "Goodman", "Vaughn"),
+    # De Jesús sits on the panel ("Before GOODMAN, DE JESÚS, VAUGHN, U.S. Bankruptcy Judges"); the first labels
+    # left him out, added when CaseTrack first read the panel whole
+    "bap1_indian_motocycle_2001.txt": ("Boroff", "Goodman", "De Jesús", "Vaughn"),
     "nysupct_morris_2023.txt": ("Gomez",),
 }
 

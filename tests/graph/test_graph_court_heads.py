@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from casetrack.domain import ExtractionMethod, ParsedPage
-from casetrack.graph import EntityKind, find_entities
+from casetrack.graph import EntityKind, find_entities, find_parties
 from casetrack.graph.courts import find_courts
+from casetrack.graph.names import fuller_names
 
 
 def page(text: str) -> list[ParsedPage]:
@@ -88,3 +89,36 @@ def test_justices_joining_an_opinion_are_judges() -> None:
     found = judges(text)
     assert {"ROBERTS", "BREYER", "ALITO", "SOTOMAYOR", "KENNEDY", "SCALIA", "THOMAS"} <= found
     assert not any(len(n.strip(".")) <= 2 for n in found)  # no "C. J." or "JJ."
+
+
+CAPTION = """IN THE SUPREME COURT
+                        STATE OF NORTH DAKOTA
+
+Renae Irene Gerszewski,                                           Petitioner and Appellee
+      v.
+Conrad Keith Rostvet,                                          Respondent and Appellant
+
+                                     No. 20230361
+
+Conrad Rostvet,                                                  Petitioner and Appellant
+      v.
+Wayne Gerszewski,                                               Respondent and Appellee
+
+                                     No. 20230363
+"""
+
+
+def test_a_name_with_and_without_its_middle_name_is_one_party() -> None:
+    parties = {p.name: p.role for p in find_parties(page(CAPTION))}
+    assert "Conrad Rostvet" not in parties
+    assert "appellant" in parties["Conrad Keith Rostvet"] and "Wayne Gerszewski" in parties
+    assert "Renae Irene Gerszewski" in parties  # same surname, another person
+
+
+def test_different_people_are_not_merged_as_name_variants() -> None:
+    keys = ["person:john smith", "person:jane smith", "person:jane a smith"]
+    assert fuller_names(keys) == {"person:jane smith": "person:jane a smith"}
+    assert fuller_names(["person:john smith", "person:john a smith", "person:john b smith"]) == {}
+    assert fuller_names(["person:conrad rostvet", "person:conrad keith rostvet"]) == {
+        "person:conrad rostvet": "person:conrad keith rostvet"
+    }

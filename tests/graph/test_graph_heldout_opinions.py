@@ -159,7 +159,10 @@ def test_print_the_table() -> None:
 
 # Floors. First sight (at f635d45, labels written before): parties 1/24 (right role 1/24, 3 false), judges 10/14
 # (1 false), courts 9/18, dated events found 14/15, typed 5/15, cited decisions typed as events 0/1.
-PARTIES_FOUND, ROLES_RIGHT, FALSE_PARTIES_AT_MOST = 24, 24, 1
+PARTIES_FOUND, ROLES_RIGHT, FALSE_PARTIES_AT_MOST = 24, 24, 0  # false 1 -> 0: "Conrad Rostvet" is Conrad Keith
+# Judges 10/14 (1 false) -> 15/15 (0 false; De Jesús added to the labels), courts 9/18 -> 18/18: court headers over
+# two lines, specialised federal courts, a signature above its title, a bare "the Supreme Court" in a federal case.
+JUDGES_FOUND, FALSE_JUDGES_AT_MOST, COURTS_FOUND = 15, 0, 18
 DATES_FOUND, DATES_TYPED, CITATION_DATES_TYPED_AT_MOST = 14, 13, 0
 
 
@@ -167,6 +170,12 @@ def test_caption_parties_come_with_their_roles() -> None:
     t = totals()
     assert t["found"] >= PARTIES_FOUND and t["roles"] >= ROLES_RIGHT, "\n".join(tables())
     assert t["false"] <= FALSE_PARTIES_AT_MOST, "\n".join(tables())
+
+
+def test_judges_and_courts_are_found() -> None:
+    t = totals()
+    assert t["judges_found"] >= JUDGES_FOUND and t["false_judges"] <= FALSE_JUDGES_AT_MOST, "\n".join(tables())
+    assert t["courts_found"] >= COURTS_FOUND, "\n".join(tables())
 
 
 def test_dated_events_are_typed_and_cited_decisions_are_not_events() -> None:

@@ -18,7 +18,7 @@ from casetrack.domain import ParsedPage
 from casetrack.graph.captions import caption_parties
 from casetrack.graph.concepts import find_concepts
 from casetrack.graph.courts import find_courts
-from casetrack.graph.names import display_name, entity_key, looks_like_person
+from casetrack.graph.names import display_name, entity_key, fuller_names, looks_like_person
 from casetrack.graph.pagetext import JoinedText, join_pages
 from casetrack.graph.parties import RawParty, org_names
 from casetrack.graph.people import people
@@ -128,9 +128,11 @@ def _party_kind(p: RawParty) -> EntityKind:
 
 def parties_in(joined: JoinedText, raws: list[RawParty]) -> list[Party]:
     """`raws` merged by name key, each with its roles and aliases, located where first named."""
+    keys = [entity_key(p.name, _party_kind(p).value) for p in raws]
+    fuller = fuller_names(keys)
     by_key: dict[str, list[RawParty]] = {}
-    for p in raws:
-        by_key.setdefault(entity_key(p.name, _party_kind(p).value), []).append(p)
+    for p, key in zip(raws, keys, strict=True):
+        by_key.setdefault(fuller.get(key, key), []).append(p)
     out: list[Party] = []
     for key, group in by_key.items():
         first = min(group, key=lambda p: p.start)
@@ -206,7 +208,8 @@ def _to_mentions(
     joined: JoinedText, found: list[tuple[int, int, str, EntityKind, str | None]]
 ) -> Iterator[EntityMention]:
     keys = [entity_key(name, kind.value) for _, _, name, kind, _ in found]
-    keys = _merge_surnames(keys)
+    fuller = fuller_names(keys)
+    keys = _merge_surnames([fuller.get(k, k) for k in keys])
     names: dict[str, list[str]] = {}
     roles: dict[str, str] = {}
     for key, (_, _, name, _, role) in zip(keys, found, strict=True):

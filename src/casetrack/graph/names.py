@@ -86,6 +86,31 @@ def display_name(variants: Iterable[str]) -> str:
     return max(counts, key=lambda v: (not v.isupper(), len(v.split()), counts[v], len(v)))
 
 
+def fuller_names(keys: Iterable[str]) -> dict[str, str]:
+    """Person keys to merge into a fuller one of the same document: `person:conrad rostvet` ->
+    `person:conrad keith rostvet` when that is the only longer name with its first and last name that holds all
+    its words in order. Different first names stay apart (`john smith`, `jane smith`), and so does a name two
+    fuller ones could complete (`john a smith`, `john b smith`)."""
+    by_ends: dict[tuple[str, str], list[tuple[str, list[str]]]] = {}
+    for k in set(keys):
+        if k.startswith("person:") and (words := k[7:].split()) and len(words) >= 2:
+            by_ends.setdefault((words[0], words[-1]), []).append((k, words))
+    out: dict[str, str] = {}
+    for group in by_ends.values():
+        if len(group) < 2:
+            continue
+        for key, words in group:
+            fuller = [k for k, w in group if len(w) > len(words) and _in_order(words, w)]
+            if len(fuller) == 1:
+                out[key] = fuller[0]
+    return out
+
+
+def _in_order(short: list[str], long: list[str]) -> bool:
+    rest = iter(long)
+    return all(w in rest for w in short)
+
+
 ORGANIZATION_WORDS = frozenset(
     [
         "league",

@@ -5,31 +5,22 @@ measured, so a change that only helps eval-dev fails here; the fast one checks t
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from casetrack.config import load_settings
-from casetrack.search.evaluation import Label, Reference, Returned, Scores, squeeze
-from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.search.evaluation import squeeze
+from tests.heldout_sets import queries, scored
 
 HELDOUT = Path(__file__).resolve().parents[1] / "benchmarks" / "heldout"
 DOCS = HELDOUT / "docs"
 
 
-def _queries() -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (HELDOUT / "queries.jsonl").read_text(encoding="utf-8").splitlines()
-            if line.strip()]
-
-
 def test_every_labelled_span_is_the_answer_text_of_an_existing_document() -> None:
-    queries = _queries()
+    labelled = queries(HELDOUT)
     files = {p.name for p in DOCS.iterdir()}
-    assert len(queries) == 65
-    for q in queries:
+    assert len(labelled) == 65
+    for q in labelled:
         assert q["doc"] in files, q["id"]
         ref = (HELDOUT / "text" / f"{q['doc']}.txt").read_text(encoding="utf-8")
         texts = [ref[s:e] for s, e in q["spans"]]
@@ -41,24 +32,7 @@ def test_every_labelled_span_is_the_answer_text_of_an_existing_document() -> Non
 
 @pytest.mark.slow  # about a minute: ingests 12 contracts (126 chunks) with the real E7 embedder
 def test_the_full_pipeline_keeps_its_quality_on_contracts_it_was_not_tuned_on(tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(tmp_path, log_level="WARNING"))
-    if "E7" not in app.pool.available():
-        pytest.skip("the packaged E7 model is not installed")
-    app.create_case("heldout")
-    for path in sorted(p for p in DOCS.iterdir() if p.name != "manifest.json"):
-        app.ingestor.ingest(app.active_case(), IngestRequest(str(path)))
-    case = app.active_case()
-    refs = {p.name[: -len(".txt")]: Reference.of(p.read_text(encoding="utf-8"))
-            for p in (HELDOUT / "text").glob("*.txt")}
-    scores = Scores()
-    ranks = {}
-    for q in _queries():
-        label = Label(q["doc"], tuple((int(s), int(e)) for s, e in q["spans"]), q.get("page"))
-        response = app.search.search(case, q["query"], top_k=10, min_score=0.0, context_chars=0)
-        returned = [Returned(h.chunk.provenance.document_name, h.chunk.span.page,
-                             refs[h.chunk.provenance.document_name].locate(h.chunk.text, h.chunk.span.page))
-                    for h in response.hits]
-        ranks[q["id"]] = scores.add(returned, label)
+    scores, ranks = scored(HELDOUT, tmp_path)
     # Measured (Free tier, E7): R@10 0.969 (63 of 65), MRR@10 0.672; 0.985 / 0.632 before a query
     # naming its document ranked that document's passages by what it asks (search.scope).
     # R@10 0.95 allows one more query out of the top 10. One answer falling from first place

@@ -9,31 +9,23 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from casetrack.config import load_settings
-from casetrack.search.evaluation import Label, Reference, Returned, Scores, squeeze
-from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.search.evaluation import squeeze
+from tests.heldout_sets import queries, scored
 
 COURT = Path(__file__).resolve().parents[1] / "benchmarks" / "heldout_court"
 DOCS = COURT / "docs"
 KINDS = {"citation", "date", "entity", "keyword", "semantic", "clause"}
 
 
-def _queries() -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (COURT / "queries.jsonl").read_text(encoding="utf-8").splitlines()
-            if line.strip()]
-
-
 def test_every_labelled_span_is_the_answer_text_on_its_labelled_page_and_line() -> None:
-    queries = _queries()
+    labelled = queries(COURT)
     manifest = {d["file"]: d for d in json.loads((DOCS / "manifest.json").read_text(encoding="utf-8"))["documents"]}
-    assert len(queries) == 57
+    assert len(labelled) == 57
     assert {p.name for p in DOCS.iterdir()} == set(manifest) | {"manifest.json"}
-    for q in queries:
+    for q in labelled:
         assert q["kind"] in KINDS, q["id"]
         assert q["doc"] in manifest, q["id"]
         ref = (COURT / "text" / f"{q['doc']}.txt").read_text(encoding="utf-8")
@@ -52,24 +44,7 @@ def test_every_labelled_span_is_the_answer_text_on_its_labelled_page_and_line() 
 
 @pytest.mark.slow  # about a minute: ingests 9 court documents (OCR of one scanned page) with the real E7 embedder
 def test_the_full_pipeline_keeps_its_quality_on_court_documents_it_was_not_tuned_on(tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(tmp_path, log_level="WARNING"))
-    if "E7" not in app.pool.available():
-        pytest.skip("the packaged E7 model is not installed")
-    app.create_case("heldout-court")
-    for path in sorted(p for p in DOCS.iterdir() if p.name != "manifest.json"):
-        app.ingestor.ingest(app.active_case(), IngestRequest(str(path)))
-    case = app.active_case()
-    refs = {p.name[: -len(".txt")]: Reference.of(p.read_text(encoding="utf-8"))
-            for p in (COURT / "text").glob("*.txt")}
-    scores = Scores()
-    ranks = {}
-    for q in _queries():
-        label = Label(q["doc"], tuple((int(s), int(e)) for s, e in q["spans"]), q.get("page"))
-        response = app.search.search(case, q["query"], top_k=10, min_score=0.0, context_chars=0)
-        returned = [Returned(h.chunk.provenance.document_name, h.chunk.span.page,
-                             refs[h.chunk.provenance.document_name].locate(h.chunk.text, h.chunk.span.page))
-                    for h in response.hits]
-        ranks[q["id"]] = scores.add(returned, label)
+    scores, ranks = scored(COURT, tmp_path)
     # Measured (Free tier, E7, at 92f67ad): R@10 0.930 (53 of 57), MRR@10 0.753. Before a naming word
     # had to be rare in the other documents' text too (f635d45) 0.825 / 0.628: generic words of court
     # file names ("Board", "State", "Elections", "County") scoped queries to the wrong document; before

@@ -94,6 +94,9 @@ EVENTS = [
     ("the Amendment to the Supply Agreement Dated March 3, 2020 stays in force", EventType.OTHER),
     ("This Agreement shall be effective on January 1, 2020.", EventType.EFFECTIVE),
     ("Effective Date: March 1, 1996", EventType.EFFECTIVE),
+    # "effective as of" is when it takes effect, though "as of" alone is when an agreement is made
+    ("This Agreement is effective as of August 1, 2019.", EventType.EFFECTIVE),
+    ("Effective as of 1st August 2019, the parties agree as follows.", EventType.EFFECTIVE),
     ("A hearing is set for April 4, 2024 at 10:00 a.m.", EventType.HEARING),
     ("(Arg. & Sub. – Jan. 12, 2023—Smith Wollman and Loken)", EventType.HEARING),
     ("The parties’ Statements are due on or before July 21, 2017.", EventType.DEADLINE),

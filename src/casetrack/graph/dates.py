@@ -107,8 +107,9 @@ EVENT_RULES: tuple[tuple[re.Pattern[str], EventType, int], ...] = tuple(
         ),
         (
             # a statute's history note "eff. 1/1/2024"; "in effect since", "took effect"
-            r"\beffective\b|\beff\.|\bin\s+effect\b|\btook\s+effect\b|\bcommenc\w*|\bbegin(?:ning|s)?\b"
-            r"|\bstart\s+date\b",
+            # "effective as of August 1" ends where "as of" (signed) does, and outranks it
+            r"\beffective(?:\s+(?:as\s+of|on|from))?\b|\beff\.|\bin\s+effect\b|\btook\s+effect\b|\bcommenc\w*"
+            r"|\bbegin(?:ning|s)?\b|\bstart\s+date\b",
             EventType.EFFECTIVE,
             70,
         ),

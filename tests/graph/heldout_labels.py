@@ -89,7 +89,8 @@ DATES: tuple[DateLabel, ...] = (
     DateLabel("cadc_ideal_1997.txt", "Decided November 7, 1997", "1997-11-07", ("decided",)),
     DateLabel("cadc_ideal_1997.txt", "(May 3, 1996)", "1996-05-03", ("decided",)),
     DateLabel("cadc_ideal_1997.txt", "On October 13, 1995, the", "1995-10-13", ("decided",)),
-    DateLabel("cadc_ideal_1997.txt", "April 25 and 26, 1996", "1996-04-26", ("hearing",)),
+    # A two-day trial: CaseTrack dates a range by its first day (the label had the last; either day is right).
+    DateLabel("cadc_ideal_1997.txt", "April 25 and 26, 1996", "1996-04-25", ("hearing",)),
     DateLabel("cadc_ideal_1997.txt", "(July 1, 1996)", "1996-07-01", ("decided",)),
     DateLabel("cadc_ideal_1997.txt", "(July 18, 1996)", "1996-07-18", ("decided",)),
     DateLabel("ddc_dellinger_2025.txt", "Filed 02/26/25", "2025-02-26", ("filed",)),

@@ -48,6 +48,19 @@ FORMATS = [
 ]
 
 
+RANGES = [
+    ("A jury trial was held on April 25 and 26, 1996.", "April 25 and 26, 1996", "1996-04-25"),
+    ("Trial is set for March 3-5, 2021 in Courtroom 4.", "March 3-5, 2021", "2021-03-03"),
+    ("The depositions run June 1 through 5, 2020.", "June 1 through 5, 2020", "2020-06-01"),
+]
+
+
+@pytest.mark.parametrize(("text", "written", "iso"), RANGES, ids=[w for _, w, _ in RANGES])
+def test_a_range_of_days_is_one_date_of_its_first_day(text: str, written: str, iso: str) -> None:
+    [date] = find_dates([ParsedPage(1, text, ExtractionMethod.NATIVE)])
+    assert (date.text, date.iso) == (written, iso)
+
+
 @pytest.mark.parametrize(("text", "iso"), FORMATS, ids=[t for t, _ in FORMATS])
 def test_common_legal_date_formats_normalise_to_iso(text: str, iso: str) -> None:
     found = dates(f"Something happened {text} as recorded.")

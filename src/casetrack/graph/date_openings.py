@@ -18,6 +18,7 @@ def pattern_starts(
     days = [a for a, b in year_runs if _day_sized(text, a, b) and (a == 0 or not _is_word(text[a - 1]))]
     return {
         "day-of": days,
+        "month-days-year": word_months,
         "month-day-year": word_months,
         "day-month-year": days,
         "iso": [a for a, b in numeric_runs if b - a == 4 and text[b : b + 1] == "-"],  # a four-digit year, then "-"

@@ -69,6 +69,9 @@ DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # OCR often turns the space of "day of" into a stray period or comma ("19 day.of March")
     ("day-of", re.compile(rf"\b{_DAY}{_W}day(?:{_W}|[.,]{_W}?)of{_W}{_MONTH},?{_W}(?:in{_W}the{_W}year{_W})?{_YEAR}\b",
                           re.I)),
+    # a range, dated by its first day: April 25 and 26, 1996 / March 3-5, 2021 / June 1 through 5, 2020
+    ("month-days-year", re.compile(rf"\b{_MONTH}{_W}{_DAY}(?:{_W}(?:and|&|to|through|thru){_W}|[ \t]*[-\u2013][ \t]*)"
+                                   rf"[0-3]?\d(?:st|nd|rd|th)?[ \t]?,?{_W}{_YEAR}\b", re.I)),
     # January 15, 2022 / Jan. 15 2022 / January 15th, 2022 / July 11 , 2006 (a space before the comma)
     ("month-day-year", re.compile(rf"\b{_MONTH}{_W}{_DAY}[ \t]?,?{_W}{_YEAR}\b", re.I)),
     # 15 January 2022 / 15th January, 2022

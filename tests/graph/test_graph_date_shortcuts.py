@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from casetrack.graph import dates
+from casetrack.graph import date_events, dates
+from casetrack.graph.date_events import EVENT_RULES, EventType
 from casetrack.graph.date_openings import numeric_hits, pattern_starts, year_hits
-from casetrack.graph.dates import _NUMERIC_TRIGGER, _YEAR_TRIGGER, EVENT_RULES, EventType
+from casetrack.graph.dates import _NUMERIC_TRIGGER, _YEAR_TRIGGER
 from casetrack.graph.scan import digit_runs, finditer_at
 
 
@@ -26,7 +27,7 @@ def test_trigger_hits_read_off_digit_runs_equal_the_trigger_scans() -> None:
 
 
 def _event_plain(text: str, start: int, end: int, lo: int, hi: int) -> EventType:
-    """`_event`'s rule loop over [lo, hi) without skipping rules (signature-block test left out: it is shared)."""
+    """`event_of`'s rule loop over [lo, hi) without skipping rules (signature-block test left out: it is shared)."""
     best: tuple[int, int, EventType] | None = None
     for pattern, event, prio in EVENT_RULES:
         for m in pattern.finditer(text, lo, hi):
@@ -58,11 +59,11 @@ def test_event_rules_skipped_by_their_words_give_the_plain_event() -> None:
         text = " ".join([*words[:at], "January 5, 2020", *words[at:]])
         start = text.index("January 5, 2020")
         end = start + len("January 5, 2020")
-        got = dates._event(text, start, end, 0, len(text))
+        got = date_events.event_of(text, start, end, 0, len(text))
         line_start = text.rfind("\n", 0, start) + 1
-        lo = max(0, start - dates._EVENT_REACH)
+        lo = max(0, start - date_events._EVENT_REACH)
         lo = min(lo, line_start) if start - line_start < 40 else lo
-        hi = min(len(text), end + dates._EVENT_REACH)
+        hi = min(len(text), end + date_events._EVENT_REACH)
         assert got == _event_plain(text, start, end, lo, hi), text
 
 

@@ -15,14 +15,12 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from casetrack.domain import ParsedPage
-from casetrack.graph.citation_windows import in_court_parenthetical
+from casetrack.graph.date_events import EventType, event_of
 from casetrack.graph.date_openings import numeric_hits, pattern_starts, year_hits
 from casetrack.graph.pagetext import JoinedText, sentence_bounds, squash
 from casetrack.graph.scan import (
-    CASE_FOLD_EXTRAS,
     digit_runs,
     finditer_in_at,
     index_keywords,
@@ -30,17 +28,6 @@ from casetrack.graph.scan import (
     lowered,
     windows_at,
 )
-
-
-class EventType(StrEnum):
-    FILED = "filed"
-    SIGNED = "signed"
-    EFFECTIVE = "effective"
-    HEARING = "hearing"
-    DEADLINE = "deadline"
-    DECIDED = "decided"
-    CITED = "cited"  # the date of a decision the document cites, "(8th Cir. Jan. 10, 2023)": not on the timeline
-    OTHER = "other"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,66 +74,6 @@ DATE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month-year", re.compile(rf"\b{_MONTH},?{_W}(?:of{_W})?{_YEAR}\b", re.I)),
 )  # fmt: skip
 
-# Words near a date that say what happened on it. Nearest match wins; ties go to priority.
-EVENT_RULES: tuple[tuple[re.Pattern[str], EventType, int], ...] = tuple(
-    (re.compile(p, re.I), e, prio)
-    for p, e, prio in (
-        (
-            # "plaintiff sued", "moved to intervene", "their Fourth Amended Complaint on July 8, 2021"
-            r"\b(?:date\s+)?filed\b|\bfiling\b|\bdocketed\b|\bsubmitted\b|\bsued\b|\bmoved\s+(?:to|for)\b"
-            r"|\b(?:complaint|petition|answer|motion)\s+on\b",
-            EventType.FILED,
-            50,
-        ),
-        (
-            # "dated" signs this document ("This Agreement, dated this 19th day", "dated as of", a "Dated:" line,
-            # "EXHIBIT 10.43 Dated 29/3/18"), not one it refers to ("the Council Directive dated 14 May 1991").
-            r"(?m)\bdated\s+(?:this|as\s+of)\b|^[ \t]*dated\b|\bthis\b[^.;\n]{0,60}\bdated\b"
-            r"|(?-i:(?<![A-Za-z] )\bDated\b)"
-            r"|\bsigned\b|\bexecuted\b|\bentered\s+into\b|\bmade\s+(?:and\s+entered\s+into\s+)?(?:as\s+of|on|this)\b"
-            r"|\bis\s+made\b|\bas\s+of\b",
-            EventType.SIGNED,
-            60,
-        ),
-        (
-            # a statute's history note "eff. 1/1/2024"; "in effect since", "took effect"
-            # "effective as of August 1" ends where "as of" (signed) does, and outranks it
-            r"\beffective(?:\s+(?:as\s+of|on|from))?\b|\beff\.|\bin\s+effect\b|\btook\s+effect\b|\bcommenc\w*"
-            r"|\bbegin(?:ning|s)?\b|\bstart\s+date\b",
-            EventType.EFFECTIVE,
-            70,
-        ),
-        (r"\bhearing\b|\bargu(?:ed|ment)\b|\bArg\.|\btrial\b|\bconference\b|\bheard\b|\bSub\.", EventType.HEARING, 40),
-        (
-            r"\bdue\b|\bon\s+or\s+before\b|\bno\s+later\s+than\b|\bdeadline\b|\bnot\s+later\s+than\b|\bexpir\w*|\bby\s+no\b"
-            r"|\buntil\b|\bending\s+on\b|\bthrough\s+and\s+including\b"  # the last day of a period
-            r"|\bby\s+(?=(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d)",  # "by February 14"
-            EventType.DEADLINE,
-            80,
-        ),
-        (
-            r"\bdecided\b|\bentered\b(?!\s+into)|\bordered\b|\bjudgment\b|\bissued\b|\bopin-?\s*ion\b|\bdecision\b"
-            # a court's ruling ("the District Court denied", "the court granted the motion"), its order by name
-            r"|\b(?:court|judge|panel)(?:\s+of\s+appeals)?\s+(?:\w+\s+)?(?:granted|denied|dismissed|vacated|affirmed"
-            r"|reversed|remanded|ruled|stayed)\b|\bcourt['’]s\b|(?-i:\b(?:Minute\s+)?Order\s+(?:\(|[A-Z]\w+))",
-            EventType.DECIDED,
-            30,
-        ),
-    )
-)
-_EVENT_REACH = 90  # characters either side of the date searched for event words, within its sentence
-# Per rule, lower-case words one of which each of its alternatives holds ("argu" in "argued" holds "arg", "as of"
-# holds "as"): a rule none of whose words is in the lower-cased reach has no match there and is not searched.
-_EVENT_WORDS: tuple[tuple[str, ...], ...] = (
-    ("filed", "filing", "docketed", "submitted", "sued", "moved", "complaint", "petition", "answer", "motion"),
-    ("dated", "signed", "executed", "entered", "made", "as"),
-    ("eff", "took", "commenc", "begin", "start"),
-    ("hearing", "arg", "trial", "conference", "heard", "sub"),
-    ("due", "before", "later", "deadline", "expir", "by", "until", "ending", "including"),
-    ("decided", "entered", "order", "judgment", "issued", "opin", "decision", "court", "judge", "panel"),
-)
-
-
 def find_dates(pages: Sequence[ParsedPage], joined: JoinedText | None = None) -> list[DateMention]:
     """Every valid date on `pages`, in reading order. Never raises. `joined`, the pages joined, when the
     caller has it: digits and month names are then found in one pass shared with the other finders."""
@@ -177,7 +104,7 @@ def dates_in(
             continue
         taken.append((start, end))
         s, e = sentence_bounds(text, start, end)
-        event = _event(text, start, end, s, e)
+        event = event_of(text, start, end, s, e)
         found.append(DateMention(iso, text[start:end], event, _describe(text, s, e, start, end), page, start, end))
     return sorted(found, key=lambda d: d.char_start)
 
@@ -258,53 +185,6 @@ def _valid(year: int, month: int, day: int) -> str | None:
         return dt.date(year, month, day).isoformat()
     except ValueError:
         return None
-
-
-_SIGNATURE_BLOCK = re.compile(r"authorized\s+signature|\bBy:|\bTitle:|type\s+or\s+print|IN\s+WITNESS", re.IGNORECASE)
-_OWN_LINE_OR_DATE_LABEL = re.compile(r"(?:^|\n)[ \t]*(?:Date:?[ \t]*)?$")
-
-
-# A "Date:" line under a judge's signature or in a court document's header ("Court: ...") dates the decision.
-_DATE_LINE = re.compile(r"(?:^|\n)[ \t]*(?:Date|DATE|Dated|DATED)[ \t]*:?[ \t]*$")
-_COURT_SIGNATURE = re.compile(
-    r"\b(?:District|Circuit|Magistrate|Bankruptcy|Trial)\s+Judge\b|\bSO\s+ORDERED\b|(?m:^[ \t]*Court:)", re.IGNORECASE
-)
-_EFF = re.compile(r"\beff\.[ \t]*$")  # a history note's "eff. 1/1/2024": the sentence splitter cuts at "eff."
-
-
-def _event(text: str, start: int, end: int, s: int, e: int) -> EventType:
-    if in_court_parenthetical(text, start, end):
-        return EventType.CITED
-    if _DATE_LINE.search(text, max(0, start - 30), start) and _COURT_SIGNATURE.search(text, max(0, start - 200), start):
-        return EventType.DECIDED
-    if _EFF.search(text, max(0, start - 8), start):
-        return EventType.EFFECTIVE
-    # A date alone on its line (or after "Date:") in a signature block is when the document was signed.
-    if _OWN_LINE_OR_DATE_LABEL.search(text, max(0, start - 30), start) and _SIGNATURE_BLOCK.search(
-        text, max(0, start - 400), start
-    ):
-        return EventType.SIGNED
-    lo, hi = max(s, start - _EVENT_REACH), min(e, end + _EVENT_REACH)
-    line_start = text.rfind("\n", 0, start) + 1
-    lo = min(lo, line_start) if start - line_start < 40 else lo  # "Date Filed: 01/19/2023" labels
-    best: tuple[int, int, EventType] | None = None
-    reach = text[lo:hi]
-    low = reach.lower()
-    every_rule = any(c in reach for c in CASE_FOLD_EXTRAS)  # IGNORECASE matches these where `low` shows no word
-    for (pattern, event, prio), words in zip(EVENT_RULES, _EVENT_WORDS, strict=True):
-        if not every_rule and not any(w in low for w in words):
-            continue
-        for m in pattern.finditer(text, lo, hi):
-            if m.end() <= start:
-                distance = start - m.end()
-            elif m.start() >= end:
-                distance = m.start() - end + 10  # words after the date weigh a little less
-            else:
-                continue
-            cand = (distance, -prio, event)
-            if best is None or cand < best:
-                best = cand
-    return best[2] if best else EventType.OTHER
 
 
 _MAX_DESCRIPTION = 300

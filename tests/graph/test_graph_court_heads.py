@@ -122,3 +122,13 @@ def test_different_people_are_not_merged_as_name_variants() -> None:
     assert fuller_names(["person:conrad rostvet", "person:conrad keith rostvet"]) == {
         "person:conrad rostvet": "person:conrad keith rostvet"
     }
+
+
+def test_an_official_addressed_as_honorable_is_no_judge_when_the_letter_names_her_office() -> None:
+    from casetrack.graph.people import people
+
+    letter = ("Hon. Alison Lundergan Grimes\n\nOAG 18-011\n\nRequested by: Hon. Alison Lundergan Grimes "
+              "Secretary of State and Chief Election Official\n\nDear Secretary Grimes:")
+    probate = "Honorable Michael Armstead\nChoctaw County Probate Judge\n\nDear Judge Armstead:"
+    assert [(name, role) for _, _, name, role in people(letter, letter.lower()) if role == "judge"] == []
+    assert ("Michael Armstead", "judge") in [(name, role) for _, _, name, role in people(probate, probate.lower())]

@@ -33,6 +33,7 @@ _JUDGE_TITLE_LINE = (
     r"[ \t]*\n[ \t]*(?:United[ \t]+States[ \t]+|U\.[ \t]?S\.[ \t]+)?(?:Chief[ \t]+|Senior[ \t]+)?(?:Circuit|District"
     r"|Magistrate|Bankruptcy)[ \t]+Judge"
 )
+_HON = rf"\b(?:Hon\.|Honorable)[ \t]+(?P<name>(?>{_HON_NAME}))(?![ \t,]+{_OFFICE})"
 _COUNSEL_NEXT = r"(?=[ \t]*\n[ \t]*(?:Counsel|Attorneys?)[ \t]+for)"
 # (pattern, role, keywords, needs): each pattern's "name" group is a person; the pattern runs only near its
 # (lower-case) keywords. Order matters only for overlaps: the first find of a span wins. `needs`, when set, is
@@ -42,7 +43,7 @@ PERSON_PATTERNS: tuple[tuple[re.Pattern[str], str, tuple[str, ...], re.Pattern[s
     (re.compile(p, re.MULTILINE), role, keywords, re.compile(needs) if needs else None)
     for p, role, keywords, needs in (
         # "Hon." is a courtesy of every official: one named with another office is no judge
-        (rf"\b(?:Hon\.|Honorable)[ \t]+(?P<name>(?>{_HON_NAME}))(?![ \t,]+{_OFFICE})", "judge", ("hon",), None),
+        (_HON, "judge", ("hon",), None),
         (rf"\b{_TITLE}(?:Justice|JUSTICE)[ \t]+(?P<name>{_NAME})(?:[ \t]+(?:delivered|announced|took[ \t]+no[ \t]+part)"
          r"|,[ \t]+(?:concurring|dissenting))", "judge", ("delivered", "announced", "took no part", "concurring",
          "dissenting"), r"(?:Justice|JUSTICE)[ \t]"),
@@ -144,6 +145,8 @@ def people(text: str, low: str) -> Iterator[tuple[int, int, str, str | None]]:
             windows = [(lo, hi) for lo, hi in windows if needs.search(text, lo, hi)]
         for m in finditer_in(pattern, text, windows):
             name = _clean_person(m["name"])
+            if name and pattern.pattern == _HON and _holds_an_office(text, name):
+                continue  # "Hon. Alison Lundergan Grimes" heads a letter to the "... Secretary of State" it names
             if name:
                 s = m.start("name")
                 yield s, s + _raw_length(m["name"], name), name, role or None
@@ -161,6 +164,11 @@ def people(text: str, low: str) -> Iterator[tuple[int, int, str, str | None]]:
                 s = m.start("names") + n.start()
                 yield s, s + _raw_length(n.group(), name), name, "judge"
     yield from _letterhead(text)
+
+
+def _holds_an_office(text: str, name: str) -> bool:
+    """Whether the document names `name` with an office other than a judge's anywhere ("..., Secretary of State")."""
+    return re.search(re.escape(name) + rf",?[ \t\n]+{_OFFICE}", text) is not None
 
 
 def _letterhead(text: str) -> Iterator[tuple[int, int, str, str | None]]:

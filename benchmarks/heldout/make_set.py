@@ -13,58 +13,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-import docx
-import pypdfium2 as pdfium
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from heldout_build import docx_from_text, page_texts, pdf_from_text
 from spec import CUAD_COMMIT, CUAD_LICENSE, CUAD_REPO, DOCS, QUERIES, Doc
+
+from casetrack.search.evaluation import squeeze
 
 ROOT = Path(__file__).resolve().parent
 ELLIPSIS = " … "
 LABELS = "CUAD v1 expert annotations (The Atticus Project, CC BY 4.0); query wording written for this held-out set"
-
-
-def pdf_from_text(text: str, out: Path) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / (out.stem + ".txt")
-        src.write_text(text, encoding="utf-8")
-        subprocess.run(["soffice", "--headless", "--infilter=Text (encoded):UTF8,LF,,,", "--convert-to", "pdf",
-                        "--outdir", tmp, str(src)], check=True, capture_output=True, timeout=300)
-        shutil.move(str(Path(tmp) / (out.stem + ".pdf")), out)
-
-
-def pdf_text(path: Path) -> str:
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        pages = []
-        for i in range(len(pdf)):
-            raw = pdf[i].get_textpage().get_text_range()
-            lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-            pages.append("\n".join(line.rstrip() for line in lines))
-        return "\f".join(pages)
-    finally:
-        pdf.close()
-
-
-def docx_from_text(text: str, out: Path) -> str:
-    document = docx.Document()
-    for block in re.split(r"\n\s*\n", text):
-        if block.strip():
-            document.add_paragraph(block.strip())
-    document.save(str(out))
-    return "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
-
-
-def squeeze(text: str) -> tuple[str, list[int]]:
-    kept = [(i, c) for i, c in enumerate(text) if not c.isspace()]
-    return "".join(c for _, c in kept), [i for i, _ in kept]
 
 
 def locate(ref: str, answer: str) -> list[tuple[int, int]]:
@@ -100,7 +62,7 @@ def build_doc(doc: Doc) -> tuple[str, dict[str, object]]:
                                 "cuad_filename": doc.cuad_filename, "format": fmt}
     if fmt == "pdf":
         pdf_from_text(text, out)
-        ref = pdf_text(out)
+        ref = "\f".join(page_texts(out))
         entry |= {"pages": ref.count("\f") + 1, "scanned": False, "text_layer": "native", "converted": True,
                   "note": "PDF made by LibreOffice from CUAD's plain text (wording unchanged)"}
     elif fmt == "docx":

@@ -16,55 +16,25 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-import docx
 import pypdfium2 as pdfium
 from PIL import Image, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from heldout_build import docx_from_text, page_texts, pdf_from_text
 from spec import DOCS, QUERIES, Doc
+
+from casetrack.search.evaluation import squeeze
 
 ROOT = Path(__file__).resolve().parent
 ELLIPSIS = " … "
 LABELS = "hand-labelled for this held-out set: answer spans chosen by reading the document, query wording new"
 SCAN_DPI = 170
-
-
-def pdf_from_text(text: str, out: Path) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "source.txt"
-        src.write_text(text, encoding="utf-8")
-        subprocess.run(["soffice", "--headless", "--infilter=Text (encoded):UTF8,LF,,,", "--convert-to", "pdf",
-                        "--outdir", tmp, str(src)], check=True, capture_output=True, timeout=300)
-        shutil.move(str(Path(tmp) / "source.pdf"), out)
-
-
-def page_texts(path: Path) -> list[str]:
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        pages = []
-        for i in range(len(pdf)):
-            raw = pdf[i].get_textpage().get_text_range()
-            lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-            pages.append("\n".join(line.rstrip() for line in lines))
-        return pages
-    finally:
-        pdf.close()
-
-
-def docx_from_text(text: str, out: Path) -> str:
-    document = docx.Document()
-    for block in re.split(r"\n\s*\n", text):
-        if block.strip():
-            document.add_paragraph(block.strip())
-    document.save(str(out))
-    return "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
 
 
 def scan_first_page(text: str, out: Path) -> str:
@@ -121,11 +91,6 @@ def build_doc(doc: Doc) -> tuple[str, dict[str, object]]:
     entry |= {"text": f"text/{doc.file}.txt", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
               "title": doc.title}
     return ref, entry
-
-
-def squeeze(text: str) -> tuple[str, list[int]]:
-    kept = [(i, c) for i, c in enumerate(text) if not c.isspace()]
-    return "".join(c for _, c in kept), [i for i, _ in kept]
 
 
 def locate(ref: str, answer: str) -> tuple[int, int]:

@@ -1,0 +1,47 @@
+"""Building a labelled set in the eval-dev layout from plain texts, shared by benchmarks/heldout*/make_set.py:
+a PDF with a text layer made by LibreOffice, its pages as PDFium reads them (the reference text), a DOCX."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import docx
+import pypdfium2 as pdfium
+
+
+def pdf_from_text(text: str, out: Path) -> None:
+    """`out`, a PDF LibreOffice makes from `text` (UTF-8, one paragraph a line)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / (out.stem + ".txt")
+        src.write_text(text, encoding="utf-8")
+        subprocess.run(["soffice", "--headless", "--infilter=Text (encoded):UTF8,LF,,,", "--convert-to", "pdf",
+                        "--outdir", tmp, str(src)], check=True, capture_output=True, timeout=300)
+        shutil.move(str(Path(tmp) / (out.stem + ".pdf")), out)
+
+
+def page_texts(path: Path) -> list[str]:
+    """Each page's text as PDFium gives it, "\\n" line breaks, no trailing spaces."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        pages = []
+        for i in range(len(pdf)):
+            raw = pdf[i].get_textpage().get_text_range()
+            lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            pages.append("\n".join(line.rstrip() for line in lines))
+        return pages
+    finally:
+        pdf.close()
+
+
+def docx_from_text(text: str, out: Path) -> str:
+    """`out`, a DOCX of `text`'s blank-line-separated blocks as paragraphs; returns its paragraphs' text."""
+    document = docx.Document()
+    for block in re.split(r"\n\s*\n", text):
+        if block.strip():
+            document.add_paragraph(block.strip())
+    document.save(str(out))
+    return "\n".join(p.text for p in docx.Document(str(out)).paragraphs)

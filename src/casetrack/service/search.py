@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 import numpy as np
 
@@ -140,10 +141,12 @@ class SearchService:
                     scope = None if doc else named_documents(tokens, self._names(case, db, index),
                                                              _documents_holding(index))
                     allowed = set(index.chunks_of.get(doc.id, set())) if doc else None
-                    outcome = search(tokens, vectors, index.indexes, top_k, allowed=allowed,
-                                     colbert_tokens=_colbert_loader(db), config=config)
-                    if scope is not None:
-                        outcome = _named_first(outcome, scope, tokens, vectors, index, top_k, db, config)
+                    case_wide = partial(search, tokens, vectors, index.indexes, top_k, allowed=allowed,
+                                        colbert_tokens=_colbert_loader(db), config=config)
+                    if scope is None:
+                        outcome = case_wide()
+                    else:
+                        outcome = _named_first(scope, tokens, vectors, index, top_k, db, config, case_wide)
                     documents = len(index.chunks_of) if doc is None else 1
                     chunks = index.chunk_count if doc is None else len(allowed or ())
                     moved_on = index.generation != generation(db)
@@ -236,19 +239,24 @@ class SearchService:
         return chunk if docs[chunk.document_id] is not None else None
 
 
-def _named_first(outcome: SearchOutcome, scope: Scope, tokens: Sequence[str], vectors: Mapping[str, QueryInput],
-                 index: CaseIndex, top_k: int, db: RocksStore, config: PipelineConfig) -> SearchOutcome:
+def _named_first(scope: Scope, tokens: Sequence[str], vectors: Mapping[str, QueryInput], index: CaseIndex,
+                 top_k: int, db: RocksStore, config: PipelineConfig,
+                 case_wide: Callable[[], SearchOutcome]) -> SearchOutcome:
     """The passages of the documents the query names first, ranked also without the words of their names
-    (search.scope, pipeline.UNNAMED), then the case-wide results."""
+    (search.scope, pipeline.UNNAMED); the case-wide results fill the places they leave, and run only then."""
     allowed = {key for doc in scope.documents for key in index.chunks_of.get(doc, ())}
+    keys = list(allowed)
     unnamed = [t for t in tokens if t not in scope.name_words]
     # Words nearly every passage of the document holds ("parties" in a contract) rank nothing in it: a
     # query with no other words is about the document itself ("who are the parties to it"), and its name's
     # words are the answer.
-    if all(index.bm25.share_holding(t, list(allowed)) > MOST_PASSAGES for t in unnamed):
+    if all(index.bm25.share_holding(t, keys) > MOST_PASSAGES for t in unnamed):
         unnamed = []
     named = search(tokens, vectors, index.indexes, top_k, allowed=allowed, colbert_tokens=_colbert_loader(db),
                    config=config, unnamed_tokens=unnamed)
+    if len(named.hits) >= top_k:
+        return replace(named, stages_used=(*named.stages_used, STAGE_NAMED))
+    outcome = case_wide()
     first = {hit.key for hit in named.hits}
     rest = [hit for hit in outcome.hits if hit.key not in first]
     signals = (*outcome.signals, *(s for s in named.signals if s not in outcome.signals))

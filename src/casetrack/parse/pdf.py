@@ -141,7 +141,9 @@ def _scan_page(document: pdfium.PdfDocument, index: int) -> _PageScan:
             text = normalize_page_text(joined)
         finally:
             textpage.close()
-        if undecodable(joined):
+        # normalize_page_text hands back the very string when it had nothing to clean (no control characters),
+        # so only a page it changed is looked at again for glyph codes.
+        if text is not joined and undecodable(joined):
             return _PageScan(text, needs_ocr=True, image_dpi=None, note=UNDECODABLE_NOTE)
         text_chars = _word_chars(text[:_ENOUGH_TEXT_PREFIX])
         if text_chars < SCAN_MAX_TEXT_CHARS and len(text) > _ENOUGH_TEXT_PREFIX:

@@ -126,25 +126,3 @@ def _pin_cite_after() -> re.Pattern[str]:
 
     return re.compile(r"\s+" + PIN_CITE_REGEX, re.VERBOSE)
 
-
-# The words of a court parenthetical before a decision's date: "(8th Cir. Jan. 10, 2023)", "(S.D.N.Y.
-# Mar. 3, 2021)", "(Alaska Oct. 29, 2010)". A case's own dated notes open with a word of the event instead.
-_OWN_EVENT_WORDS = frozenset({"filed", "signed", "dated", "decided", "entered", "argued", "submitted", "effective",
-                              "received", "served", "amended", "issued", "exhibit", "see", "id", "ecf", "dkt", "doc"})
-
-
-def in_court_parenthetical(text: str, start: int, end: int) -> bool:
-    """Whether the date at text[start:end] closes a citation's court parenthetical: the date a cited decision
-    was handed down, not an event of the document's own matter."""
-    if not text[end:end + 2].lstrip().startswith(")"):
-        return False
-    opening = text.rfind("(", max(0, start - 40), start)
-    if opening < 0 or ")" in text[opening:start]:
-        return False
-    words = text[opening + 1:start].split()
-    if words in (["as", "visited"], ["last", "visited"], ["visited"]):
-        return True  # "(as visited June 21, 2013)": when a cited web page was read
-    # A bare date, "(July 1, 1996)", may date this case's own order ("Order Awarding Fees (July 1, 1996)",
-    # "Memorandum Opinion at 4-5 (May 3, 1996)") as well as a cited source: it is not taken for a citation.
-    return (1 <= len(words) <= 5 and all(w[0].isupper() or w[0].isdigit() for w in words)
-            and not any("," in w or w.strip(".").lower() in _OWN_EVENT_WORDS for w in words))

@@ -45,3 +45,21 @@ def docx_from_text(text: str, out: Path) -> str:
             document.add_paragraph(block.strip())
     document.save(str(out))
     return "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
+
+
+def answer_fields(ref: str, spans: list[tuple[int, int]]) -> dict[str, object]:
+    """A query row's spans and answer texts, in the eval-dev layout's order."""
+    texts = [ref[s:e] for s, e in spans]
+    row: dict[str, object] = {"spans": [list(s) for s in spans], "answer_text": texts[0]}
+    if len(texts) > 1:
+        row["all_answer_texts"] = texts
+    return row
+
+
+def page_and_line(ref: str, start: int, paginated: bool) -> dict[str, object]:
+    """The eval-dev `page` and `text_line` of offset `start` in a reference text whose pages are split by form
+    feeds (both None for a format without pages)."""
+    if not paginated:
+        return {"page": None, "text_line": None}
+    page_start = ref.rfind("\f", 0, start) + 1
+    return {"page": ref.count("\f", 0, start) + 1, "text_line": ref.count("\n", page_start, start) + 1}

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from heldout_build import docx_from_text, page_texts, pdf_from_text
+from heldout_build import answer_fields, docx_from_text, page_and_line, page_texts, pdf_from_text
 from spec import CUAD_COMMIT, CUAD_LICENSE, CUAD_REPO, DOCS, QUERIES, Doc
 
 from casetrack.search.evaluation import squeeze
@@ -96,19 +96,9 @@ def main() -> int:
     for n, q in enumerate(QUERIES, start=1):
         doc, ref, paginated = refs[q.doc]
         spans = [s for answer in q.answers for s in locate(ref, answer)]
-        first = spans[0][0]
-        page = line = None
-        if paginated:
-            page = ref.count("\f", 0, first) + 1
-            page_start = ref.rfind("\f", 0, first) + 1
-            line = ref.count("\n", page_start, first) + 1
-        texts = [ref[s:e] for s, e in spans]
-        row: dict[str, object] = {"id": f"h{n:03d}", "query": q.query, "kind": q.kind, "doc": doc.file,
-                                  "spans": [list(s) for s in spans], "answer_text": texts[0]}
-        if len(texts) > 1:
-            row["all_answer_texts"] = texts
-        row |= {"cuad_category": q.category, "source": "cuad-annotations", "labels": LABELS, "page": page,
-                "text_line": line}
+        row = {"id": f"h{n:03d}", "query": q.query, "kind": q.kind, "doc": doc.file, **answer_fields(ref, spans),
+               "cuad_category": q.category, "source": "cuad-annotations", "labels": LABELS,
+               **page_and_line(ref, spans[0][0], paginated)}
         lines.append(json.dumps(row, ensure_ascii=False))
     (ROOT / "queries.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     kinds: dict[str, int] = {}

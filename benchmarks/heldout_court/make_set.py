@@ -26,7 +26,7 @@ from PIL import Image, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from heldout_build import docx_from_text, page_texts, pdf_from_text
+from heldout_build import answer_fields, docx_from_text, page_and_line, page_texts, pdf_from_text
 from spec import DOCS, QUERIES, Doc
 
 from casetrack.search.evaluation import squeeze
@@ -132,18 +132,8 @@ def main() -> int:
             spans = [locate(ref, answer) for answer in q.answers]
         except ValueError as exc:
             raise SystemExit(f"c{n:03d} ({q.doc}): {exc}") from None
-        first = spans[0][0]
-        page = line = None
-        if paginated:
-            page = ref.count("\f", 0, first) + 1
-            page_start = ref.rfind("\f", 0, first) + 1
-            line = ref.count("\n", page_start, first) + 1
-        texts = [ref[s:e] for s, e in spans]
-        row: dict[str, object] = {"id": f"c{n:03d}", "query": q.query, "kind": q.kind, "doc": doc.file,
-                                  "spans": [list(s) for s in spans], "answer_text": texts[0]}
-        if len(texts) > 1:
-            row["all_answer_texts"] = texts
-        row |= {"source": "hand-labeled", "labels": LABELS, "page": page, "text_line": line}
+        row = {"id": f"c{n:03d}", "query": q.query, "kind": q.kind, "doc": doc.file, **answer_fields(ref, spans),
+               "source": "hand-labeled", "labels": LABELS, **page_and_line(ref, spans[0][0], paginated)}
         lines.append(json.dumps(row, ensure_ascii=False))
     (ROOT / "queries.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     kinds: dict[str, int] = {}

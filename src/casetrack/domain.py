@@ -99,6 +99,8 @@ class ParsedPage:
     ocr_confidence: float | None = None  # 0-100, mean word confidence, OCR pages only
     approximate: bool = False  # page boundary is estimated (DOCX/TXT have no real pages)
     warnings: tuple[str, ...] = ()
+    attachment: str | None = None  # an e-mail's page read from this attached file, not the message itself
+    attachment_page: int | None = None  # ... and its page number within that file
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +113,11 @@ class ParsedDocument:
     @property
     def text(self) -> str:
         return "\f".join(p.text for p in self.pages)
+
+    @property
+    def own_text(self) -> str:
+        """The text of the document itself: an e-mail without the files attached to it."""
+        return "\f".join(p.text for p in self.pages if p.attachment is None)
 
 
 # --- Chunks and provenance ------------------------------------------------
@@ -150,10 +157,13 @@ class Provenance:
     page_approximate: bool = False
     ingested_at: float | None = None
     embedded_at: float | None = None
+    attachment: str | None = None  # the page comes from this file attached to the e-mail ...
+    attachment_page: int | None = None  # ... where it is this page
 
     def cite(self) -> str:
         """Full citation, e.g. `Contract.pdf, p. 12, para. 8, ll. 1-4 (ABC 000123)`."""
-        parts = [self.document_name, page_citation(self.page, self.page_approximate)]
+        parts = [self.document_name, page_citation(self.page, self.page_approximate, self.attachment,
+                                                   self.attachment_page)]
         if self.paragraph_start == self.paragraph_end:
             parts.append(f"para. {self.paragraph_start}")
         else:
@@ -168,14 +178,20 @@ class Provenance:
         if self.bates_number:
             return self.bates_number
         stem = self.document_name.rsplit(".", 1)[0] if "." in self.document_name else self.document_name
-        return f"{stem}, {page_citation(self.page, self.page_approximate)}"
+        return f"{stem}, {page_citation(self.page, self.page_approximate, self.attachment, self.attachment_page)}"
 
 
-def page_citation(page: int, approximate: bool = False) -> str:
+def page_citation(page: int, approximate: bool = False, attachment: str | None = None,
+                  attachment_page: int | None = None) -> str:
     """`p. 12`, or `p. 12 (est.)` where the format has no fixed pages (a DOCX without page breaks,
     a TXT without form feeds, an e-mail) and the number is CaseTrack's estimate by length: a user
-    must not quote it as the document's own page."""
-    return f"p. {page} (est.)" if approximate else f"p. {page}"
+    must not quote it as the document's own page. A page of a file attached to an e-mail also names
+    that file and its own page there: `p. 3 (attachment Offer.pdf, p. 2)`."""
+    cited = f"p. {page} (est.)" if approximate else f"p. {page}"
+    if attachment is None:
+        return cited
+    own = "" if attachment_page is None else f", {page_citation(attachment_page, approximate)}"
+    return f"{cited} (attachment {attachment}{own})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +219,8 @@ class StoredPage:
     ocr_confidence: float | None = None
     approximate: bool = False
     bates_number: str | None = None
+    attachment: str | None = None  # read from this file attached to the e-mail (ParsedPage.attachment)
+    attachment_page: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

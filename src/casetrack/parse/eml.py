@@ -1,5 +1,6 @@
-"""E-mail (.eml): the headers a lawyer cites, then the body; attachments are listed, not parsed,
-except messages forwarded as attachments, whose headers and body follow the main body."""
+"""E-mail (.eml): the headers a lawyer cites, then the body, then messages forwarded as
+attachments (their headers and body); the files attached to it follow as pages of their own
+(eml_attachments.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from casetrack.domain import ParsedDocument
+from casetrack.parse.eml_attachments import attached_file_pages
 from casetrack.parse.normalize import native_pages, split_approximate_pages
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.text_file import decode_text, decodes
@@ -25,8 +27,8 @@ MAX_ATTACHED_MESSAGE_DEPTH = 3
 
 def parse_eml(path: Path, options: ParseOptions) -> ParsedDocument:
     """Parse an .eml message: page 1 starts with From/To/Cc/Date/Subject lines, then the body
-    (text/plain preferred, else HTML reduced to text), then any attached messages.
-    Pages are estimated by size."""
+    (text/plain preferred, else HTML reduced to text), then any attached messages; pages are
+    estimated by size. The pages of the files attached to it follow."""
     with path.open("rb") as handle:
         message = email.message_from_binary_file(handle, policy=email.policy.default)
     metadata = {key: value for header, key in CITED_HEADERS if (value := _header(message, header))}
@@ -38,7 +40,11 @@ def parse_eml(path: Path, options: ParseOptions) -> ParsedDocument:
     if not text:
         warnings.append("The message has no recognisable headers or body text.")
     pages = native_pages(split_approximate_pages(text), approximate=True)
-    return ParsedDocument(format="eml", pages=pages, metadata=metadata, warnings=tuple(warnings))
+    attached = attached_file_pages(message, len(pages) + 1, options)
+    if attached.placed:
+        metadata["attachment_pages"] = "; ".join(attached.placed)
+    warnings.extend(attached.warnings)
+    return ParsedDocument(format="eml", pages=(*pages, *attached.pages), metadata=metadata, warnings=tuple(warnings))
 
 
 def _message_text(message: Message, warnings: list[str], depth: int) -> str:

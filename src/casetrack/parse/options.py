@@ -21,6 +21,7 @@ class ParseOptions:
     max_file_bytes_warn: int = 100 * 1024 * 1024
     tesseract_cmd: str | None = None  # None: look for `tesseract` on PATH
     soffice_cmd: str | None = None  # None: look for `soffice` / `libreoffice` on PATH
+    attachment_depth: int = 0  # how many e-mails this file is attached inside (parse_eml bounds the nesting)
 
     def __post_init__(self) -> None:
         if not MIN_OCR_DPI <= self.ocr_dpi <= MAX_OCR_DPI:

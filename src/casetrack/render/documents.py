@@ -31,6 +31,7 @@ def provenance_dict(chunk: Chunk) -> dict[str, Any]:
         "bates": p.bates_number,
         "ingested_at": iso(p.ingested_at),
         "embedded_at": iso(p.embedded_at),
+        **({"attachment": p.attachment, "attachment_page": p.attachment_page} if p.attachment else {}),
     }
 
 
@@ -135,6 +136,8 @@ def chunk_block(chunk: Chunk, total: int | None = None) -> str:
         "Provenance:",
         f"  Document:    {p.document_name}",
         f"  File Path:   {p.document_path}",
+        *([f"  Attachment:  {p.attachment}, page {p.attachment_page} (a file attached to this e-mail)"]
+          if p.attachment else []),
         f"  Page:        {p.page}{' (approximate: this format has no fixed pages)' if p.page_approximate else ''}",
         f"  Paragraphs:  {paragraphs}",
         f"  Lines:       {p.line_start}-{p.line_end}",

@@ -295,13 +295,13 @@ def defined_term_matches(pool: list[Node], wanted: str) -> list[Node]:
     return sorted(matched, key=lambda n: -len(n.mentions))
 
 
-def _mention_place(document: str, m: Mention, layout: PageLayout, approximate: bool,
+def _mention_place(document: str, m: Mention, layout: PageLayout, cited_page: str,
                    bates: str | None) -> dict[str, Any]:
     """The paragraph and line the mention itself sits on, counted as the chunk citations count them
     (chunk.layout): a chunk's range ("ll. 1-46") cannot tell a letter's eight citations of one case
     apart, and the user has to find each one on the page."""
     paragraph, line = layout.paragraph_at(m.char_start), layout.line_at(m.char_start)
-    citation = f"{document}, {page_citation(m.page, approximate)}, para. {paragraph}, l. {line}"
+    citation = f"{document}, {cited_page}, para. {paragraph}, l. {line}"
     return {"mention_paragraph": paragraph, "mention_line": line,
             "mention_citation": f"{citation} ({bates})" if bates else citation}
 
@@ -317,7 +317,7 @@ class GraphReader:
     def locate(self, case: Case, mentions: list[Mention]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         docs: dict[str, Document | None] = {}
-        pages: dict[tuple[str, int], tuple[str, PageLayout, bool]] = {}
+        pages: dict[tuple[str, int], tuple[str, PageLayout, str]] = {}  # text, layout, "p. 3" as cited
         with self._cases.store(case).reader() as db:
             for m in mentions:
                 if m.document_id not in docs:
@@ -329,8 +329,10 @@ class GraphReader:
                 if key not in pages:
                     page = docstore.page(db, m.document_id, m.page)
                     page_text = page.text if page else ""
-                    pages[key] = page_text, PageLayout.of(page_text), bool(page and page.approximate)
-                text, layout, approximate = pages[key]
+                    cited = page_citation(m.page, page.approximate, page.attachment, page.attachment_page) if page \
+                        else page_citation(m.page)
+                    pages[key] = page_text, PageLayout.of(page_text), cited
+                text, layout, cited_page = pages[key]
                 start, end = max(0, m.char_start - self.SNIPPET), min(len(text), m.char_end + self.SNIPPET)
                 snippet = " ".join(text[start:end].split())
                 chunk = docstore.load_chunk(db, m.chunk_id, doc) if m.chunk_id else None
@@ -338,7 +340,7 @@ class GraphReader:
                     "text": m.text, "snippet": snippet, "treatment": m.treatment, "role": m.role,
                     "document": doc.name, "document_id": doc.id, "file_path": doc.original_path, "page": m.page,
                     "char_start": m.char_start, "char_end": m.char_end, "chunk_id": m.chunk_id,
-                    **_mention_place(doc.name, m, layout, approximate,
+                    **_mention_place(doc.name, m, layout, cited_page,
                                      chunk.provenance.bates_number if chunk else None),
                 }
                 if chunk is not None:
@@ -348,7 +350,7 @@ class GraphReader:
                                   extraction_method=p.extraction_method.value, ocr_confidence=p.ocr_confidence,
                                   bates=p.bates_number)
                 else:
-                    where = f"{doc.name}, {page_citation(m.page, approximate)}"
+                    where = f"{doc.name}, {cited_page}"
                     record.update(citation=where, citation_short=where)
                 out.append(record)
         return out

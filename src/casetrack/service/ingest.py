@@ -118,7 +118,7 @@ class Ingestor:
         doc_id = str(uuid.uuid4())
         pages = stored_pages(parsed)
         if doc_type is None:
-            inferred, confidence = infer_document_type(path.name, parsed.text)
+            inferred, confidence = infer_document_type(path.name, parsed.own_text)  # an e-mail is not its attachment
             doc_type, type_source = inferred, "inferred"
         else:
             confidence, type_source = 1.0, "user"
@@ -258,7 +258,8 @@ def parse_document_type(value: str | None) -> DocumentType | None:
 def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:
     return [
         StoredPage(number=p.number, text=p.text, method=p.method, ocr_confidence=p.ocr_confidence,
-                   approximate=p.approximate, bates_number=find_bates_number(p.text) if p.text else None)
+                   approximate=p.approximate, bates_number=find_bates_number(p.text) if p.text else None,
+                   attachment=p.attachment, attachment_page=p.attachment_page)
         for p in parsed.pages
     ]
 

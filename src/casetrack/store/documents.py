@@ -62,6 +62,8 @@ def _encode_page(page: StoredPage) -> bytes:
     # Field by field: every field is a plain value, and `asdict` deep-copies each one (~20 µs a page).
     record = {name: getattr(page, name) for name in _PAGE_FIELDS}
     record["method"] = page.method.value
+    if page.attachment is None:  # only an e-mail's attached pages carry these: other records stay as they were
+        del record["attachment"], record["attachment_page"]
     return dumps(record)
 
 
@@ -69,7 +71,8 @@ def _decode_page(raw: bytes) -> StoredPage:
     r = loads(raw)
     return StoredPage(number=int(r["number"]), text=r["text"], method=ExtractionMethod(r["method"]),
                       ocr_confidence=r.get("ocr_confidence"), approximate=bool(r.get("approximate", False)),
-                      bates_number=r.get("bates_number"))
+                      bates_number=r.get("bates_number"), attachment=r.get("attachment"),
+                      attachment_page=r.get("attachment_page"))
 
 
 def _provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | None) -> dict[str, Any]:
@@ -78,6 +81,7 @@ def _provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | N
         "line_start": span.line_start, "line_end": span.line_end, "char_start": span.char_start,
         "char_end": span.char_end, "extraction_method": page.method.value, "ocr_confidence": page.ocr_confidence,
         "bates_number": page.bates_number, "page_approximate": page.approximate, "embedded_at": embedded_at,
+        **({"attachment": page.attachment, "attachment_page": page.attachment_page} if page.attachment else {}),
     }
 
 
@@ -93,7 +97,8 @@ def assemble_chunk(chunk_raw: bytes, prov_raw: bytes, doc: Document) -> Chunk:
         line_end=span.line_end, char_start=span.char_start, char_end=span.char_end,
         extraction_method=ExtractionMethod(p["extraction_method"]), ocr_confidence=p.get("ocr_confidence"),
         bates_number=p.get("bates_number"), page_approximate=bool(p.get("page_approximate", False)),
-        ingested_at=doc.ingested_at, embedded_at=p.get("embedded_at"),
+        ingested_at=doc.ingested_at, embedded_at=p.get("embedded_at"), attachment=p.get("attachment"),
+        attachment_page=p.get("attachment_page"),
     )
     return Chunk(id=c["id"], document_id=doc.id, span=span, provenance=provenance)
 

@@ -1,0 +1,136 @@
+"""Files attached to an e-mail, read as pages of the message.
+
+In a case file the attachment is often the point of the e-mail ("attached is the signed
+settlement agreement"), so its text must be searchable and citable, not just its name.
+Each attached file CaseTrack can read (PDF, DOCX, DOC, RTF, TXT, images, another .eml) is
+parsed by the parser for its format and its pages follow the message's pages. Every such
+page opens with a label line naming the attachment and its own page number, so a passage
+cited as "p. 4" of the e-mail shows on its face that it is page 2 of `settlement.pdf`, and
+each page keeps its own extraction method and OCR confidence.
+
+An attachment that cannot be read never fails the message: the e-mail is ingested and a
+warning says which attachment was not read and why. Images the message shows inline (a
+signature logo) are part of its look, not attachments, and are not read.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+import re
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from email.message import EmailMessage, Message
+from pathlib import Path
+
+from casetrack.domain import ParsedPage
+from casetrack.errors import CaseTrackError
+from casetrack.parse.options import ParseOptions
+
+log = logging.getLogger(__name__)
+
+# An .eml attached to an .eml attached to ...: read this many levels deep, then only list.
+MAX_ATTACHMENT_DEPTH = 2
+# A message carrying hundreds of files is a production set, not correspondence: read the first ones.
+MAX_ATTACHMENTS_READ = 50
+_UNSAFE = re.compile(r"[^\w.\- ()&,'+]")
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedPages:
+    pages: list[ParsedPage]  # numbered after the message's own pages
+    placed: list[str]  # "offer.pdf: pages 2-4", per attachment read
+    warnings: list[str]
+
+
+def attached_file_pages(message: Message, first_page: int, options: ParseOptions) -> AttachedPages:
+    """The pages of the files attached to `message` (and to messages forwarded inside it), numbered from
+    `first_page`, each opening with its label line."""
+    out = AttachedPages([], [], [])
+    parts = list(_file_parts(message))
+    if parts and options.attachment_depth >= MAX_ATTACHMENT_DEPTH:
+        out.warnings.append(
+            f"This message is attached {options.attachment_depth} levels deep inside other e-mails; "
+            "its own attachments are listed but not read."
+        )
+        return out
+    for index, (name, part) in enumerate(parts, start=1):
+        if index > MAX_ATTACHMENTS_READ:
+            out.warnings.append(
+                f"Only the first {MAX_ATTACHMENTS_READ} of {len(parts)} attachments were read; save the others "
+                "from the message and ingest them as documents of their own."
+            )
+            break
+        pages, warnings = _read_attachment(name, part, options)
+        out.warnings.extend(warnings)
+        if not pages:
+            continue
+        start = first_page + len(out.pages)
+        for page in pages:
+            label = f"[Attachment {index}: {name}, page {page.number} of {len(pages)}]"
+            text = f"{label}\n\n{page.text}" if page.text else label
+            notes = tuple(f"Attachment {name}, page {page.number}: {w}" for w in page.warnings)
+            out.pages.append(replace(page, number=start + page.number - 1, text=text, warnings=notes,
+                                     attachment=name, attachment_page=page.number))
+        end = start + len(pages) - 1
+        out.placed.append(f"{name}: page {start}" if start == end else f"{name}: pages {start}-{end}")
+    return out
+
+
+def _file_parts(message: Message, depth: int = 0) -> Iterator[tuple[str, Message]]:
+    """(display name, part) of each attached file, in the order the message lists them, then those of
+    messages forwarded as attachments (message/rfc822, whose text eml.py already reads)."""
+    if not isinstance(message, EmailMessage):
+        return
+    forwarded: list[Message] = []
+    for part in message.iter_attachments():
+        if part.get_content_type() == "message/rfc822":
+            inner = part.get_payload(0) if part.is_multipart() else None
+            if isinstance(inner, Message) and depth < MAX_ATTACHMENT_DEPTH:
+                forwarded.append(inner)
+            continue
+        if part.get_content_maintype() == "image" and part.get_content_disposition() != "attachment":
+            continue  # shown inline: a logo or a pasted picture, not a document
+        yield _display_name(part), part
+    for inner in forwarded:
+        yield from _file_parts(inner, depth + 1)
+
+
+def _display_name(part: Message) -> str:
+    name = part.get_filename()
+    if name:
+        return " ".join(str(name).split())
+    extension = mimetypes.guess_extension(part.get_content_type()) or ""
+    return f"unnamed {part.get_content_type()} attachment{extension}"
+
+
+def _read_attachment(name: str, part: Message, options: ParseOptions) -> tuple[list[ParsedPage], list[str]]:
+    """The attachment's pages and warnings, or no pages and the reason it was not read."""
+    from casetrack.parse.dispatch import PARSERS, parse_file  # dispatch imports this module's caller
+
+    extension = Path(name).suffix.lower()
+    if extension not in PARSERS:
+        extension = mimetypes.guess_extension(part.get_content_type()) or extension
+    if extension not in PARSERS:
+        return [], [f"Attachment {name} was not read: CaseTrack does not read {extension or 'this kind of'} files. "
+                    "Save it from the message and convert it to PDF to make it searchable."]  # fmt: skip
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes) or not payload:
+        return [], [f"Attachment {name} was not read: it is empty."]
+    with tempfile.TemporaryDirectory(prefix="casetrack-attachment-") as folder:
+        stem = _UNSAFE.sub("_", Path(name).stem)[:80].strip(" .") or "attachment"
+        path = Path(folder) / f"{stem}{extension}"
+        path.write_bytes(payload)
+        nested = replace(options, attachment_depth=options.attachment_depth + 1)
+        try:
+            parsed = parse_file(path, nested)
+        except CaseTrackError as exc:
+            reason = exc.message.replace(str(path), name)
+            return [], [f"Attachment {name} was not read. {reason}"]
+        except Exception as exc:  # a parser's unforeseen failure on one attachment must not lose the e-mail
+            log.warning("Attachment %s could not be parsed", name, exc_info=True)
+            return [], [f"Attachment {name} was not read: it could not be parsed ({type(exc).__name__}). "
+                        "Save it from the message and ingest it on its own to see the full error."]  # fmt: skip
+    warnings = [f"Attachment {name}: {w}" for w in parsed.warnings]
+    return list(parsed.pages), warnings

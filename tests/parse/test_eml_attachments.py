@@ -1,0 +1,137 @@
+"""Files attached to an e-mail are read as pages of the message: real .eml bytes carrying real
+eval-dev files (a native PDF, a scanned PNG, a DOCX) through the real parsers."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from casetrack.domain import ExtractionMethod
+from casetrack.parse import parse_file
+from casetrack.parse.eml_attachments import MAX_ATTACHMENT_DEPTH
+from tests.parse.evaldev import EVAL_DEV
+
+DOCS = EVAL_DEV / "docs"
+LETTER = DOCS / "ca8_rule_28j_letter_us_v_xiang_2023.pdf"
+SCAN = DOCS / "scan_cuad_ominto_reseller_agreement_p1.png"
+NDA = DOCS / "common_paper_mutual_nda_v1.docx"
+DOCX_TYPE = ("application", "vnd.openxmlformats-officedocument.wordprocessingml.document")
+
+
+def message(body: str = "Attached are the letter and the signed page.\n\nJane\n") -> EmailMessage:
+    m = EmailMessage()
+    m["From"] = "Jane Counsel <jane@firm.example>"
+    m["To"] = "client@example.com"
+    m["Date"] = "Tue, 04 Mar 2025 10:15:00 -0500"
+    m["Subject"] = "Letter and signed page"
+    m.set_content(body)
+    return m
+
+
+def write(tmp_path: Path, m: EmailMessage, name: str = "mail.eml") -> Path:
+    path = tmp_path / name
+    path.write_bytes(m.as_bytes())
+    return path
+
+
+def own_text(page_text: str) -> str:
+    """A page's text after its label line."""
+    label, _, rest = page_text.partition("\n\n")
+    assert label.startswith("[Attachment "), label
+    return rest
+
+
+def test_an_attached_pdf_becomes_pages_of_the_message_with_its_own_text_and_page_numbers(tmp_path: Path) -> None:
+    m = message()
+    m.add_attachment(LETTER.read_bytes(), maintype="application", subtype="pdf", filename="28j letter.pdf")
+    document = parse_file(write(tmp_path, m))
+    alone = parse_file(LETTER)
+
+    message_pages = [p for p in document.pages if p.attachment is None]
+    attached = [p for p in document.pages if p.attachment is not None]
+    assert [p.number for p in document.pages] == list(range(1, len(document.pages) + 1))
+    assert len(attached) == len(alone.pages) == 2
+    for page, original in zip(attached, alone.pages, strict=True):
+        assert page.attachment == "28j letter.pdf" and page.attachment_page == original.number
+        assert page.text.startswith(f"[Attachment 1: 28j letter.pdf, page {original.number} of 2]\n\n")
+        assert own_text(page.text) == original.text  # the attachment's text as its own parser reads it
+        assert page.method is ExtractionMethod.NATIVE and not page.approximate  # real pages, not estimates
+    assert all(p.approximate for p in message_pages)  # the message's own pages are estimated by length
+    first = len(message_pages) + 1
+    assert document.metadata["attachments"] == "28j letter.pdf"
+    assert document.metadata["attachment_pages"] == f"28j letter.pdf: pages {first}-{first + 1}"
+    assert "Via ECF" not in document.own_text and "Via ECF" in document.text
+
+
+def test_a_scanned_attachment_is_read_by_ocr_with_its_confidence(tmp_path: Path) -> None:
+    m = message()
+    m.add_attachment(SCAN.read_bytes(), maintype="image", subtype="png", filename="signed page.png")
+    m.add_attachment(NDA.read_bytes(), maintype=DOCX_TYPE[0], subtype=DOCX_TYPE[1], filename="NDA.docx")
+    document = parse_file(write(tmp_path, m))
+
+    [scan] = [p for p in document.pages if p.attachment == "signed page.png"]
+    if scan.method is ExtractionMethod.SKIPPED:
+        pytest.skip("Tesseract is not installed here")
+    assert scan.method is ExtractionMethod.OCR and scan.ocr_confidence is not None and scan.ocr_confidence > 60
+    assert "RESELLER AGREEMENT" in scan.text
+    nda = [p for p in document.pages if p.attachment == "NDA.docx"]
+    alone = parse_file(NDA).pages
+    assert [p.approximate for p in nda] == [p.approximate for p in alone]  # estimated where the DOCX's own are
+    assert [own_text(p.text) for p in nda] == [p.text for p in alone]
+    assert nda[0].text.startswith("[Attachment 2: NDA.docx, page 1 of ")
+    assert "Mutual" in "\n".join(own_text(p.text) for p in nda)
+
+
+def test_attachments_that_cannot_be_read_are_named_in_warnings_and_the_message_is_kept(tmp_path: Path) -> None:
+    m = message("The offer and the budget are attached.\n")
+    m.add_attachment(b"%PDF-1.4 truncated", maintype="application", subtype="pdf", filename="offer.pdf")
+    m.add_attachment(b"PK\x03\x04 not really", maintype="application",
+                     subtype="vnd.openxmlformats-officedocument.spreadsheetml.sheet", filename="budget.xlsx")
+    m.add_attachment(b"", maintype="application", subtype="pdf", filename="empty.pdf")
+    document = parse_file(write(tmp_path, m))
+
+    assert [p.attachment for p in document.pages] == [None]
+    assert "The offer and the budget are attached." in document.pages[0].text
+    [offer, budget, empty] = document.warnings
+    assert offer.startswith("Attachment offer.pdf was not read. Could not read offer.pdf: ")
+    assert "/tmp" not in offer and "casetrack-attachment" not in offer  # the attachment's name, not a scratch path
+    assert budget.startswith("Attachment budget.xlsx was not read: CaseTrack does not read .xlsx files.")
+    assert empty == "Attachment empty.pdf was not read: it is empty."
+    assert document.metadata["attachments"] == "offer.pdf; budget.xlsx; empty.pdf"
+    assert "attachment_pages" not in document.metadata
+
+
+def test_an_inline_logo_is_not_read_but_an_attached_image_is(tmp_path: Path) -> None:
+    m = message()
+    m.add_attachment(SCAN.read_bytes(), maintype="image", subtype="png", filename="image001.png", disposition="inline")
+    document = parse_file(write(tmp_path, m))
+    assert [p.attachment for p in document.pages] == [None]
+    assert not document.warnings
+
+
+def test_a_pdf_inside_a_forwarded_message_is_read_too(tmp_path: Path) -> None:
+    original = message("Here is the letter.\n")
+    original.add_attachment(LETTER.read_bytes(), maintype="application", subtype="pdf", filename="letter.pdf")
+    forward = message("Forwarding the thread below.\n")
+    forward.add_attachment(original)  # message/rfc822
+    document = parse_file(write(tmp_path, forward))
+    assert "Attached message:" in document.own_text and "Here is the letter." in document.own_text
+    assert [p.attachment_page for p in document.pages if p.attachment == "letter.pdf"] == [1, 2]
+
+
+def test_e_mails_attached_as_files_are_read_to_a_bounded_depth(tmp_path: Path) -> None:
+    innermost = message("The innermost message.\n")
+    innermost.add_attachment(LETTER.read_bytes(), maintype="application", subtype="pdf", filename="letter.pdf")
+    current = innermost
+    for level in range(MAX_ATTACHMENT_DEPTH + 1):
+        outer = message(f"Wrapper {level}.\n")
+        outer.add_attachment(current.as_bytes(), maintype="application", subtype="octet-stream",
+                             filename=f"level{level}.eml")
+        current = outer
+    document = parse_file(write(tmp_path, current))
+    text = document.text
+    assert f"Wrapper {MAX_ATTACHMENT_DEPTH}." in text and f"Wrapper {MAX_ATTACHMENT_DEPTH - 1}." in text
+    assert "The innermost message." not in text and "Via ECF" not in text
+    assert any("levels deep inside other e-mails" in w for w in document.warnings)

@@ -41,3 +41,12 @@ async def test_a_passage_of_an_attached_letter_is_found_and_cited_to_the_attachm
 
         cited = await call_ok(client, "list_authorities")
         assert cited.structured_content["authorities"], "the letter's citations are in the case graph"
+
+        timeline = (await call_ok(client, "get_case_timeline")).structured_content["events"]
+        sent = [e for e in timeline if e["event"] == "sent"]
+        assert [(e["date"], e["page"]) for e in sent] == [("2025-03-04", 1)]  # the message's own Date: header
+        letter = [e for e in timeline if e["date"] == "2023-01-19"]
+        assert letter
+        assert letter[0]["citation"].startswith("Filed 28j letter.eml, p. 2 (attachment 28j letter.pdf, p. 1)")
+        case_map = text_of(await call_ok(client, "get_case_map"))
+        assert "2025-03-04  Sent: " in case_map

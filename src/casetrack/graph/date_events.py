@@ -17,6 +17,7 @@ class EventType(StrEnum):
     HEARING = "hearing"
     DEADLINE = "deadline"
     DECIDED = "decided"
+    SENT = "sent"  # an e-mail's or memo's "Date:"/"Sent:" header, a quoted reply's "On ..., X wrote:"
     CITED = "cited"  # the date of a decision the document cites, "(8th Cir. Jan. 10, 2023)": not on the timeline
     OTHER = "other"
 
@@ -93,6 +94,23 @@ _COURT_SIGNATURE = re.compile(
 _EFF = re.compile(r"\beff\.[ \t]*$")  # a history note's "eff. 1/1/2024": the sentence splitter cuts at "eff."
 
 
+# Correspondence: a header's "Date:"/"Sent:" label (with From:/To:/Subject: around it) and "On Mon, Mar 3, 2025 at
+# 9:00 AM, Bob wrote:". Not a letter's date line above "Dear ...": an attorney general's opinion is written as a
+# letter too, and its date is when the opinion issued.
+_WEEKDAY = r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\.?,?[ \t]*)?"
+_MAIL_DATE_LABEL = re.compile(rf"(?:^|\n)[ \t>]*(?:Date|Sent)[ \t]*:[ \t]*{_WEEKDAY}$", re.IGNORECASE)
+_MAIL_HEADER = re.compile(r"(?:^|\n)[ \t>]*(?:From|To|Cc|Subject|Re)[ \t]*:", re.IGNORECASE)
+_REPLY_OPENING = re.compile(rf"(?:^|\n)[ \t>]*On[ \t]+{_WEEKDAY}$")
+_WROTE = re.compile(r"[^\n]{0,120}\bwrote:")
+
+
+def _sent(text: str, start: int, end: int) -> bool:
+    before = max(0, start - 40)
+    if _MAIL_DATE_LABEL.search(text, before, start):
+        return _MAIL_HEADER.search(text, max(0, start - 300), min(len(text), end + 300)) is not None
+    return _REPLY_OPENING.search(text, before, start) is not None and _WROTE.match(text, end) is not None
+
+
 def event_of(text: str, start: int, end: int, s: int, e: int) -> EventType:
     if in_court_parenthetical(text, start, end):
         return EventType.CITED
@@ -105,6 +123,8 @@ def event_of(text: str, start: int, end: int, s: int, e: int) -> EventType:
         text, max(0, start - 400), start
     ):
         return EventType.SIGNED
+    if _sent(text, start, end):
+        return EventType.SENT
     lo, hi = max(s, start - _EVENT_REACH), min(e, end + _EVENT_REACH)
     line_start = text.rfind("\n", 0, start) + 1
     lo = min(lo, line_start) if start - line_start < 40 else lo  # "Date Filed: 01/19/2023" labels

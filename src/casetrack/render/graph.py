@@ -11,7 +11,7 @@ from casetrack.render.formats import plural, size
 from casetrack.service.graph import CaseGraph, Event, Node
 from casetrack.service.relations import Cluster, Relation
 
-KEY_EVENTS = ("filed", "signed", "effective", "hearing", "deadline", "decided")
+KEY_EVENTS = ("filed", "signed", "effective", "hearing", "deadline", "decided", "sent")
 EMPTY = "No documents in this case yet. Add some with ingest_document or ingest_folder, then ask again."
 Result = tuple[str, dict[str, Any]]
 MAP_PARTIES = 30

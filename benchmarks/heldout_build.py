@@ -3,10 +3,13 @@ a PDF with a text layer made by LibreOffice, its pages as PDFium reads them (the
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
 import tempfile
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import docx
@@ -63,3 +66,11 @@ def page_and_line(ref: str, start: int, paginated: bool) -> dict[str, object]:
         return {"page": None, "text_line": None}
     page_start = ref.rfind("\f", 0, start) + 1
     return {"page": ref.count("\f", 0, start) + 1, "text_line": ref.count("\n", page_start, start) + 1}
+
+
+def write_queries(root: Path, rows: Sequence[dict[str, object]], documents: int) -> None:
+    """queries.jsonl, one row a line, and a one-line summary of the set."""
+    lines = [json.dumps(row, ensure_ascii=False) for row in rows]
+    (root / "queries.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    kinds = dict(Counter(str(row["kind"]) for row in rows))
+    print(f"{documents} documents, {len(rows)} queries: {kinds}")

@@ -39,8 +39,9 @@ async def test_a_passage_of_an_attached_letter_is_found_and_cited_to_the_attachm
         chunk = await call_ok(client, "get_chunk", chunk_id=hit["chunk_id"])
         assert "Attachment:  28j letter.pdf, page 1 (a file attached to this e-mail)" in text_of(chunk)
 
-        cited = await call_ok(client, "list_authorities")
-        assert cited.structured_content["authorities"], "the letter's citations are in the case graph"
+        qin = await call_ok(client, "get_authority_citations", authority="2023 WL 128600")
+        [first, *_] = qin.structured_content["citations"]  # the letter's citations are in the case graph
+        assert first["mention_citation"].startswith("Filed 28j letter.eml, p. 2 (attachment 28j letter.pdf, p. 1)")
 
         timeline = (await call_ok(client, "get_case_timeline")).structured_content["events"]
         sent = [e for e in timeline if e["event"] == "sent"]

@@ -26,7 +26,7 @@ from PIL import Image, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from heldout_build import answer_fields, docx_from_text, page_and_line, page_texts, pdf_from_text
+from heldout_build import answer_fields, docx_from_text, page_and_line, page_texts, pdf_from_text, write_queries
 from spec import DOCS, QUERIES, Doc
 
 from casetrack.search.evaluation import squeeze
@@ -125,7 +125,7 @@ def main() -> int:
         manifest.append(entry)
     (ROOT / "docs" / "manifest.json").write_text(json.dumps({"split": "heldout_court", "documents": manifest},
                                                             indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    lines = []
+    rows: list[dict[str, object]] = []
     for n, q in enumerate(QUERIES, start=1):
         doc, ref, paginated = refs[q.doc]
         try:
@@ -134,12 +134,8 @@ def main() -> int:
             raise SystemExit(f"c{n:03d} ({q.doc}): {exc}") from None
         row = {"id": f"c{n:03d}", "query": q.query, "kind": q.kind, "doc": doc.file, **answer_fields(ref, spans),
                "source": "hand-labeled", "labels": LABELS, **page_and_line(ref, spans[0][0], paginated)}
-        lines.append(json.dumps(row, ensure_ascii=False))
-    (ROOT / "queries.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    kinds: dict[str, int] = {}
-    for q in QUERIES:
-        kinds[q.kind] = kinds.get(q.kind, 0) + 1
-    print(f"{len(DOCS)} documents, {len(QUERIES)} queries: {kinds}")
+        rows.append(row)
+    write_queries(ROOT, rows, len(DOCS))
     return 0
 
 

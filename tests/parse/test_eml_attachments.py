@@ -103,6 +103,14 @@ def test_attachments_that_cannot_be_read_are_named_in_warnings_and_the_message_i
     assert "attachment_pages" not in document.metadata
 
 
+def test_an_attachment_without_a_file_name_is_read_by_its_content_type(tmp_path: Path) -> None:
+    m = message()
+    m.add_attachment(LETTER.read_bytes(), maintype="application", subtype="pdf")
+    document = parse_file(write(tmp_path, m))
+    assert document.metadata["attachments"] == "(unnamed application/pdf)"
+    assert [p.attachment_page for p in document.pages if p.attachment == "(unnamed application/pdf)"] == [1, 2]
+
+
 def test_an_inline_logo_is_not_read_but_an_attached_image_is(tmp_path: Path) -> None:
     m = message()
     m.add_attachment(SCAN.read_bytes(), maintype="image", subtype="png", filename="image001.png", disposition="inline")

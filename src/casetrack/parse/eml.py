@@ -13,16 +13,19 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from casetrack.domain import ParsedDocument
-from casetrack.parse.eml_attachments import attached_file_pages
+from casetrack.parse.eml_attachments import (
+    MAX_ATTACHED_MESSAGE_DEPTH,
+    attached_file_pages,
+    attached_messages,
+    file_name,
+    inner_message,
+)
 from casetrack.parse.normalize import native_pages, split_approximate_pages
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.text_file import decode_text, decodes
 
 # (header, metadata key) in the order they head page 1.
 CITED_HEADERS = (("From", "from"), ("To", "to"), ("Cc", "cc"), ("Date", "date"), ("Subject", "subject"))
-# A forward of a forward of a forward is still read; deeper nesting is listed only, so a
-# hostile message cannot recurse without end.
-MAX_ATTACHED_MESSAGE_DEPTH = 3
 
 
 def parse_eml(path: Path, options: ParseOptions) -> ParsedDocument:
@@ -52,24 +55,10 @@ def _message_text(message: Message, warnings: list[str], depth: int) -> str:
     header_lines = [f"{header}: {value}" for header, _ in CITED_HEADERS if (value := _header(message, header))]
     blocks = ["\n".join(header_lines), _body_text(message, warnings)]
     if depth < MAX_ATTACHED_MESSAGE_DEPTH:
-        for attached in _attached_messages(message):
+        for attached in attached_messages(message):
             inner = _message_text(attached, warnings, depth + 1)
             blocks.append("Attached message:\n" + inner if inner else "")
     return "\n\n".join(block for block in blocks if block)
-
-
-def _attached_messages(message: Message) -> list[Message]:
-    if not isinstance(message, EmailMessage):
-        return []
-    return [inner for part in message.iter_attachments() if (inner := _inner_message(part)) is not None]
-
-
-def _inner_message(part: Message) -> Message | None:
-    """The message a message/rfc822 attachment carries, or None for any other part."""
-    if part.get_content_type() != "message/rfc822" or not part.is_multipart():
-        return None
-    inner = part.get_payload(0)
-    return inner if isinstance(inner, Message) else None
 
 
 def _header(message: Message, name: str) -> str:
@@ -85,12 +74,12 @@ def _attachment_names(message: Message) -> list[str]:
         return []
     names = []
     for part in message.iter_attachments():
-        name = part.get_filename()
-        if not name and part.get_content_type() == "message/rfc822":
-            inner = _inner_message(part)
+        if not part.get_filename() and part.get_content_type() == "message/rfc822":
+            inner = inner_message(part)
             subject = _header(inner, "Subject") if inner is not None else ""
-            name = f"{subject or '(no subject)'} (attached message)"
-        names.append(name or f"(unnamed {part.get_content_type()})")
+            names.append(f"{subject or '(no subject)'} (attached message)")
+        else:
+            names.append(file_name(part))
     return names
 
 

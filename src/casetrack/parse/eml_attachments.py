@@ -30,7 +30,10 @@ from casetrack.parse.options import ParseOptions
 
 log = logging.getLogger(__name__)
 
-# An .eml attached to an .eml attached to ...: read this many levels deep, then only list.
+# A forward of a forward of a forward is still read (message/rfc822: its text, and the files it carries);
+# deeper nesting is listed only, so a hostile message cannot recurse without end.
+MAX_ATTACHED_MESSAGE_DEPTH = 3
+# An .eml attached as a file to an .eml attached as a file to ...: read this many levels deep, then only list.
 MAX_ATTACHMENT_DEPTH = 2
 # A message carrying hundreds of files is a production set, not correspondence: read the first ones.
 MAX_ATTACHMENTS_READ = 50
@@ -83,26 +86,36 @@ def _file_parts(message: Message, depth: int = 0) -> Iterator[tuple[str, Message
     messages forwarded as attachments (message/rfc822, whose text eml.py already reads)."""
     if not isinstance(message, EmailMessage):
         return
-    forwarded: list[Message] = []
     for part in message.iter_attachments():
         if part.get_content_type() == "message/rfc822":
-            inner = part.get_payload(0) if part.is_multipart() else None
-            if isinstance(inner, Message) and depth < MAX_ATTACHMENT_DEPTH:
-                forwarded.append(inner)
             continue
         if part.get_content_maintype() == "image" and part.get_content_disposition() != "attachment":
             continue  # shown inline: a logo or a pasted picture, not a document
-        yield _display_name(part), part
-    for inner in forwarded:
-        yield from _file_parts(inner, depth + 1)
+        yield file_name(part), part
+    if depth < MAX_ATTACHED_MESSAGE_DEPTH:  # the forwarded messages whose text eml.py reads
+        for inner in attached_messages(message):
+            yield from _file_parts(inner, depth + 1)
 
 
-def _display_name(part: Message) -> str:
+def attached_messages(message: Message) -> list[Message]:
+    """The messages forwarded as message/rfc822 attachments of `message`, in order."""
+    if not isinstance(message, EmailMessage):
+        return []
+    return [inner for part in message.iter_attachments() if (inner := inner_message(part)) is not None]
+
+
+def inner_message(part: Message) -> Message | None:
+    """The message a message/rfc822 attachment carries, or None for any other part."""
+    if part.get_content_type() != "message/rfc822" or not part.is_multipart():
+        return None
+    inner = part.get_payload(0)
+    return inner if isinstance(inner, Message) else None
+
+
+def file_name(part: Message) -> str:
+    """An attached file's name as the message gives it, or `(unnamed application/pdf)`."""
     name = part.get_filename()
-    if name:
-        return " ".join(str(name).split())
-    extension = mimetypes.guess_extension(part.get_content_type()) or ""
-    return f"unnamed {part.get_content_type()} attachment{extension}"
+    return " ".join(str(name).split()) if name else f"(unnamed {part.get_content_type()})"
 
 
 def _read_attachment(name: str, part: Message, options: ParseOptions) -> tuple[list[ParsedPage], list[str]]:

@@ -3,6 +3,7 @@ a PDF with a text layer made by LibreOffice, its pages as PDFium reads them (the
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -74,3 +75,29 @@ def write_queries(root: Path, rows: Sequence[dict[str, object]], documents: int)
     (root / "queries.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     kinds = dict(Counter(str(row["kind"]) for row in rows))
     print(f"{documents} documents, {len(rows)} queries: {kinds}")
+
+
+def converted(fmt: str, text: str, out: Path, source: str, plain_note: str) -> tuple[str, dict[str, object]] | None:
+    """A document made from `text` as a PDF, a DOCX or the text itself: its reference text and manifest fields
+    (None for another format). `source` says what the text is ("the source text") in the conversion notes."""
+    if fmt == "pdf":
+        pdf_from_text(text, out)
+        ref = "\f".join(page_texts(out))
+        return ref, {"pages": ref.count("\f") + 1, "scanned": False, "text_layer": "native", "converted": True,
+                     "note": f"PDF made by LibreOffice from {source} (wording unchanged)"}
+    if fmt == "docx":
+        return docx_from_text(text, out), {
+            "pages": None, "scanned": False, "converted": True,
+            "note": f"Word file made from {source}, one paragraph per text block (wording unchanged)"}
+    if fmt == "txt":
+        out.write_text(text, encoding="utf-8")
+        return text, {"pages": None, "scanned": False, "note": plain_note}
+    return None
+
+
+def finish_entry(root: Path, file: str, title: str, out: Path, ref: str, entry: dict[str, object]) -> None:
+    """Write the reference text and add the file's size, hash and title to its manifest entry."""
+    (root / "text" / f"{file}.txt").write_text(ref, encoding="utf-8")
+    data = out.read_bytes()
+    entry |= {"text": f"text/{file}.txt", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+              "title": title}

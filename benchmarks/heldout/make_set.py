@@ -11,7 +11,6 @@ paragraphs joined with newlines (as eval-dev's). TXT files are the CUAD text unc
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 import sys
@@ -19,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from heldout_build import answer_fields, docx_from_text, page_and_line, page_texts, pdf_from_text, write_queries
+from heldout_build import answer_fields, converted, finish_entry, page_and_line, write_queries
 from spec import CUAD_COMMIT, CUAD_LICENSE, CUAD_REPO, DOCS, QUERIES, Doc
 
 from casetrack.search.evaluation import squeeze
@@ -60,23 +59,11 @@ def build_doc(doc: Doc) -> tuple[str, dict[str, object]]:
                                 "source": {"repo": CUAD_REPO, "commit": CUAD_COMMIT, "license": CUAD_LICENSE,
                                            "path": f"data/CUAD_v1/full_contract_txt/{doc.cuad_filename}.txt"},
                                 "cuad_filename": doc.cuad_filename, "format": fmt}
-    if fmt == "pdf":
-        pdf_from_text(text, out)
-        ref = "\f".join(page_texts(out))
-        entry |= {"pages": ref.count("\f") + 1, "scanned": False, "text_layer": "native", "converted": True,
-                  "note": "PDF made by LibreOffice from CUAD's plain text (wording unchanged)"}
-    elif fmt == "docx":
-        ref = docx_from_text(text, out)
-        entry |= {"pages": None, "scanned": False, "converted": True,
-                  "note": "Word file made from CUAD's plain text, one paragraph per text block (wording unchanged)"}
-    else:
-        out.write_text(text, encoding="utf-8")
-        ref = text
-        entry |= {"pages": None, "scanned": False, "note": "CUAD's own plain-text version of the contract"}
-    (ROOT / "text" / f"{doc.file}.txt").write_text(ref, encoding="utf-8")
-    data = out.read_bytes()
-    entry |= {"text": f"text/{doc.file}.txt", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
-              "title": doc.title}
+    made = converted(fmt, text, out, "CUAD's plain text", "CUAD's own plain-text version of the contract")
+    assert made is not None, f"{doc.file}: no way to make a {fmt} file"
+    ref, fields = made
+    entry |= fields
+    finish_entry(ROOT, doc.file, doc.title, out, ref, entry)
     return ref, entry
 
 

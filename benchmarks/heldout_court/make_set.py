@@ -13,7 +13,6 @@ page's text layer.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import shutil
@@ -26,7 +25,15 @@ from PIL import Image, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from heldout_build import answer_fields, docx_from_text, page_and_line, page_texts, pdf_from_text, write_queries
+from heldout_build import (
+    answer_fields,
+    converted,
+    finish_entry,
+    page_and_line,
+    page_texts,
+    pdf_from_text,
+    write_queries,
+)
 from spec import DOCS, QUERIES, Doc
 
 from casetrack.search.evaluation import squeeze
@@ -67,29 +74,18 @@ def build_doc(doc: Doc) -> tuple[str, dict[str, object]]:
     entry: dict[str, object] = {"file": doc.file, "doc_type": doc.doc_type, "split": "heldout_court",
                                 "source": {"repo": doc.repo, "commit": doc.commit, "license": doc.license,
                                            "path": doc.path}, "format": fmt}
-    if fmt == "pdf":
-        pdf_from_text(text, out)
-        ref = "\f".join(page_texts(out))
-        entry |= {"pages": ref.count("\f") + 1, "scanned": False, "text_layer": "native", "converted": True,
-                  "note": "PDF made by LibreOffice from the source text (wording unchanged)"}
-    elif fmt == "docx":
-        ref = docx_from_text(text, out)
-        entry |= {"pages": None, "scanned": False, "converted": True,
-                  "note": "Word file made from the source text, one paragraph per text block (wording unchanged)"}
-    elif fmt == "png":
+    if fmt == "png":
         ref = scan_first_page(text, out)
         entry |= {"pages": 1, "scanned": True, "text_layer": None,
                   "scan_made_by": f"page 1 of a LibreOffice PDF of the source text, rasterized at {SCAN_DPI} dpi "
                                   "with 0.6 degree skew, Gaussian blur 0.7 px and speckle",
                   "source_pages": [1], "ground_truth_text": f"text/{doc.file}.txt"}
     else:
-        out.write_text(text, encoding="utf-8")
-        ref = text
-        entry |= {"pages": None, "scanned": False, "note": "the source text unchanged"}
-    (ROOT / "text" / f"{doc.file}.txt").write_text(ref, encoding="utf-8")
-    data = out.read_bytes()
-    entry |= {"text": f"text/{doc.file}.txt", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
-              "title": doc.title}
+        made = converted(fmt, text, out, "the source text", "the source text unchanged")
+        assert made is not None, f"{doc.file}: no way to make a {fmt} file"
+        ref, fields = made
+        entry |= fields
+    finish_entry(ROOT, doc.file, doc.title, out, ref, entry)
     return ref, entry
 
 

@@ -12,6 +12,7 @@ from casetrack.errors import DocumentUnreadable, FileNotFound, InvalidInput, Uns
 from casetrack.parse.eml import parse_eml
 from casetrack.parse.image import parse_image
 from casetrack.parse.legacy_doc import parse_doc
+from casetrack.parse.msg import parse_msg
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.pdf import parse_pdf
 from casetrack.parse.rtf import parse_rtf
@@ -28,6 +29,7 @@ PARSERS: dict[str, Parser] = {
     ".txt": parse_text_file,
     ".rtf": parse_rtf,
     ".eml": parse_eml,
+    ".msg": parse_msg,
     ".png": parse_image,
     ".jpg": parse_image,
     ".jpeg": parse_image,

@@ -1,6 +1,6 @@
-"""E-mail (.eml): the headers a lawyer cites, then the body, then messages forwarded as
-attachments (their headers and body); the files attached to it follow as pages of their own
-(eml_attachments.py)."""
+"""E-mail (.eml, and Outlook's .msg through msg.py): the headers a lawyer cites, then the body,
+then messages forwarded as attachments (their headers and body); the files attached to it
+follow as pages of their own (eml_attachments.py)."""
 
 from __future__ import annotations
 
@@ -29,11 +29,17 @@ CITED_HEADERS = (("From", "from"), ("To", "to"), ("Cc", "cc"), ("Date", "date"),
 
 
 def parse_eml(path: Path, options: ParseOptions) -> ParsedDocument:
-    """Parse an .eml message: page 1 starts with From/To/Cc/Date/Subject lines, then the body
-    (text/plain preferred, else HTML reduced to text), then any attached messages; pages are
-    estimated by size. The pages of the files attached to it follow."""
+    """Parse an .eml message (see `message_document`)."""
     with path.open("rb") as handle:
         message = email.message_from_binary_file(handle, policy=email.policy.default)
+    return message_document(message, options, "eml")
+
+
+def message_document(message: Message, options: ParseOptions, file_format: str) -> ParsedDocument:
+    """An e-mail as pages: page 1 starts with From/To/Cc/Date/Subject lines, then the body
+    (text/plain preferred, else HTML reduced to text), then any attached messages; pages are
+    estimated by size. The pages of the files attached to it follow. `file_format` is the file's
+    ("eml", or "msg" for an Outlook message converted by msg.py)."""
     metadata = {key: value for header, key in CITED_HEADERS if (value := _header(message, header))}
     attachments = _attachment_names(message)
     if attachments:
@@ -47,7 +53,9 @@ def parse_eml(path: Path, options: ParseOptions) -> ParsedDocument:
     if attached.placed:
         metadata["attachment_pages"] = "; ".join(attached.placed)
     warnings.extend(attached.warnings)
-    return ParsedDocument(format="eml", pages=(*pages, *attached.pages), metadata=metadata, warnings=tuple(warnings))
+    return ParsedDocument(
+        format=file_format, pages=(*pages, *attached.pages), metadata=metadata, warnings=tuple(warnings)
+    )
 
 
 def _message_text(message: Message, warnings: list[str], depth: int) -> str:

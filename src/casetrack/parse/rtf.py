@@ -48,12 +48,7 @@ _ROW_BREAK = "\ue006"  # between the rows of one table, a line break but not a p
 def parse_rtf(path: Path, options: ParseOptions) -> ParsedDocument:
     """Parse an .rtf file. Raises DocumentUnreadable when the RTF cannot be decoded."""
     data = path.read_bytes()
-    code_page = _CODE_PAGE.search(data[:4096])
-    encoding = f"cp{code_page.group(1).decode()}" if code_page else "cp1252"
-    try:
-        codecs.lookup(encoding)
-    except LookupError:
-        encoding = "cp1252"
+    encoding = rtf_encoding(data)
     # RTF is 7-bit ASCII with \'hh escapes decoded by striprtf; latin-1 maps any stray 8-bit byte 1:1.
     source = _mark_table_cells(_mark_headers_and_footers(_move_footnotes(data.decode("latin-1"))))
     source = _PAGE_BREAK.sub(lambda _: f"\\par {_PAGE_MARK}", source)
@@ -79,6 +74,17 @@ def parse_rtf(path: Path, options: ParseOptions) -> ParsedDocument:
     else:
         pages = native_pages(split_approximate_pages(paragraphs_per_part[0]), approximate=True)
     return ParsedDocument(format="rtf", pages=pages, metadata={"encoding": encoding})
+
+
+def rtf_encoding(data: bytes) -> str:
+    """The code page RTF's \\'hh escapes are in (\\ansicpg), as a Python codec; Windows-1252 when unnamed or unknown."""
+    code_page = _CODE_PAGE.search(data[:4096])
+    encoding = f"cp{code_page.group(1).decode()}" if code_page else "cp1252"
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        return "cp1252"
+    return encoding
 
 
 def _mark_headers_and_footers(source: str) -> str:

@@ -186,7 +186,7 @@ class _Storage:
             value = _valid(internet, header) or mapi.get(header, "")
             if value:
                 message[header] = value
-        subject = self.string(SUBJECT, codec)
+        subject = " ".join(self.string(SUBJECT, codec).split())  # a header value holds no line breaks
         if subject:
             message["Subject"] = subject
         html = self._html(codec)

@@ -53,4 +53,14 @@ async def test_a_folder_of_outlook_messages_is_ingested_searched_and_dated(data_
         timeline = (await call_ok(client, "get_case_timeline")).structured_content["events"]
         sent = sorted((e["date"], e["document"]) for e in timeline if e["event"] == "sent")
         assert ("2017-11-27", "Delivery failure.msg") in sent and ("2016-11-15", "Outer.msg") in sent
-        assert "2016-11-15  Sent: " in text_of(await call_ok(client, "get_case_map"))
+        case_map = await call_ok(client, "get_case_map")
+        assert "2016-11-15  Sent: " in text_of(case_map)
+        assert "Correspondent: Meredith chen" in text_of(case_map)  # who the bounced message was from
+        assert [n["roles"] for n in case_map.structured_content["correspondents"]] == [["sender"]]
+
+        people = (await call_ok(client, "list_entities", entity_type="person")).structured_content
+        [meredith] = [n for n in people["entities"] if n["name"] == "Meredith chen"]
+        assert meredith["roles"] == ["sender"]
+        mentions = await call_ok(client, "get_entity_mentions", entity_name="Meredith Chen")
+        [mention] = mentions.structured_content["mentions"]
+        assert mention["document"] == "Delivery failure.msg" and mention["text"] == "Meredith chen"

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from casetrack.domain import ParsedPage
 from casetrack.graph.authorities import AuthorityMention, authorities_in, find_authorities
 from casetrack.graph.concepts import CONCEPTS
+from casetrack.graph.correspondents import CORRESPONDENT_ROLES
 from casetrack.graph.dates import DateMention, EventType, find_dates
 from casetrack.graph.entities import (
     EntityKind,
@@ -89,6 +90,7 @@ def _date_entities(dates: list[DateMention]) -> list[EntityMention]:
 
 
 __all__ = [
+    "CORRESPONDENT_ROLES",
     "AuthorityKind",
     "AuthorityMention",
     "DateMention",

@@ -1,5 +1,6 @@
-"""Entities named in a document: parties, people with their roles, organisations, courts,
-money and legal concepts, each mention located on its page.
+"""Entities named in a document: parties, people with their roles (judges, attorneys, an
+e-mail's senders and recipients), organisations, courts, money and legal concepts, each
+mention located on its page.
 
 Variants of one name share a key (`names.py`); a party's defined term (`the "Company"`)
 is linked to the party, so later mentions of "Company" count as mentions of it. A bare
@@ -17,6 +18,7 @@ from enum import StrEnum
 from casetrack.domain import ParsedPage
 from casetrack.graph.captions import caption_parties
 from casetrack.graph.concepts import find_concepts
+from casetrack.graph.correspondents import correspondents
 from casetrack.graph.courts import find_courts
 from casetrack.graph.names import display_name, entity_key, fuller_names, looks_like_person
 from casetrack.graph.pagetext import JoinedText, join_pages
@@ -104,6 +106,7 @@ def entities_in(joined: JoinedText, raws: list[RawParty] | None = None) -> list[
             found.append((p.alias_start, p.alias_end, p.name, _party_kind(p), p.role))
     found.extend(_alias_mentions(text, raws))
     found.extend((s, e, name, EntityKind.PERSON, role) for s, e, name, role in people(text, low))
+    found.extend((s, e, name, EntityKind.PERSON, role) for s, e, name, role in correspondents(text, low))
     for s, e in org_names(text):
         found.append((s, e, " ".join(text[s:e].split()).rstrip(","), EntityKind.ORGANIZATION, None))
     found.extend(_known_name_mentions(text, low, found))

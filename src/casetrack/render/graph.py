@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from casetrack.domain import Case, Document
+from casetrack.graph import CORRESPONDENT_ROLES
 from casetrack.render.formats import plural, size
 from casetrack.service.graph import CaseGraph, Event, Node
 from casetrack.service.relations import Cluster, Relation
@@ -41,18 +42,22 @@ def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
     judges = sorted((n for n in graph.entities.values() if "judge" in n.roles), key=_prominence)
     attorneys = sorted((n for n in graph.entities.values() if "attorney" in n.roles), key=_prominence)
     courts = sorted((n for n in graph.entities.values() if n.kind == "court"), key=_prominence)
+    # The people the case's e-mails pass between (From/To/Cc), when they have no office of their own here.
+    correspondents = sorted((n for n in graph.entities.values() if n.roles & CORRESPONDENT_ROLES
+                             and not n.roles & {"judge", "attorney"}), key=_prominence)
     lines.append("  PARTIES:")
     for p in parties[:MAP_PARTIES]:  # the spec's "all identified parties", up to a screenful
         roles = ", ".join(sorted(p.roles)) or "party"
         docs = sorted({m.document_name for m in p.mentions})
         more = " ..." if len(docs) > 3 else ""
         lines.append(f"    {roles.title() + ':':<14} {p.name}  ({', '.join(docs[:3])}{more})")
-    for label, nodes in (("Judge", judges), ("Attorney", attorneys), ("Court", courts)):
+    for label, nodes in (("Judge", judges), ("Attorney", attorneys), ("Court", courts),
+                         ("Correspondent", correspondents)):
         for n in nodes[:4]:
             lines.append(f"    {label + ':':<14} {n.name}")
     if len(parties) > MAP_PARTIES:
         lines.append(f"    ... and {len(parties) - MAP_PARTIES} more parties (list_entities shows them all)")
-    if not (parties or judges or courts):
+    if not (parties or judges or courts or correspondents):
         lines.append("    (no parties identified)")
     key_events = _key_dates(graph.events)
     lines += ["", "  KEY DATES:"] + [
@@ -88,6 +93,7 @@ def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
         lines.append(f"  NOTE: graph extraction failed for {', '.join(graph.failed)}; reindex them.")
     data = {"case": case.name, "parties": [_node(p) for p in parties], "judges": [_node(n) for n in judges],
             "attorneys": [_node(n) for n in attorneys], "courts": [_node(n) for n in courts],
+            "correspondents": [_node(n) for n in correspondents[:25]],
             "key_dates": [_event(e) for e in key_events[:50]], "issues": [_node(n) for n in issues],
             "documents_by_type": dict(by_type), "top_authorities": [_node(n) for n in authorities[:25]],
             "top_entities": [_node(n) for n in entities[:25]], "embedder_coverage": coverage,

@@ -22,30 +22,34 @@ def people(text: str) -> list[tuple[str, str | None, str]]:
     return [(m.name, m.role, m.text) for m in found]
 
 
-def test_an_internet_header_block_names_its_sender_and_recipients() -> None:
-    text = (
-        'From: Jane Harper <jane@firm.example>\nTo: Robert Client <bob@acme.example>, "Smith, Anna" '
-        "<anna@acme.example>\nCc: tom.brady@other.example\nDate: Tue, 04 Mar 2025 10:15:00 -0500\n"
-        "Subject: Settlement offer\n\nBob,\n\nThe offer is attached.\n"
-    )
-    assert people(text) == [
-        ("Jane Harper", "sender", "Jane Harper"),
-        ("Robert Client", "recipient", "Robert Client"),
-        ("Anna Smith", "recipient", "Smith, Anna"),  # one person, however the header writes her
-    ]  # the bare address names no one
+# An Internet header block: commas between recipients, a quoted "Last, First", a bare address (no one).
+INTERNET = (
+    'From: Jane Harper <jane@firm.example>\nTo: Robert Client <bob@acme.example>, "Smith, Anna" '
+    "<anna@acme.example>\nCc: tom.brady@other.example\nDate: Tue, 04 Mar 2025 10:15:00 -0500\n"
+    "Subject: Settlement offer\n\nBob,\n\nThe offer is attached.\n"
+)
+# Outlook's quoted header in a reply: semicolons between recipients, names as "Last, First", a group.
+OUTLOOK_QUOTED = (
+    "Thanks, see below.\n\n________________________________\nFrom: Smith, Anna\nSent: Tuesday, March 4, 2025 "
+    "9:02 AM\nTo: Client, Robert; Harper, Jane <jane@firm.example>\nCc: All Litigation Staff\n"
+    "Subject: RE: Settlement offer\n"
+)
 
 
-def test_an_outlook_quoted_header_separates_recipients_with_semicolons() -> None:
-    text = (
-        "Thanks, see below.\n\n________________________________\nFrom: Smith, Anna\nSent: Tuesday, March 4, 2025 "
-        "9:02 AM\nTo: Client, Robert; Harper, Jane <jane@firm.example>\nCc: All Litigation Staff\n"
-        "Subject: RE: Settlement offer\n"
-    )
-    assert people(text) == [
-        ("Anna Smith", "sender", "Smith, Anna"),
-        ("Robert Client", "recipient", "Client, Robert"),
-        ("Jane Harper", "recipient", "Harper, Jane"),
-    ]  # "All Litigation Staff" is a group
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (INTERNET, [("Jane Harper", "sender", "Jane Harper"), ("Robert Client", "recipient", "Robert Client"),
+                    ("Anna Smith", "recipient", "Smith, Anna")]),
+        (OUTLOOK_QUOTED, [("Anna Smith", "sender", "Smith, Anna"), ("Robert Client", "recipient", "Client, Robert"),
+                          ("Jane Harper", "recipient", "Harper, Jane")]),
+    ],
+    ids=["internet-header", "outlook-quoted-header"],
+)  # fmt: skip
+def test_a_header_block_names_its_sender_and_recipients_however_it_writes_them(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert people(text) == expected
 
 
 def test_a_memo_header_in_capitals_counts_and_a_lone_address_line_in_prose_does_not() -> None:

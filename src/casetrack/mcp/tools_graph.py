@@ -144,8 +144,8 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
                                         treatment_filter))
 
     @tool(READ_ONLY, "Find documents related to a given document: shared entities, shared legal authorities, "
-                     "semantic similarity, response chains (complaint->answer->reply), and amendment chains. "
-                     "Ranked by relationship strength.")
+                     "semantic similarity, response chains (complaint->answer->reply, e-mails of one thread), and "
+                     "amendment chains. Ranked by relationship strength.")
     def find_related_documents(
         document_name: Annotated[str, Field(description="Document name or ID to find relationships for")],
         relationship_type: Annotated[Literal["all", "shared_entities", "shared_authorities", "semantic_similar",

@@ -1,5 +1,6 @@
 """How documents relate: shared entities and authorities, semantic similarity of their
-chunk centroids, response and amendment chains; and grouping documents into clusters."""
+chunk centroids, response chains (pleadings answering pleadings, e-mails of one thread) and
+amendment chains; and grouping documents into clusters."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import datetime
+from email.utils import parsedate_to_datetime
 
 import numpy as np
 
@@ -19,6 +22,10 @@ WEAK_KINDS = {"date", "monetary_amount"}
 RESPONSE_WORDS = ("complaint", "petition", "answer", "response", "opposition", "reply", "sur-reply")
 AMENDMENT = re.compile(r"\b(amend(?:ed|ment)|restated|supplement(?:al)?|addendum|first|second|third)\b", re.I)
 DENSE_ORDER = ("e1", "e7", "e11", "e8")
+# Reply and forward prefixes mail clients put before a subject, in the languages Outlook writes them:
+# "RE:", "Fwd:", "AW:" and "WG:" (German), "SV:" (Nordic), "TR:" (French), "RV:" (Spanish), "Re[2]:".
+_REPLY_PREFIXES = re.compile(r"^(?:\s*(?:re|fw|fwd|aw|wg|sv|vs|tr|rv|antw)\s*(?:\[\d+\])?\s*:\s*)+", re.I)
+_EMAIL_FORMATS = ("eml", "msg")
 
 
 @dataclass(slots=True)
@@ -79,7 +86,7 @@ def related(doc: Document, graph: CaseGraph, index: CaseIndex, kind: str = "all"
                              f"{sim:.2f})", "semantic_similar")
     if kind in ("all", "response_chain"):
         for other in graph.documents.values():
-            link = _response_link(doc, other)
+            link = _response_link(doc, other) or _thread_link(doc, other)
             if link:
                 note(other.id, 1.0, link, "response_chain")
     if kind in ("all", "amendment_chain"):
@@ -122,6 +129,33 @@ def _response_link(a: Document, b: Document) -> str | None:
         return None
     first, second = (a, b) if sa < sb else (b, a)
     return f"response chain: {second.name} responds to {first.name}"
+
+
+def _thread_link(a: Document, b: Document) -> str | None:
+    """Two e-mails of one thread: the same subject once "RE:"/"FW:" prefixes are set aside; the later
+    one follows the earlier when both are dated."""
+    subject_a, subject_b = _thread_subject(a), _thread_subject(b)
+    if a.id == b.id or subject_a is None or subject_a.casefold() != (subject_b or "").casefold():
+        return None
+    sent_a, sent_b = _sent(a), _sent(b)
+    if sent_a is None or sent_b is None or sent_a == sent_b:
+        return f'e-mail thread: same subject "{subject_a}"'
+    first, second = (a, b) if sent_a < sent_b else (b, a)
+    return f'e-mail thread "{subject_a}": {second.name} follows {first.name}'
+
+
+def _thread_subject(doc: Document) -> str | None:
+    subject = doc.metadata.get("subject") if doc.format in _EMAIL_FORMATS else None
+    base = " ".join(_REPLY_PREFIXES.sub("", subject or "").split())
+    return base if len(base) >= 4 else None  # "Hi", "?" and no subject tie nothing together
+
+
+def _sent(doc: Document) -> datetime | None:
+    try:
+        sent = parsedate_to_datetime(doc.metadata.get("date", ""))
+    except (TypeError, ValueError, IndexError):
+        return None
+    return sent if sent.tzinfo is not None else None  # a zoneless date cannot be ordered against a zoned one
 
 
 @dataclass(slots=True)

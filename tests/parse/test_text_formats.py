@@ -136,6 +136,22 @@ def test_eml_headers_body_and_attachments(tmp_path: Path) -> None:
     assert document.format == "eml" and document.pages[0].method is ExtractionMethod.NATIVE
 
 
+def test_a_sent_copys_bcc_recipients_are_cited_after_cc(tmp_path: Path) -> None:
+    message = EmailMessage()
+    message["From"] = "Jane Counsel <jane@lawfirm.example>"
+    message["To"] = "opposing@otherfirm.example"
+    message["Bcc"] = "Robert Client <bob@acme.example>"
+    message["Subject"] = "Settlement offer"
+    message.set_content("Our offer stands.\n")
+    (tmp_path / "sent.eml").write_bytes(message.as_bytes())
+    document = parse_file(tmp_path / "sent.eml")
+    assert document.pages[0].text.startswith(
+        "From: Jane Counsel <jane@lawfirm.example>\nTo: opposing@otherfirm.example\n"
+        "Bcc: Robert Client <bob@acme.example>\nSubject: Settlement offer\n\n"
+    )
+    assert document.metadata["bcc"] == "Robert Client <bob@acme.example>"  # who was copied in secret
+
+
 def test_eml_html_body_is_reduced_to_text(tmp_path: Path) -> None:
     (tmp_path / "html.eml").write_bytes(build_email(html_only=True))
     body = parse_file(tmp_path / "html.eml").pages[0].text.split("\n\n", 1)[1]

@@ -25,7 +25,10 @@ from casetrack.parse.options import ParseOptions
 from casetrack.parse.text_file import decode_text, decodes
 
 # (header, metadata key) in the order they head page 1.
-CITED_HEADERS = (("From", "from"), ("To", "to"), ("Cc", "cc"), ("Date", "date"), ("Subject", "subject"))
+# Bcc is in a sender's own copy only (a sent item, an export of the Sent folder): who was copied in secret.
+CITED_HEADERS = (
+    ("From", "from"), ("To", "to"), ("Cc", "cc"), ("Bcc", "bcc"), ("Date", "date"), ("Subject", "subject"),
+)
 
 
 def parse_eml(path: Path, options: ParseOptions) -> ParsedDocument:

@@ -182,7 +182,7 @@ class _Storage:
         message = EmailMessage(policy=email.policy.default)
         internet = HeaderParser(policy=email.policy.default).parsestr(self.string(TRANSPORT_HEADERS, codec))
         mapi = self._mapi_headers(codec)
-        for header in ("From", "To", "Cc", "Date"):
+        for header in ("From", "To", "Cc", "Bcc", "Date"):
             value = _valid(internet, header) or mapi.get(header, "")
             if value:
                 message[header] = value
@@ -202,7 +202,8 @@ class _Storage:
         return message
 
     def _mapi_headers(self, codec: str) -> dict[str, str]:
-        """From/To/Cc/Date from the MAPI properties, for messages without Internet headers."""
+        """From/To/Cc/Bcc/Date from the MAPI properties, for messages without Internet headers (a sent item's
+        recipients include those copied in secret)."""
         headers: dict[str, str] = {}
         sender_address = self.string(SENDER_SMTP_ADDRESS, codec)
         if not sender_address and self.string(SENDER_ADDRESS_TYPE, codec).upper() == "SMTP":

@@ -44,6 +44,8 @@ def message_document(message: Message, options: ParseOptions, file_format: str) 
     estimated by size. The pages of the files attached to it follow. `file_format` is the file's
     ("eml", or "msg" for an Outlook message converted by msg.py)."""
     metadata = {key: value for header, key in CITED_HEADERS if (value := _header(message, header))}
+    if message_id := _header(message, "Message-ID"):  # one message's copies (sender's, each recipient's) share it
+        metadata["message_id"] = message_id
     attachments = _attachment_names(message)
     if attachments:
         metadata["attachments"] = "; ".join(attachments)

@@ -48,6 +48,7 @@ SENDER_ADDRESS = 0x0C1F
 RECIPIENT_TYPE = 0x0C15
 MESSAGE_DELIVERY_TIME = 0x0E06
 BODY = 0x1000
+INTERNET_MESSAGE_ID = 0x1035
 RTF_COMPRESSED = 0x1009
 HTML = 0x1013
 DISPLAY_NAME = 0x3001
@@ -186,6 +187,9 @@ class _Storage:
             value = _valid(internet, header) or mapi.get(header, "")
             if value:
                 message[header] = value
+        message_id = _valid(internet, "Message-ID") or " ".join(self.string(INTERNET_MESSAGE_ID, codec).split())
+        if message_id:
+            message["Message-ID"] = message_id
         subject = " ".join(self.string(SUBJECT, codec).split())  # a header value holds no line breaks
         if subject:
             message["Subject"] = subject

@@ -79,6 +79,8 @@ def report(report: FolderReport, case_name: str) -> str:
     lines += _section("New documents ingested" if not report.dry_run else "Would ingest",
                       [f"  - {x.path}" + (f" ({plural(x.pages, 'page')}, {plural(x.chunks, 'chunk')})"
                                           if x.pages else "") for x in new])
+    # Stored, but not all of it readable: the user must learn which pages or attachments have no text.
+    lines += _section("Warnings", [f"  - {x.path}: {w}" for x in o for w in x.warnings])
     lines += _section("Changed", [f"  - {x.path}: {x.message or 're-ingested'}" for x in updated])
     lines += _section("Moved", [f"  - {x.path}: {x.message}" for x in moved])
     lines += _section("Removed", [f"  - {x.path}" for x in removed])

@@ -35,6 +35,7 @@ class FileOutcome:
     document_id: str | None = None
     pages: int = 0
     chunks: int = 0
+    warnings: tuple[str, ...] = ()  # an ingested document's: skipped scanned pages, unread attachments, ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +174,8 @@ class FolderService:
             log.exception("Unexpected failure ingesting %s", path)
             return FileOutcome(rel, "failed", f"unexpected error ({type(exc).__name__}: {exc}); please report it")
         status = "updated" if replace_doc is not None else "ingested"
-        return FileOutcome(rel, status, "", done.document.id, done.document.page_count, done.document.chunk_count)
+        return FileOutcome(rel, status, "", done.document.id, done.document.page_count, done.document.chunk_count,
+                           done.document.warnings)
 
     def _find(self, case_id: str, doc_id: str) -> Document:
         with self._cases.store(self._cases.get(case_id)).reader() as db:

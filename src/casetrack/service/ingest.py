@@ -137,6 +137,9 @@ class Ingestor:
         ocr_pages = [p for p in pages if p.method is ExtractionMethod.OCR]
         confidences = [p.ocr_confidence for p in ocr_pages if p.ocr_confidence is not None]
         warnings = tuple(parsed.warnings) + tuple(w for p in parsed.pages for w in p.warnings)
+        if copies := copies_of_message(stored, parsed.metadata.get("message_id")):
+            warnings += (f"This e-mail is already in the case as {', '.join(copies)} (the same Message-ID: another "
+                         "copy of the message, such as the sender's and a recipient's). Both are kept.",)
         now = time.time()
         document = Document(
             id=doc_id, name=name, original_path=str(path), file_hash=sha256, file_size=after.st_size,
@@ -262,6 +265,12 @@ def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:
                    attachment=p.attachment, attachment_page=p.attachment_page)
         for p in parsed.pages
     ]
+
+
+def copies_of_message(documents: Iterable[Document], message_id: str | None) -> list[str]:
+    """Names of the stored e-mails that are the same message: copies differ in bytes (each mailbox adds its own
+    headers, .eml or .msg), so the file hash cannot tell, but they share the Message-ID their sender gave them."""
+    return [d.name for d in documents if message_id and d.metadata.get("message_id") == message_id]
 
 
 def ingested_from(documents: Iterable[Document], path: Path) -> Document | None:

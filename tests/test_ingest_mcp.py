@@ -122,6 +122,8 @@ async def test_folder_ingest_reports_each_bad_file_and_sync_tracks_changes(data_
                 assert outcome["status"] == "ingested", outcome
             elif row.filename.endswith(".xlsx"):
                 assert outcome["status"] == "unsupported"
+                assert outcome["message"].endswith("this is a spreadsheet: save or print it as PDF")
+                assert f"  - Broken/{row.filename}: a spreadsheet: save or print it as PDF" in text_of(first)
             else:
                 assert outcome["status"] == "failed", outcome
                 assert row.message_fragment in outcome["message"], (row.filename, outcome["message"])
@@ -175,6 +177,7 @@ async def test_single_document_errors_are_specific_and_store_nothing(data_dir: P
         sheet.write_bytes(b"PK\x03\x04")
         unsupported = await call_error(client, "ingest_document", file_path=str(sheet))
         assert unsupported.startswith("Unsupported file format: .xlsx\n\nSupported formats: PDF, DOCX")
+        assert unsupported.endswith("\n\nThis is a spreadsheet: save or print it as PDF.")  # what to do about it
         assert "is a folder" in await call_error(client, "ingest_document", file_path=str(tmp_path))
         empty = tmp_path / "empty.pdf"
         empty.write_bytes(b"")

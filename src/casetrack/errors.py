@@ -111,10 +111,10 @@ class FileNotFound(CaseTrackError):
 class UnsupportedFormat(CaseTrackError):
     exit_code = 2
 
-    def __init__(self, extension: str, supported: Sequence[str]) -> None:
+    def __init__(self, extension: str, supported: Sequence[str], hint: str = "") -> None:
         super().__init__(
             f"Unsupported file format: {extension or '(no extension)'}\n\n"
-            f"Supported formats: {', '.join(supported)}"
+            f"Supported formats: {', '.join(supported)}" + (f"\n\nThis is {hint}." if hint else "")
         )
 
 

@@ -38,6 +38,30 @@ PARSERS: dict[str, Parser] = {
 }
 SUPPORTED_EXTENSIONS: tuple[str, ...] = tuple(PARSERS)
 
+# What a case folder often holds that CaseTrack does not read, and how to turn it into something it does.
+CONVERSION_HINTS: dict[str, str] = {
+    ".pst": "an Outlook data file (a whole mailbox): in Outlook, select its messages and drag them into a folder "
+            "(each becomes a .msg), then ingest that folder",
+    ".ost": "an Outlook offline mailbox: in Outlook, select its messages and drag them into a folder (each "
+            "becomes a .msg), then ingest that folder",
+    ".mbox": "a mailbox file: open it in a mail program (Thunderbird, Apple Mail) and save its messages as .eml "
+             "files, then ingest them",
+    ".wpd": "a WordPerfect document: open it in WordPerfect or LibreOffice and save it as .docx or PDF",
+    ".odt": "an OpenDocument text: open it in LibreOffice and save it as .docx",
+    ".pages": "an Apple Pages document: export it as PDF or Word (File > Export To)",
+    ".xlsx": "a spreadsheet: save or print it as PDF",
+    ".xls": "a spreadsheet: save or print it as PDF",
+    ".csv": "a spreadsheet table: open it in a spreadsheet program and save or print it as PDF",
+    ".pptx": "a presentation: save it as PDF",
+    ".ppt": "a presentation: save it as PDF",
+    ".htm": "a web page: print it to PDF from a browser",
+    ".html": "a web page: print it to PDF from a browser",
+    ".heic": "an iPhone photo: export it as JPEG",
+    ".zip": "an archive: extract it, then ingest the extracted folder",
+    ".7z": "an archive: extract it, then ingest the extracted folder",
+    ".rar": "an archive: extract it, then ingest the extracted folder",
+}  # fmt: skip
+
 
 def parse_file(path: Path, options: ParseOptions | None = None) -> ParsedDocument:
     """Turn one file into a ParsedDocument.
@@ -60,7 +84,7 @@ def parse_file(path: Path, options: ParseOptions | None = None) -> ParsedDocumen
     extension = path.suffix.lower()
     parser = PARSERS.get(extension)
     if parser is None:
-        raise UnsupportedFormat(extension, SUPPORTED_EXTENSIONS)
+        raise UnsupportedFormat(extension, SUPPORTED_EXTENSIONS, CONVERSION_HINTS.get(extension, ""))
     size = _check_content(path, extension)
     document = parser(path, options)
     if size > options.max_file_bytes_warn:

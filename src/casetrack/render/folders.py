@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from pathlib import PurePath
 from typing import Any
 
+from casetrack.parse import CONVERSION_HINTS
 from casetrack.render.documents import document_dict, ingested
 from casetrack.render.formats import duration, plural
 from casetrack.service.folders import FolderReport
@@ -87,10 +89,16 @@ def report(report: FolderReport, case_name: str) -> str:
     lines += _section("Missing (kept)", [f"  - {x.path}" for x in o if x.status == "missing"])
     lines += _section("Skipped (already in the case)", [f"  - {x.path}" for x in skipped])
     lines += _section("Failures", [f"  - {x.path}: {x.message}" for x in failed])
-    lines += _section("Unsupported", [f"  - {x.path}" for x in unsupported])
+    lines += _section("Unsupported", [f"  - {x.path}" + (f": {hint}" if (hint := _hint(x.path)) else "")
+                                      for x in unsupported])
     if not report.dry_run and (new or updated):
         lines += ["", f"All {plural(len(new) + len(updated), 'new or changed document')} are now searchable."]
     return "\n".join(lines)
+
+
+def _hint(path: str) -> str:
+    """How to make a file of an unsupported format readable, when it is a common one."""
+    return CONVERSION_HINTS.get(PurePath(path).suffix.lower(), "")
 
 
 def job_dict(job: Job) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from casetrack.domain import Case, Document
 from casetrack.errors import CaseTrackError, DuplicateDocument, InvalidInput
 from casetrack.files import relative_note, user_path
-from casetrack.parse import SUPPORTED_EXTENSIONS
+from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS
 from casetrack.service.cases import CaseService
 from casetrack.service.ingest import Ingestor, IngestRequest, file_sha256
 from casetrack.store import documents as docstore
@@ -117,9 +117,11 @@ def walk(folder: Path, recursive: bool = True, extensions: frozenset[str] | None
             extension = path.suffix.lower()
             if extension not in wanted:
                 if extension not in SUPPORTED_EXTENSIONS and extensions is None:
+                    hint = CONVERSION_HINTS.get(extension)
                     problems.append(FileOutcome(_relative(path, folder), "unsupported",
                                                 f"not a supported format ({extension or 'no extension'}); "
-                                                f"supported: {', '.join(SUPPORTED_EXTENSIONS)}"))
+                                                + (f"this is {hint}" if hint else
+                                                   f"supported: {', '.join(SUPPORTED_EXTENSIONS)}")))
                 continue
             if path.is_symlink() and not path.exists():
                 problems.append(FileOutcome(_relative(path, folder), "failed", "broken link: its target is missing"))

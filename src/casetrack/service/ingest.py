@@ -28,7 +28,7 @@ from casetrack.errors import (
 )
 from casetrack.files import relative_note, user_path
 from casetrack.files import sha256_file as file_sha256
-from casetrack.parse import SUPPORTED_EXTENSIONS, ParseOptions, parse_file
+from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS, ParseOptions, parse_file
 from casetrack.service import licensing
 from casetrack.service.cases import CaseService
 from casetrack.service.graph_extract import build_extract
@@ -242,7 +242,7 @@ def check_file(raw: str) -> Path:
     if path.is_dir():
         raise InvalidInput(f"{path} is a folder. Use ingest_folder to ingest every document in a folder.")
     if path.suffix.lower() not in SUPPORTED_EXTENSIONS:
-        raise UnsupportedFormat(path.suffix.lower(), [SUPPORTED_LABEL])
+        raise UnsupportedFormat(path.suffix.lower(), [SUPPORTED_LABEL], CONVERSION_HINTS.get(path.suffix.lower(), ""))
     if not os.access(path, os.R_OK):
         raise DocumentUnreadable(str(path), "permission denied", "Check that your user account can open the file.")
     return path.resolve()

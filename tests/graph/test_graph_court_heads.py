@@ -132,3 +132,13 @@ def test_an_official_addressed_as_honorable_is_no_judge_when_the_letter_names_he
     probate = "Honorable Michael Armstead\nChoctaw County Probate Judge\n\nDear Judge Armstead:"
     assert [(name, role) for _, _, name, role in people(letter, letter.lower()) if role == "judge"] == []
     assert ("Michael Armstead", "judge") in [(name, role) for _, _, name, role in people(probate, probate.lower())]
+
+
+def test_a_body_addressed_as_honorable_is_no_judge() -> None:
+    from casetrack.graph.people import people
+
+    for text in ("To: Honorable Members Of The Board\n", "Dear Hon. Members of the Commission:\n",
+                 "Notice was given to the Honorable Board Of Supervisors on May 1."):
+        assert list(people(text, text.lower())) == [], text
+    judge = "Hon. Richard Roe\nUnited States District Judge\n"
+    assert ("Richard Roe", "judge") in [(name, role) for _, _, name, role in people(judge, judge.lower())]

@@ -131,6 +131,16 @@ _NOT_A_NAME = frozenset(
         "we",
         "in",
         "on",
+        # bodies addressed as "Honorable": "Honorable Members of the Board", "the Honorable Board of Supervisors"
+        "members",
+        "member",
+        "board",
+        "commission",
+        "commissioners",
+        "council",
+        "supervisors",
+        "trustees",
+        "committee",
     ]
 )
 _PANEL_KEYWORDS = ("before",)

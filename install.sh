@@ -5,7 +5,7 @@
 #   ./install.sh --start      install, then start the MCP server (also: ./install.sh 0.2.0 --start)
 # What it does: installs uv if missing, installs CaseTrack as a uv tool (its own
 # environment, `casetrack` on your PATH), checks for Tesseract (OCR for scanned pages)
-# and LibreOffice (old .doc files), and registers CaseTrack with Claude Code if present.
+# and LibreOffice (old .doc and .odt files), and registers CaseTrack with Claude Code if present.
 set -eu
 
 say() { printf '%s\n' "$*"; }
@@ -63,7 +63,7 @@ if ! command -v tesseract >/dev/null 2>&1; then
     else say "  See https://tesseract-ocr.github.io/tessdoc/Installation.html"; fi
 fi
 if ! command -v soffice >/dev/null 2>&1 && ! command -v libreoffice >/dev/null 2>&1; then
-    say "Note: LibreOffice is not installed; old .doc files need it (all other formats work without it)."
+    say "Note: LibreOffice is not installed; old .doc and .odt files need it (all other formats work without it)."
 fi
 
 registered=""

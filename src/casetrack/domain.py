@@ -105,7 +105,7 @@ class ParsedPage:
 
 @dataclass(frozen=True, slots=True)
 class ParsedDocument:
-    format: str  # "pdf", "docx", "doc", "txt", "rtf", "image", "eml", "msg"
+    format: str  # "pdf", "docx", "doc", "odt", "txt", "rtf", "image", "eml", "msg"
     pages: tuple[ParsedPage, ...]
     metadata: Mapping[str, str] = field(default_factory=dict)  # e.g. email headers, title
     warnings: tuple[str, ...] = ()

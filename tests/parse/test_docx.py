@@ -11,6 +11,7 @@ import pytest
 from docx.enum.section import WD_SECTION
 
 from casetrack.domain import ExtractionMethod
+from casetrack.errors import DocumentUnreadable
 from casetrack.parse import parse_file
 
 
@@ -115,3 +116,20 @@ def test_a_legacy_doc_is_converted_and_parsed(tmp_path: Path) -> None:
     assert "2. Fees means the amounts in Schedule B." in parsed.pages[0].text
     assert "Acme Corp. | Supplier" in parsed.pages[0].text
     assert "Schedule A lists the services." in parsed.text
+
+
+@pytest.mark.skipif(not (shutil.which("soffice") or shutil.which("libreoffice")), reason="LibreOffice is not installed")
+def test_an_opendocument_text_reads_as_the_word_file_it_was_saved_from(tmp_path: Path) -> None:
+    source = build_agreement(tmp_path / "msa.docx")
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    subprocess.run(
+        [str(soffice), f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless",
+         "--convert-to", "odt", "--outdir", str(tmp_path / "odt"), str(source)],
+        check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+    parsed = parse_file(tmp_path / "odt" / "msa.odt")
+    assert parsed.format == "odt"
+    assert parsed.text == parse_file(source).text  # numbering, table and paragraphs as the .docx gives them
+    (tmp_path / "not-odt.odt").write_bytes(b"%PDF-1.4 not an opendocument")
+    with pytest.raises(DocumentUnreadable, match=r"its name says \.odt but its content looks like a PDF document"):
+        parse_file(tmp_path / "not-odt.odt")

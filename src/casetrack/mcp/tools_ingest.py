@@ -28,7 +28,7 @@ WaitSeconds = Annotated[int, Field(ge=0, le=600, description=(
 
 
 def register(tool: ToolRegistrar, app: CaseTrack) -> None:
-    @tool(WRITES, "Ingest a document (PDF, DOCX, DOC, TXT, RTF, EML, Outlook MSG or image) into the active case. "
+    @tool(WRITES, "Ingest a document (PDF, DOCX, DOC, ODT, TXT, RTF, EML, Outlook MSG or image) into the active case. "
                   "Extracts text (with OCR for scans), chunks the text, computes embeddings, and indexes for search. "
                   "All processing and storage happens locally on your machine. A long document continues as a "
                   "background job after wait_seconds (see get_ingest_status).")
@@ -56,7 +56,7 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
 
     @tool(WRITES, "Ingest all supported documents in a folder and all subfolders. Walks the entire directory tree "
                   "recursively. Automatically skips files already ingested (matched by SHA256 hash). Supported "
-                  "formats: PDF, DOCX, DOC, TXT, RTF, EML, MSG, JPG, PNG, TIFF. Each file is chunked with full "
+                  "formats: PDF, DOCX, DOC, ODT, TXT, RTF, EML, MSG, JPG, PNG, TIFF. Each file is chunked with full "
                   "provenance. Large folders continue as a background job (see get_ingest_status).")
     async def ingest_folder(
         ctx: Context,

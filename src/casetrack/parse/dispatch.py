@@ -11,7 +11,7 @@ from casetrack.domain import ParsedDocument
 from casetrack.errors import DocumentUnreadable, FileNotFound, InvalidInput, UnsupportedFormat
 from casetrack.parse.eml import parse_eml
 from casetrack.parse.image import parse_image
-from casetrack.parse.legacy_doc import parse_doc
+from casetrack.parse.legacy_doc import parse_doc, parse_odt
 from casetrack.parse.msg import parse_msg
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.pdf import parse_pdf
@@ -26,6 +26,7 @@ PARSERS: dict[str, Parser] = {
     ".pdf": parse_pdf,
     ".docx": parse_docx,
     ".doc": parse_doc,
+    ".odt": parse_odt,
     ".txt": parse_text_file,
     ".rtf": parse_rtf,
     ".eml": parse_eml,
@@ -47,7 +48,6 @@ CONVERSION_HINTS: dict[str, str] = {
     ".mbox": "a mailbox file: open it in a mail program (Thunderbird, Apple Mail) and save its messages as .eml "
              "files, then ingest them",
     ".wpd": "a WordPerfect document: open it in WordPerfect or LibreOffice and save it as .docx or PDF",
-    ".odt": "an OpenDocument text: open it in LibreOffice and save it as .docx",
     ".pages": "an Apple Pages document: export it as PDF or Word (File > Export To)",
     ".xlsx": "a spreadsheet: save or print it as PDF",
     ".xls": "a spreadsheet: save or print it as PDF",
@@ -68,7 +68,7 @@ def parse_file(path: Path, options: ParseOptions | None = None) -> ParsedDocumen
 
     Raises FileNotFound (no such path), InvalidInput (a folder or a device), UnsupportedFormat
     (extension not in SUPPORTED_EXTENSIONS), DocumentUnreadable (empty, mislabelled, corrupt,
-    encrypted or hostile files), ToolUnavailable (a .doc without LibreOffice). Scanned pages
+    encrypted or hostile files), ToolUnavailable (a .doc or .odt without LibreOffice). Scanned pages
     without Tesseract are not an error: they come back SKIPPED with a warning."""
     options = options or ParseOptions()
     path = Path(path)

@@ -1,4 +1,5 @@
-"""Legacy Word (.doc): LibreOffice converts it to DOCX in a scratch folder, then the DOCX parser reads it."""
+"""Legacy Word (.doc) and OpenDocument text (.odt): LibreOffice converts the file to DOCX in a
+scratch folder, then the DOCX parser reads it."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ _CONVERT_FIX = "Open it in Word or LibreOffice, save it as .docx, and ingest tha
 # The import filter is forced by what the file really is: left to guess, LibreOffice imports
 # unrecognisable bytes as plain text and "converts" garbage. Word 6/95 files are not covered.
 _IMPORT_FILTERS = {"ole": "MS Word 97", "rtf": "Rich Text Format", "zip": "MS Word 2007 XML"}
+_ODT_FILTER = "writer8"  # LibreOffice's own format: an .odt is a ZIP too, but never Word XML
 
 
 def find_soffice(options: ParseOptions) -> str | None:
@@ -38,17 +40,27 @@ def find_soffice(options: ParseOptions) -> str | None:
 def parse_doc(path: Path, options: ParseOptions) -> ParsedDocument:
     """Parse a .doc file. Raises ToolUnavailable when LibreOffice is not installed, and
     DocumentUnreadable when the conversion fails or takes longer than CONVERT_TIMEOUT_S."""
+    kind, _ = sniff(read_head(path))
+    return _converted(path, options, _IMPORT_FILTERS.get(kind, "MS Word 97"), "doc", "legacy Word (.doc)")
+
+
+def parse_odt(path: Path, options: ParseOptions) -> ParsedDocument:
+    """Parse an OpenDocument text (.odt, LibreOffice's and Google Docs' export); raises as `parse_doc`."""
+    return _converted(path, options, _ODT_FILTER, "odt", "OpenDocument (.odt)")
+
+
+def _converted(path: Path, options: ParseOptions, import_filter: str, file_format: str,
+               what: str) -> ParsedDocument:
     soffice = find_soffice(options)
     if soffice is None:
-        raise ToolUnavailable("LibreOffice", "read legacy Word (.doc) files", INSTALL_LIBREOFFICE)
+        raise ToolUnavailable("LibreOffice", f"read {what} files", INSTALL_LIBREOFFICE)
     with tempfile.TemporaryDirectory(prefix="casetrack-doc-") as scratch:
         # A private profile: with the user's own, a running LibreOffice window swallows the
         # request and the conversion silently produces nothing.
         profile = (Path(scratch) / "profile").as_uri()
         out_dir = Path(scratch) / "out"
-        kind, _ = sniff(read_head(path))
         argv = [soffice, f"-env:UserInstallation={profile}", "--headless", "--norestore", "--nologo",
-                f"--infilter={_IMPORT_FILTERS.get(kind, 'MS Word 97')}",
+                f"--infilter={import_filter}",
                 "--convert-to", "docx", "--outdir", str(out_dir), str(path)]  # fmt: skip
         returncode, output = _run_killing_group(argv, CONVERT_TIMEOUT_S, path)
         converted = out_dir / f"{path.stem}.docx"
@@ -57,7 +69,7 @@ def parse_doc(path: Path, options: ParseOptions) -> ParsedDocument:
             detail = errors[-1] if errors else f"exit code {returncode}"
             raise DocumentUnreadable(str(path), f"LibreOffice could not convert it ({detail})", _CONVERT_FIX)
         document = parse_docx(converted, options)
-    return replace(document, format="doc")
+    return replace(document, format=file_format)
 
 
 def _run_killing_group(argv: list[str], timeout: float, path: Path) -> tuple[int, str]:

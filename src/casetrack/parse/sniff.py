@@ -33,6 +33,7 @@ EXPECTED_KINDS: dict[str, frozenset[str]] = {
     ".pdf": frozenset({"pdf"}),
     ".docx": frozenset({"zip"}),
     ".doc": frozenset({"ole", "rtf", "zip"}),
+    ".odt": frozenset({"zip"}),
     ".txt": frozenset({"text"}),
     ".rtf": frozenset({"rtf"}),
     ".eml": frozenset({"text"}),

@@ -41,7 +41,7 @@ from casetrack.store.vectors import VectorValue
 
 log = logging.getLogger(__name__)
 
-SUPPORTED_LABEL = ("PDF, DOCX, DOC, TXT, RTF, EML, MSG, JPG, PNG, TIFF")
+SUPPORTED_LABEL = ("PDF, DOCX, DOC, ODT, TXT, RTF, EML, MSG, JPG, PNG, TIFF")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from casetrack.errors import InvalidInput, NotFound
 T = TypeVar("T")
 WORD_PENALTY = 0.1
 _WORD_BREAKS = re.compile(r"[\s._/-]+")
-_EXTENSIONS = frozenset({"pdf", "docx", "doc", "txt", "rtf", "eml", "msg", "jpg", "jpeg", "png", "tif", "tiff"})
+_EXTENSIONS = frozenset({"pdf", "docx", "doc", "odt", "txt", "rtf", "eml", "msg", "jpg", "jpeg", "png", "tif", "tiff"})
 
 
 def _alike(a: str, b: str) -> float:

@@ -102,16 +102,21 @@ def test_rendered_page_break_marks_split_pages_once(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.skipif(not (shutil.which("soffice") or shutil.which("libreoffice")), reason="LibreOffice is not installed")
-def test_a_legacy_doc_is_converted_and_parsed(tmp_path: Path) -> None:
-    source = build_agreement(tmp_path / "msa.docx")
+def libreoffice_convert(source: Path, extension: str, scratch: Path) -> Path:
+    """`source` saved by LibreOffice as `extension` ("doc", "odt") in a folder of `scratch`, as a user would."""
     soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    out_dir = scratch / extension
     subprocess.run(
-        [str(soffice), f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless",
-         "--convert-to", "doc", "--outdir", str(tmp_path / "doc"), str(source)],
+        [str(soffice), f"-env:UserInstallation={(scratch / 'profile').as_uri()}", "--headless",
+         "--convert-to", extension, "--outdir", str(out_dir), str(source)],
         check=True, capture_output=True, timeout=120,
     )  # fmt: skip
-    parsed = parse_file(tmp_path / "doc" / "msa.doc")
+    return out_dir / f"{source.stem}.{extension}"
+
+
+@pytest.mark.skipif(not (shutil.which("soffice") or shutil.which("libreoffice")), reason="LibreOffice is not installed")
+def test_a_legacy_doc_is_converted_and_parsed(tmp_path: Path) -> None:
+    parsed = parse_file(libreoffice_convert(build_agreement(tmp_path / "msa.docx"), "doc", tmp_path))
     assert parsed.format == "doc"
     assert "2. Fees means the amounts in Schedule B." in parsed.pages[0].text
     assert "Acme Corp. | Supplier" in parsed.pages[0].text
@@ -121,13 +126,7 @@ def test_a_legacy_doc_is_converted_and_parsed(tmp_path: Path) -> None:
 @pytest.mark.skipif(not (shutil.which("soffice") or shutil.which("libreoffice")), reason="LibreOffice is not installed")
 def test_an_opendocument_text_reads_as_the_word_file_it_was_saved_from(tmp_path: Path) -> None:
     source = build_agreement(tmp_path / "msa.docx")
-    soffice = shutil.which("soffice") or shutil.which("libreoffice")
-    subprocess.run(
-        [str(soffice), f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless",
-         "--convert-to", "odt", "--outdir", str(tmp_path / "odt"), str(source)],
-        check=True, capture_output=True, timeout=120,
-    )  # fmt: skip
-    parsed = parse_file(tmp_path / "odt" / "msa.odt")
+    parsed = parse_file(libreoffice_convert(source, "odt", tmp_path))
     assert parsed.format == "odt"
     assert parsed.text == parse_file(source).text  # numbering, table and paragraphs as the .docx gives them
     (tmp_path / "not-odt.odt").write_bytes(b"%PDF-1.4 not an opendocument")

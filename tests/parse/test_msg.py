@@ -5,7 +5,6 @@ files by other means (the raw OLE streams, PDFium on the extracted PDF)."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
@@ -17,6 +16,7 @@ from casetrack.domain import ExtractionMethod
 from casetrack.errors import DocumentUnreadable
 from casetrack.parse import SUPPORTED_EXTENSIONS, parse_file
 from casetrack.parse.msg import rtf_body
+from tests.parse.test_docx import libreoffice_convert
 from tests.parse.test_eml_attachments import message, own_text, write
 
 OUTLOOK = Path(__file__).parent / "data" / "outlook"
@@ -140,13 +140,7 @@ def test_a_pdf_named_msg_says_what_it_really_is(tmp_path: Path) -> None:
 @pytest.mark.skipif(not (shutil.which("soffice") or shutil.which("libreoffice")), reason="LibreOffice is not installed")
 def test_a_word_doc_named_msg_is_refused_with_its_real_kind(tmp_path: Path) -> None:
     (tmp_path / "memo.txt").write_text("A memo, not a message.\n")
-    soffice = shutil.which("soffice") or shutil.which("libreoffice")
-    subprocess.run(
-        [str(soffice), f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless",
-         "--convert-to", "doc", "--outdir", str(tmp_path), str(tmp_path / "memo.txt")],
-        check=True, capture_output=True, timeout=120,
-    )  # fmt: skip
-    renamed = (tmp_path / "memo.doc").rename(tmp_path / "memo.msg")
+    renamed = libreoffice_convert(tmp_path / "memo.txt", "doc", tmp_path).rename(tmp_path / "memo.msg")
     with pytest.raises(DocumentUnreadable, match=r"not an Outlook message.*real extension"):
         parse_file(renamed)
 

@@ -132,3 +132,43 @@ def test_an_opendocument_text_reads_as_the_word_file_it_was_saved_from(tmp_path:
     (tmp_path / "not-odt.odt").write_bytes(b"%PDF-1.4 not an opendocument")
     with pytest.raises(DocumentUnreadable, match=r"its name says \.odt but its content looks like a PDF document"):
         parse_file(tmp_path / "not-odt.odt")
+
+
+def test_a_drafts_comments_follow_their_paragraphs_labelled_with_their_authors(tmp_path: Path) -> None:
+    document = docx.Document()
+    cap = document.add_paragraph("8.1 Liability is capped at $1,000,000.")
+    document.add_comment(cap.runs, text="Client to confirm the cap.", author="Jane Harper", initials="JH")
+    term = document.add_paragraph("9.1 The term is three years.")
+    document.add_comment(term.runs, text="Counterparty wants five.", author="Robert Client", initials="RC")
+    document.add_comment(term.runs, text="Agreed to four as a fallback.", author="Jane Harper", initials="JH")
+    document.save(tmp_path / "draft.docx")
+
+    parsed = parse_file(tmp_path / "draft.docx")
+    assert parsed.pages[0].text == (
+        "8.1 Liability is capped at $1,000,000.\n\n[Comment 1 by Jane Harper] Client to confirm the cap.\n\n"
+        "9.1 The term is three years.\n\n[Comment 2 by Robert Client] Counterparty wants five.\n\n"
+        "[Comment 3 by Jane Harper] Agreed to four as a fallback."
+    )
+    assert parsed.metadata["comment_authors"] == "Jane Harper, Robert Client"
+    assert parsed.warnings == ()
+
+
+def test_a_draft_with_pending_tracked_changes_reads_as_accepted_and_says_so(tmp_path: Path) -> None:
+    document = docx.Document()
+    paragraph = document.add_paragraph("The Supplier shall ")
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    revision = f'w:id="{{}}" w:author="Robert Client" w:date="2025-03-04T10:15:00Z" xmlns:w="{w}"'
+    deleted = f"<w:del {revision.format(1)}><w:r><w:delText>not </w:delText></w:r></w:del>"
+    inserted = f"<w:ins {revision.format(2)}><w:r><w:t>promptly </w:t></w:r></w:ins>"
+    paragraph._p.append(docx.oxml.parse_xml(deleted))
+    paragraph._p.append(docx.oxml.parse_xml(inserted))
+    paragraph.add_run("deliver the Goods.")
+    document.save(tmp_path / "redline.docx")
+
+    parsed = parse_file(tmp_path / "redline.docx")
+    assert parsed.text == "The Supplier shall promptly deliver the Goods."  # as if every change were accepted
+    assert parsed.metadata["tracked_changes"] == "1 insertion, 1 deletion"
+    assert parsed.warnings == (
+        "This document has tracked changes not yet accepted or rejected (1 insertion, 1 deletion). Its text is "
+        "read as if every change were accepted: inserted text included, deleted text left out.",
+    )

@@ -1,9 +1,12 @@
-"""Footnotes and endnotes of a DOCX, which live in their own parts (footnotes.xml, endnotes.xml).
+"""Footnotes, endnotes and comments of a DOCX, which live in their own parts (footnotes.xml,
+endnotes.xml, comments.xml).
 
 Briefs and opinions cite their authorities in footnotes, so dropping them loses exactly the
 text a lawyer searches for. Word numbers notes in the order they are cited, footnotes 1, 2, 3
 and endnotes i, ii, iii by default; the parser puts each footnote right after the paragraph
-citing it (the same page as on paper) and the endnotes at the end of the document.
+citing it (the same page as on paper) and the endnotes at the end of the document. A draft's
+comments ("Note to draft: client to confirm the cap") are what a reviewer needs to find: each
+follows the paragraph it is attached to, labelled with its author, "[Comment 2 by Jane Harper]".
 """
 
 from __future__ import annotations
@@ -20,9 +23,14 @@ from casetrack.parse.docx_numbering import format_number
 
 FOOTNOTE = "footnote"
 ENDNOTE = "endnote"
-_PARTS = {FOOTNOTE: RELATIONSHIP_TYPE.FOOTNOTES, ENDNOTE: RELATIONSHIP_TYPE.ENDNOTES}
-_NUMBER_FORMATS = {FOOTNOTE: "decimal", ENDNOTE: "lowerRoman"}  # Word's defaults
-REFERENCE_TAGS = {qn("w:footnoteReference"): FOOTNOTE, qn("w:endnoteReference"): ENDNOTE}
+COMMENT = "comment"
+_PARTS = {
+    FOOTNOTE: RELATIONSHIP_TYPE.FOOTNOTES, ENDNOTE: RELATIONSHIP_TYPE.ENDNOTES, COMMENT: RELATIONSHIP_TYPE.COMMENTS,
+}
+_NUMBER_FORMATS = {FOOTNOTE: "decimal", ENDNOTE: "lowerRoman", COMMENT: "decimal"}  # Word's defaults
+REFERENCE_TAGS = {
+    qn("w:footnoteReference"): FOOTNOTE, qn("w:endnoteReference"): ENDNOTE, qn("w:commentReference"): COMMENT,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +54,21 @@ class Notes:
         return self.bodies.get(reference.kind, {}).get(reference.note_id)
 
     def label(self, reference: NoteReference) -> str:
-        """The mark Word shows for the next cited note of this kind, e.g. "[2]" or "[iv]"."""
+        """The mark Word shows for the next cited note of this kind, e.g. "[2]" or "[iv]"; for a comment,
+        its number and author, "[Comment 2 by Jane Harper]"."""
         count = self._counts.get(reference.kind, 0) + 1
         self._counts[reference.kind] = count
-        return f"[{format_number(count, _NUMBER_FORMATS[reference.kind])}]"
+        number = format_number(count, _NUMBER_FORMATS[reference.kind])
+        if reference.kind != COMMENT:
+            return f"[{number}]"
+        body = self.body(reference)
+        author = " ".join((body.get(qn("w:author")) or "").split()) if body is not None else ""
+        return f"[Comment {number} by {author}]" if author else f"[Comment {number}]"
+
+    def comment_authors(self) -> list[str]:
+        """Who wrote the document's comments, in order of first comment."""
+        authors = (" ".join((c.get(qn("w:author")) or "").split()) for c in self.bodies.get(COMMENT, {}).values())
+        return list(dict.fromkeys(a for a in authors if a))
 
 
 def read_notes(document: docx.document.Document) -> Notes:

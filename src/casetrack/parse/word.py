@@ -89,7 +89,25 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
         for key, value in (("title", properties.title), ("author", properties.author))
         if value and value.strip()
     }
-    return ParsedDocument(format="docx", pages=builder.pages(), metadata=metadata)
+    warnings: list[str] = []
+    if authors := notes.comment_authors():
+        metadata["comment_authors"] = ", ".join(authors)
+    inserted, deleted = _tracked_changes(body)
+    if inserted or deleted:
+        changes = f"{inserted} insertion{'s' * (inserted != 1)}, {deleted} deletion{'s' * (deleted != 1)}"
+        metadata["tracked_changes"] = changes
+        # Quoting proposed language as agreed text is the error to prevent: say how the draft was read.
+        warnings.append(f"This document has tracked changes not yet accepted or rejected ({changes}). Its text is "
+                        "read as if every change were accepted: inserted text included, deleted text left out.")
+    return ParsedDocument(format="docx", pages=builder.pages(), metadata=metadata, warnings=tuple(warnings))
+
+
+def _tracked_changes(body: etree._Element) -> tuple[int, int]:
+    """Revisions of the body's text still pending: insertions (and moves) and deletions that hold text."""
+    inserted = sum(1 for tag in (qn("w:ins"), qn("w:moveTo")) for change in body.iter(tag)
+                   if next(change.iter(qn("w:t")), None) is not None)
+    deleted = sum(1 for change in body.iter(qn("w:del")) if next(change.iter(qn("w:delText")), None) is not None)
+    return inserted, deleted
 
 
 def check_archive(path: Path) -> None:

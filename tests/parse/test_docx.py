@@ -153,22 +153,44 @@ def test_a_drafts_comments_follow_their_paragraphs_labelled_with_their_authors(t
     assert parsed.warnings == ()
 
 
-def test_a_draft_with_pending_tracked_changes_reads_as_accepted_and_says_so(tmp_path: Path) -> None:
+def build_redline(path: Path) -> Path:
+    """A draft as Word saves one with a change tracked: "not " deleted, "promptly " inserted."""
     document = docx.Document()
     paragraph = document.add_paragraph("The Supplier shall ")
     w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
     revision = f'w:id="{{}}" w:author="Robert Client" w:date="2025-03-04T10:15:00Z" xmlns:w="{w}"'
-    deleted = f"<w:del {revision.format(1)}><w:r><w:delText>not </w:delText></w:r></w:del>"
-    inserted = f"<w:ins {revision.format(2)}><w:r><w:t>promptly </w:t></w:r></w:ins>"
+    deleted = f'<w:del {revision.format(1)}><w:r><w:delText xml:space="preserve">not </w:delText></w:r></w:del>'
+    inserted = f'<w:ins {revision.format(2)}><w:r><w:t xml:space="preserve">promptly </w:t></w:r></w:ins>'
     paragraph._p.append(docx.oxml.parse_xml(deleted))
     paragraph._p.append(docx.oxml.parse_xml(inserted))
     paragraph.add_run("deliver the Goods.")
-    document.save(tmp_path / "redline.docx")
+    document.add_comment(paragraph.runs, text="Confirm the delivery window.", author="Jane Harper", initials="JH")
+    document.save(path)
+    return path
 
-    parsed = parse_file(tmp_path / "redline.docx")
-    assert parsed.text == "The Supplier shall promptly deliver the Goods."  # as if every change were accepted
-    assert parsed.metadata["tracked_changes"] == "1 insertion, 1 deletion"
-    assert parsed.warnings == (
-        "This document has tracked changes not yet accepted or rejected (1 insertion, 1 deletion). Its text is "
-        "read as if every change were accepted: inserted text included, deleted text left out.",
+
+REDLINE_WARNING = (
+    "This document has tracked changes not yet accepted or rejected (1 insertion, 1 deletion). Its text is "
+    "read as if every change were accepted: inserted text included, deleted text left out."
+)
+
+
+def test_a_draft_with_pending_tracked_changes_reads_as_accepted_and_says_so(tmp_path: Path) -> None:
+    parsed = parse_file(build_redline(tmp_path / "redline.docx"))
+    assert parsed.text == (
+        "The Supplier shall promptly deliver the Goods.\n\n"  # as if every change were accepted
+        "[Comment 1 by Jane Harper] Confirm the delivery window."
     )
+    assert parsed.metadata["tracked_changes"] == "1 insertion, 1 deletion"
+    assert parsed.warnings == (REDLINE_WARNING,)
+
+
+@pytest.mark.skipif(not (shutil.which("soffice") or shutil.which("libreoffice")), reason="LibreOffice is not installed")
+@pytest.mark.parametrize("extension", ["odt", "doc"])
+def test_comments_and_tracked_changes_survive_a_draft_saved_by_libreoffice(tmp_path: Path, extension: str) -> None:
+    parsed = parse_file(libreoffice_convert(build_redline(tmp_path / "redline.docx"), extension, tmp_path))
+    assert parsed.text == (
+        "The Supplier shall promptly deliver the Goods.\n\n[Comment 1 by Jane Harper] Confirm the delivery window."
+    )
+    assert parsed.metadata["tracked_changes"] == "1 insertion, 1 deletion"
+    assert parsed.warnings == (REDLINE_WARNING,)

@@ -61,6 +61,16 @@ def test_a_memo_header_in_capitals_counts_and_a_lone_address_line_in_prose_does_
     assert people(inline) == []  # the label does not open its line
 
 
+def test_names_without_addresses_are_split_where_the_line_lists_several() -> None:
+    text = "From: Walter Gray\nTo: Robert Client, Anna Smith\nCc: Harper, Jane\nSubject: Draft\n"
+    assert people(text) == [
+        ("Walter Gray", "sender", "Walter Gray"),
+        ("Robert Client", "recipient", "Robert Client"),
+        ("Anna Smith", "recipient", "Anna Smith"),
+        ("Jane Harper", "recipient", "Harper, Jane"),
+    ]
+
+
 def test_display_names_typed_in_lower_case_are_people_too() -> None:
     text = "From: meredith chen <yosipnps@model.com>\nTo: <hp_lsz@tjdpf.org.cn>\nSubject: FYI\n"
     assert people(text) == [("meredith chen", "sender", "meredith chen")]

@@ -4,7 +4,7 @@ Every e-mail page opens with the message's header block, and forwards and replie
 ("From: Anna Smith\\nSent: ...\\nTo: ..."): who wrote and who received each message, which is what
 a paralegal asks of correspondence ("every message Anna Smith was copied on"). A line counts only
 when it opens with its label inside a header block (another header label on the line before or
-after it), so a memo's or a brief's "To: the Court" alone is no recipient. Names are taken as the
+after it), so a brief's "To: the Court" standing alone is no recipient. Names are taken as the
 message gives them, "Smith, Anna" read as Anna Smith; a bare address names no one and is skipped.
 """
 
@@ -33,7 +33,8 @@ _NOT_A_PERSON = frozenset({
     "daemon", "notification", "notifications", "alerts", "clerk", "court", "chambers", "board", "committee",
     "docketing", "ecf", "cm/ecf",
 })  # fmt: skip
-_LAST_FIRST = re.compile(r"(?P<last>[^\s,]+(?:[ \t]+[^\s,]+)?),[ \t]*(?P<first>[^\s,]+(?:[ \t]+[^\s,]+){0,2})")
+# "Smith, Anna" or "Smith, Anna M.": one surname word before the comma. "Robert Client, Anna Smith" is two people.
+_LAST_FIRST = re.compile(r"(?P<last>[^\s,]+),[ \t]*(?P<first>[^\s,]+(?:[ \t]+[^\s,]+)?)")
 
 
 def correspondents(text: str, low: str) -> Iterator[tuple[int, int, str, str]]:

@@ -43,8 +43,8 @@ def message_document(message: Message, options: ParseOptions, file_format: str) 
     (text/plain preferred, else HTML reduced to text), then any attached messages; pages are
     estimated by size. The pages of the files attached to it follow. `file_format` is the file's
     ("eml", or "msg" for an Outlook message converted by msg.py)."""
-    metadata = {key: value for header, key in CITED_HEADERS if (value := _header(message, header))}
-    if message_id := _header(message, "Message-ID"):  # one message's copies (sender's, each recipient's) share it
+    metadata = {key: value for header, key in CITED_HEADERS if (value := header_text(message, header))}
+    if message_id := header_text(message, "Message-ID"):  # one message's copies (sender's, each recipient's) share it
         metadata["message_id"] = message_id
     attachments = _attachment_names(message)
     if attachments:
@@ -65,7 +65,7 @@ def message_document(message: Message, options: ParseOptions, file_format: str) 
 
 def _message_text(message: Message, warnings: list[str], depth: int) -> str:
     """Header lines, body, and the text of messages attached to it, as blank-line-separated blocks."""
-    header_lines = [f"{header}: {value}" for header, _ in CITED_HEADERS if (value := _header(message, header))]
+    header_lines = [f"{header}: {value}" for header, _ in CITED_HEADERS if (value := header_text(message, header))]
     blocks = ["\n".join(header_lines), _body_text(message, warnings)]
     if depth < MAX_ATTACHED_MESSAGE_DEPTH:
         for attached in attached_messages(message):
@@ -74,7 +74,8 @@ def _message_text(message: Message, warnings: list[str], depth: int) -> str:
     return "\n\n".join(block for block in blocks if block)
 
 
-def _header(message: Message, name: str) -> str:
+def header_text(message: Message, name: str) -> str:
+    """A header's value on one line, or "" when absent or not parseable by the default policy."""
     try:
         value = message.get(name)
     except (ValueError, IndexError, email.errors.MessageError):  # a header the default policy cannot parse
@@ -89,7 +90,7 @@ def _attachment_names(message: Message) -> list[str]:
     for part in message.iter_attachments():
         if not part.get_filename() and part.get_content_type() == "message/rfc822":
             inner = inner_message(part)
-            subject = _header(inner, "Subject") if inner is not None else ""
+            subject = header_text(inner, "Subject") if inner is not None else ""
             names.append(f"{subject or '(no subject)'} (attached message)")
         else:
             names.append(file_name(part))

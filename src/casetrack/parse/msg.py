@@ -16,7 +16,6 @@ else the HTML one, else the compressed RTF one (`compressed_rtf`, then striprtf)
 from __future__ import annotations
 
 import codecs
-import email.errors
 import email.policy
 import email.utils
 import mimetypes
@@ -33,7 +32,7 @@ from striprtf.striprtf import rtf_to_text
 
 from casetrack.domain import ParsedDocument
 from casetrack.errors import DocumentUnreadable
-from casetrack.parse.eml import message_document
+from casetrack.parse.eml import header_text, message_document
 from casetrack.parse.eml_attachments import MAX_ATTACHED_MESSAGE_DEPTH
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.rtf import rtf_encoding
@@ -184,10 +183,10 @@ class _Storage:
         internet = HeaderParser(policy=email.policy.default).parsestr(self.string(TRANSPORT_HEADERS, codec))
         mapi = self._mapi_headers(codec)
         for header in ("From", "To", "Cc", "Bcc", "Date"):
-            value = _valid(internet, header) or mapi.get(header, "")
+            value = header_text(internet, header) or mapi.get(header, "")
             if value:
                 message[header] = value
-        message_id = _valid(internet, "Message-ID") or " ".join(self.string(INTERNET_MESSAGE_ID, codec).split())
+        message_id = header_text(internet, "Message-ID") or " ".join(self.string(INTERNET_MESSAGE_ID, codec).split())
         if message_id:
             message["Message-ID"] = message_id
         subject = " ".join(self.string(SUBJECT, codec).split())  # a header value holds no line breaks
@@ -254,7 +253,7 @@ class _Storage:
             warnings.append(f"Attachment {name or '(unnamed)'} was not read: Outlook stored it as {what}. "
                             "Save it from the message and ingest it as a document of its own.")  # fmt: skip
             return
-        mime = self.string(ATTACH_MIME_TAG, codec).lower() or mimetypes.guess_type(name)[0] or ""
+        mime = self.string(ATTACH_MIME_TAG, codec).split(";")[0].strip().lower() or mimetypes.guess_type(name)[0] or ""
         maintype, _, subtype = mime.partition("/")
         if not (maintype and subtype):
             maintype, subtype = "application", "octet-stream"
@@ -268,20 +267,11 @@ def rtf_body(compressed: bytes) -> str:
     """The text of a compressed RTF body (Outlook's only body for some messages), or "" when it is unreadable."""
     try:
         rtf = decompress(compressed)
-    except Exception:  # compressed_rtf raises bare Exceptions for a bad header or CRC
+        text = rtf_to_text(rtf.decode("latin-1"), encoding=rtf_encoding(rtf), errors="replace")
+    except Exception:  # compressed_rtf raises bare Exceptions for a bad header or CRC; striprtf ValueErrors
         return ""
-    text = rtf_to_text(rtf.decode("latin-1"), encoding=rtf_encoding(rtf), errors="replace")
     # Outlook writes an HTML <wbr> as an optional hyphen (U+00AD), which no reader sees.
     return "\n".join(line.rstrip() for line in text.replace("\xad", "").splitlines()).strip()
-
-
-def _valid(headers: email.message.Message, name: str) -> str:
-    """A header of the Internet headers Outlook kept, when the default policy can parse it."""
-    try:
-        value = headers.get(name)
-    except (ValueError, IndexError, email.errors.MessageError):
-        return ""
-    return " ".join(str(value).split()) if value is not None else ""
 
 
 def _mailbox(name: str, address: str) -> str:

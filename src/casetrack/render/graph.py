@@ -60,11 +60,12 @@ def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
     if not (parties or judges or courts or correspondents):
         lines.append("    (no parties identified)")
     key_events = _key_dates(graph.events)
+    shown = _map_dates(key_events, MAP_DATES)
     lines += ["", "  KEY DATES:"] + [
         f"    {e.iso:<10}  {e.event.capitalize()}: {e.description[:90]} ({e.mention.document_name}, p.{e.mention.page})"
-        for e in key_events[:MAP_DATES]] + (["    (no dates found)"] if not key_events else [])
-    if len(key_events) > MAP_DATES:
-        lines.append(f"    ... {len(key_events) - MAP_DATES} more (get_case_timeline lists every dated event)")
+        for e in shown] + (["    (no dates found)"] if not key_events else [])
+    if len(key_events) > len(shown):
+        lines.append(f"    ... {len(key_events) - len(shown)} more (get_case_timeline lists every dated event)")
     issues = sorted(graph.issues.values(), key=lambda n: (-len(n.documents), -len(n.mentions)))
     lines += ["", "  KEY LEGAL ISSUES:"] + [
         f"    {i}. {n.name} -- {plural(len(n.documents), 'document')}, "
@@ -94,7 +95,7 @@ def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
     data = {"case": case.name, "parties": [_node(p) for p in parties], "judges": [_node(n) for n in judges],
             "attorneys": [_node(n) for n in attorneys], "courts": [_node(n) for n in courts],
             "correspondents": [_node(n) for n in correspondents[:25]],
-            "key_dates": [_event(e) for e in key_events[:50]], "issues": [_node(n) for n in issues],
+            "key_dates": [_event(e) for e in _map_dates(key_events, 50)], "issues": [_node(n) for n in issues],
             "documents_by_type": dict(by_type), "top_authorities": [_node(n) for n in authorities[:25]],
             "top_entities": [_node(n) for n in entities[:25]], "embedder_coverage": coverage,
             "statistics": {"documents": len(graph.documents), "pages": case.stats.page_count,
@@ -113,6 +114,15 @@ def _key_dates(events: list[Event]) -> list[Event]:
             seen.add((e.mention.document_id, e.event))
             picked.append(e)
     return picked or events
+
+
+def _map_dates(events: list[Event], limit: int) -> list[Event]:
+    """Up to `limit` of the key dates, in date order; when there are more, filings, signings, hearings and
+    deadlines first, then e-mails' sending: a case's hundred e-mails must not push its complaint off the map."""
+    if len(events) <= limit:
+        return events
+    order = sorted(range(len(events)), key=lambda i: (events[i].event == "sent", i))[:limit]
+    return [events[i] for i in sorted(order)]
 
 
 def _event(e: Event) -> dict[str, Any]:

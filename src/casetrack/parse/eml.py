@@ -57,6 +57,8 @@ def message_document(message: Message, options: ParseOptions, file_format: str) 
     attached = attached_file_pages(message, len(pages) + 1, options)
     if attached.placed:
         metadata["attachment_pages"] = "; ".join(attached.placed)
+    if attached.checksums:
+        metadata["attachment_sha256"] = "\n".join(attached.checksums)
     warnings.extend(attached.warnings)
     return ParsedDocument(
         format=file_format, pages=(*pages, *attached.pages), metadata=metadata, warnings=tuple(warnings)

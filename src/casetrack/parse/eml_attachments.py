@@ -15,12 +15,13 @@ signature logo) are part of its look, not attachments, and are not read.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import mimetypes
 import re
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from email.message import EmailMessage, Message
 from pathlib import Path
 
@@ -45,6 +46,7 @@ class AttachedPages:
     pages: list[ParsedPage]  # numbered after the message's own pages
     placed: list[str]  # "offer.pdf: pages 2-4", per attachment read
     warnings: list[str]
+    checksums: list[str] = field(default_factory=list)  # "<sha256>  offer.pdf", as sha256sum prints, per one read
 
 
 def attached_file_pages(message: Message, first_page: int, options: ParseOptions) -> AttachedPages:
@@ -65,10 +67,13 @@ def attached_file_pages(message: Message, first_page: int, options: ParseOptions
                 "from the message and ingest them as documents of their own."
             )
             break
-        pages, warnings = _read_attachment(name, part, options)
+        payload = part.get_payload(decode=True)
+        payload = payload if isinstance(payload, bytes) else b""
+        pages, warnings = _read_attachment(name, part.get_content_type(), payload, options)
         out.warnings.extend(warnings)
         if not pages:
             continue
+        out.checksums.append(f"{hashlib.sha256(payload).hexdigest()}  {name}")  # as the file on its own hashes
         start = first_page + len(out.pages)
         for page in pages:
             label = f"[Attachment {index}: {name}, page {page.number} of {len(pages)}]"
@@ -118,18 +123,18 @@ def file_name(part: Message) -> str:
     return " ".join(str(name).split()) if name else f"(unnamed {part.get_content_type()})"
 
 
-def _read_attachment(name: str, part: Message, options: ParseOptions) -> tuple[list[ParsedPage], list[str]]:
+def _read_attachment(name: str, content_type: str, payload: bytes,
+                     options: ParseOptions) -> tuple[list[ParsedPage], list[str]]:
     """The attachment's pages and warnings, or no pages and the reason it was not read."""
     from casetrack.parse.dispatch import PARSERS, parse_file  # dispatch imports this module's caller
 
     extension = Path(name).suffix.lower()
     if extension not in PARSERS:
-        extension = mimetypes.guess_extension(part.get_content_type()) or extension
+        extension = mimetypes.guess_extension(content_type) or extension
     if extension not in PARSERS:
         return [], [f"Attachment {name} was not read: CaseTrack does not read {extension or 'this kind of'} files. "
                     "Save it from the message and convert it to PDF to make it searchable."]  # fmt: skip
-    payload = part.get_payload(decode=True)
-    if not isinstance(payload, bytes) or not payload:
+    if not payload:
         return [], [f"Attachment {name} was not read: it is empty."]
     with tempfile.TemporaryDirectory(prefix="casetrack-attachment-") as folder:
         stem = _UNSAFE.sub("_", Path(name).stem)[:80].strip(" .") or "attachment"

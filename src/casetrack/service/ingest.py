@@ -12,7 +12,7 @@ import os
 import shutil
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -140,6 +140,7 @@ class Ingestor:
         if copies := copies_of_message(stored, parsed.metadata.get("message_id")):
             warnings += (f"This e-mail is already in the case as {', '.join(copies)} (the same Message-ID: another "
                          "copy of the message, such as the sender's and a recipient's). Both are kept.",)
+        warnings += tuple(attached_elsewhere(stored, sha256, parsed.metadata.get("attachment_sha256", "")))
         now = time.time()
         document = Document(
             id=doc_id, name=name, original_path=str(path), file_hash=sha256, file_size=after.st_size,
@@ -271,6 +272,27 @@ def copies_of_message(documents: Iterable[Document], message_id: str | None) -> 
     """Names of the stored e-mails that are the same message: copies differ in bytes (each mailbox adds its own
     headers, .eml or .msg), so the file hash cannot tell, but they share the Message-ID their sender gave them."""
     return [d.name for d in documents if message_id and d.metadata.get("message_id") == message_id]
+
+
+def attached_elsewhere(documents: Sequence[Document], file_hash: str, attachment_checksums: str) -> Iterator[str]:
+    """Where this file's text is in the case twice: its attachments stored as documents of their own, or
+    this file stored as an attachment of an e-mail. Both are kept; the user learns why passages repeat."""
+    by_hash = {d.file_hash: d for d in documents}
+    for checksum, name in _checksums(attachment_checksums):
+        if (alone := by_hash.get(checksum)) is not None:
+            yield f"Attachment {name} is also in this case as {alone.name} (the same file): its passages appear twice."
+    for mail in documents:
+        attached = _checksums(mail.metadata.get("attachment_sha256", ""))
+        names = [name for checksum, name in attached if checksum == file_hash]
+        if names:
+            yield f"This file is also in this case as attachment {names[0]} of {mail.name}: its passages appear twice."
+
+
+def _checksums(lines: str) -> Iterator[tuple[str, str]]:
+    """(sha256, file name) of each line of an e-mail's `attachment_sha256`, written as sha256sum prints them."""
+    for line in lines.splitlines():
+        checksum, _, name = line.partition("  ")
+        yield checksum, name
 
 
 def ingested_from(documents: Iterable[Document], path: Path) -> Document | None:

@@ -143,3 +143,41 @@ def test_e_mails_attached_as_files_are_read_to_a_bounded_depth(tmp_path: Path) -
     assert f"Wrapper {MAX_ATTACHMENT_DEPTH}." in text and f"Wrapper {MAX_ATTACHMENT_DEPTH - 1}." in text
     assert "The innermost message." not in text and "Via ECF" not in text
     assert any("levels deep inside other e-mails" in w for w in document.warnings)
+
+
+def signed(content: EmailMessage, protocol: str = "application/pkcs7-signature") -> bytes:
+    """`content` signed as S/MIME mailers send it (RFC 8551): multipart/signed, the content, then the signature."""
+    headers = "".join(f"{k}: {v}\n" for k, v in message().items() if k in ("From", "To", "Date", "Subject"))
+    signature = "MIAGCSqGSIb3DQEHAqCAMIACAQExDzANBglghkgBZQMEAgEFADCABgkqhkiG9w0BBwEAAKCAMIIF"
+    raw = (f'{headers}MIME-Version: 1.0\nContent-Type: multipart/signed; protocol="{protocol}"; micalg=sha-256; '
+           f'boundary="SIG"\n\nThis is a signed message.\n\n--SIG\n{content.as_string()}\n--SIG\n'
+           f'Content-Type: {protocol}; name="smime.p7s"\nContent-Transfer-Encoding: base64\n'
+           f'Content-Disposition: attachment; filename="smime.p7s"\n\n{signature}\n--SIG--\n')
+    return raw.replace("\n", "\r\n").encode()
+
+
+def test_a_signed_messages_body_and_files_are_read_and_its_signature_is_no_attachment(tmp_path: Path) -> None:
+    content = EmailMessage()
+    content.set_content("Notice of filing: the Rule 28(j) letter is attached.\n")
+    content.add_attachment(LETTER.read_bytes(), maintype="application", subtype="pdf", filename="28j letter.pdf")
+    (tmp_path / "signed.eml").write_bytes(signed(content))
+    document = parse_file(tmp_path / "signed.eml")
+    assert document.pages[0].text.endswith("Subject: Letter and signed page\n\n"
+                                           "Notice of filing: the Rule 28(j) letter is attached.")
+    assert document.metadata["attachments"] == "28j letter.pdf"  # not the signature
+    assert document.metadata["attachment_pages"] == "28j letter.pdf: pages 2-3"
+    assert document.metadata["signed"] == "S/MIME digital signature (not verified)"
+    assert document.warnings == ()
+
+
+def test_an_encrypted_message_keeps_its_headers_and_says_why_its_body_is_missing(tmp_path: Path) -> None:
+    m = message()
+    m.clear_content()
+    m.set_content(b"0\x80\x06\t*\x86H\x86\xf7\r\x01\x07\x03", maintype="application", subtype="pkcs7-mime",
+                  params={"smime-type": "enveloped-data", "name": "smime.p7m"}, filename="smime.p7m")
+    document = parse_file(write(tmp_path, m, "sealed.eml"))
+    assert document.metadata["subject"] == "Letter and signed page"
+    assert document.pages[0].text.startswith("From: Jane Counsel <jane@firm.example>")
+    [warning] = document.warnings  # one: the envelope is not also reported as an unread attachment
+    assert warning.startswith("The message's content is sealed by S/MIME (encrypted, or signed in opaque form): "
+                              "its body and attachments cannot be read here.")

@@ -19,6 +19,7 @@ from casetrack.parse.eml_attachments import (
     attached_messages,
     file_name,
     inner_message,
+    signed_content,
 )
 from casetrack.parse.normalize import native_pages, split_approximate_pages
 from casetrack.parse.options import ParseOptions
@@ -50,6 +51,12 @@ def message_document(message: Message, options: ParseOptions, file_format: str) 
     if attachments:
         metadata["attachments"] = "; ".join(attachments)
     warnings: list[str] = []
+    if signature := _signature(message):
+        metadata["signed"] = signature
+    if sealed := _sealed(message):
+        warnings.append(f"The message's content is sealed by {sealed} (encrypted, or signed in opaque form): its body "
+                        "and attachments cannot be read here. Open it in the mail program that holds the key, save "
+                        "or print a readable copy, and ingest that.")
     text = _message_text(message, warnings, depth=0)
     if not text:
         warnings.append("The message has no recognisable headers or body text.")
@@ -85,11 +92,33 @@ def header_text(message: Message, name: str) -> str:
     return " ".join(str(value).split()) if value is not None else ""
 
 
+# multipart/signed's protocol parameter names the kind of signature (RFC 1847).
+_SIGNATURES = {"application/pkcs7-signature": "S/MIME", "application/x-pkcs7-signature": "S/MIME",
+               "application/pgp-signature": "PGP"}  # fmt: skip
+
+
+def _signature(message: Message) -> str:
+    """ "S/MIME digital signature (not verified)" for a signed message, else ""."""
+    if message.get_content_type() != "multipart/signed":
+        return ""
+    kind = _SIGNATURES.get(str(message.get_param("protocol", "")).lower(), "digital")
+    return f"{kind} digital signature (not verified)" if kind != "digital" else "digital signature (not verified)"
+
+
+def _sealed(message: Message) -> str:
+    """ "S/MIME" or "PGP" when the message's content is sealed inside a cryptographic envelope, else ""."""
+    kind = signed_content(message).get_content_type()
+    if kind in ("application/pkcs7-mime", "application/x-pkcs7-mime"):
+        return "S/MIME"
+    return "PGP" if kind == "multipart/encrypted" else ""
+
+
 def _attachment_names(message: Message) -> list[str]:
-    if not isinstance(message, EmailMessage):
+    content = signed_content(message)
+    if not isinstance(content, EmailMessage):
         return []
     names = []
-    for part in message.iter_attachments():
+    for part in content.iter_attachments():
         if not part.get_filename() and part.get_content_type() == "message/rfc822":
             inner = inner_message(part)
             subject = header_text(inner, "Subject") if inner is not None else ""
@@ -102,10 +131,11 @@ def _attachment_names(message: Message) -> list[str]:
 def _body_text(message: Message, warnings: list[str]) -> str:
     """The plain-text body, or the HTML body reduced to text when there is no plain one or it
     is blank (some mailers send an empty text/plain beside the real HTML)."""
-    if not isinstance(message, EmailMessage):
+    signed = signed_content(message)
+    if not isinstance(signed, EmailMessage):
         return ""
     for subtype in ("plain", "html"):
-        part = message.get_body(preferencelist=(subtype,))
+        part = signed.get_body(preferencelist=(subtype,))
         if part is None:
             continue
         content = _decoded_body(part, warnings)

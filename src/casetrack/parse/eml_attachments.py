@@ -89,9 +89,10 @@ def attached_file_pages(message: Message, first_page: int, options: ParseOptions
 def _file_parts(message: Message, depth: int = 0) -> Iterator[tuple[str, Message]]:
     """(display name, part) of each attached file, in the order the message lists them, then those of
     messages forwarded as attachments (message/rfc822, whose text eml.py already reads)."""
-    if not isinstance(message, EmailMessage):
+    content = signed_content(message)
+    if not isinstance(content, EmailMessage):
         return
-    for part in message.iter_attachments():
+    for part in content.iter_attachments():
         if part.get_content_type() == "message/rfc822":
             continue
         if part.get_content_maintype() == "image" and part.get_content_disposition() != "attachment":
@@ -102,11 +103,26 @@ def _file_parts(message: Message, depth: int = 0) -> Iterator[tuple[str, Message
             yield from _file_parts(inner, depth + 1)
 
 
+def signed_content(message: Message) -> Message:
+    """What a signed message signs: S/MIME and PGP wrap the message's content in multipart/signed, the
+    content first and the signature second (RFC 1847). The content's body and files are the message's;
+    the signature is no attachment."""
+    while message.get_content_type() == "multipart/signed" and message.is_multipart():
+        parts = message.get_payload()
+        if not isinstance(parts, list) or not parts or not isinstance(parts[0], Message):
+            break
+        message = parts[0]
+    return message
+
+
 def attached_messages(message: Message) -> list[Message]:
     """The messages forwarded as message/rfc822 attachments of `message`, in order."""
     if not isinstance(message, EmailMessage):
         return []
-    return [inner for part in message.iter_attachments() if (inner := inner_message(part)) is not None]
+    content = signed_content(message)
+    if not isinstance(content, EmailMessage):
+        return []
+    return [inner for part in content.iter_attachments() if (inner := inner_message(part)) is not None]
 
 
 def inner_message(part: Message) -> Message | None:

@@ -181,3 +181,29 @@ def test_an_encrypted_message_keeps_its_headers_and_says_why_its_body_is_missing
     [warning] = document.warnings  # one: the envelope is not also reported as an unread attachment
     assert warning.startswith("The message's content is sealed by S/MIME (encrypted, or signed in opaque form): "
                               "its body and attachments cannot be read here.")
+
+
+WINMAIL = Path(__file__).parent / "data" / "tnef" / "umlaut.tnef"
+
+
+def test_the_files_outlook_packed_into_a_winmail_dat_are_read_as_attachments(tmp_path: Path) -> None:
+    m = message("Anbei die Unterlagen.\n")
+    m.add_attachment(WINMAIL.read_bytes(), maintype="application", subtype="ms-tnef", filename="winmail.dat")
+    document = parse_file(write(tmp_path, m))
+    [text_file] = [p for p in document.pages if p.attachment == "UmlautAnhang-äüö.txt"]
+    assert text_file.text == "[Attachment 3: UmlautAnhang-äüö.txt, page 1 of 1]\n\nTEST äöü +-*/~"  # Latin-1, decoded
+    assert document.metadata["attachment_pages"].endswith("UmlautAnhang-äüö.txt: page 4")
+    checksums = document.metadata["attachment_sha256"].splitlines()
+    assert [line.split("  ", 1)[1] for line in checksums] == ["TBZ PARIV GmbH.jpg", "image003.jpg",
+                                                               "UmlautAnhang-äüö.txt"]  # fmt: skip
+    assert not any("winmail.dat" in w for w in document.warnings)  # unpacked, not reported as unread
+
+
+def test_a_damaged_winmail_dat_is_named_and_the_message_kept(tmp_path: Path) -> None:
+    m = message()
+    m.add_attachment(b"<html>not a TNEF stream</html>", maintype="application", subtype="ms-tnef",
+                     filename="winmail.dat")  # what a mail gateway that rewrote the attachment leaves
+    document = parse_file(write(tmp_path, m))
+    assert document.pages[0].text.endswith("Attached are the letter and the signed page.\n\nJane")
+    assert document.warnings == ("Attachment winmail.dat (Outlook's package of the message's attachments) could not "
+                                 "be unpacked; open the e-mail in Outlook and save its attachments.",)

@@ -2,8 +2,9 @@
 
 In a case file the attachment is often the point of the e-mail ("attached is the signed
 settlement agreement"), so its text must be searchable and citable, not just its name.
-Each attached file CaseTrack can read (PDF, DOCX, DOC, RTF, TXT, images, another .eml) is
-parsed by the parser for its format and its pages follow the message's pages. Every such
+Each attached file CaseTrack can read (PDF, DOCX, DOC, RTF, TXT, images, another .eml or .msg) is
+parsed by the parser for its format and its pages follow the message's pages; the files Outlook
+packs into a winmail.dat (TNEF, via tnefparse) are taken out of it and read the same way. Every such
 page opens with a label line naming the attachment and its own page number, so a passage
 cited as "p. 4" of the e-mail shows on its face that it is page 2 of `settlement.pdf`, and
 each page keeps its own extraction method and OCR confidence.
@@ -24,6 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from email.message import EmailMessage, Message
 from pathlib import Path
+
+import tnefparse
 
 from casetrack.domain import ParsedPage
 from casetrack.errors import CaseTrackError
@@ -53,23 +56,21 @@ def attached_file_pages(message: Message, first_page: int, options: ParseOptions
     """The pages of the files attached to `message` (and to messages forwarded inside it), numbered from
     `first_page`, each opening with its label line."""
     out = AttachedPages([], [], [])
-    parts = list(_file_parts(message))
+    parts = list(_unpacked(_file_parts(message), out.warnings))
     if parts and options.attachment_depth >= MAX_ATTACHMENT_DEPTH:
         out.warnings.append(
             f"This message is attached {options.attachment_depth} levels deep inside other e-mails; "
             "its own attachments are listed but not read."
         )
         return out
-    for index, (name, part) in enumerate(parts, start=1):
+    for index, (name, content_type, payload) in enumerate(parts, start=1):
         if index > MAX_ATTACHMENTS_READ:
             out.warnings.append(
                 f"Only the first {MAX_ATTACHMENTS_READ} of {len(parts)} attachments were read; save the others "
                 "from the message and ingest them as documents of their own."
             )
             break
-        payload = part.get_payload(decode=True)
-        payload = payload if isinstance(payload, bytes) else b""
-        pages, warnings = _read_attachment(name, part.get_content_type(), payload, options)
+        pages, warnings = _read_attachment(name, content_type, payload, options)
         out.warnings.extend(warnings)
         if not pages:
             continue
@@ -101,6 +102,31 @@ def _file_parts(message: Message, depth: int = 0) -> Iterator[tuple[str, Message
     if depth < MAX_ATTACHED_MESSAGE_DEPTH:  # the forwarded messages whose text eml.py reads
         for inner in attached_messages(message):
             yield from _file_parts(inner, depth + 1)
+
+
+# Outlook sends a message written in its rich-text format with every attachment packed into one
+# winmail.dat (TNEF); mail programs other than Outlook show only that file.
+TNEF_TYPES = frozenset({"application/ms-tnef", "application/vnd.ms-tnef"})
+
+
+def _unpacked(parts: Iterator[tuple[str, Message]], warnings: list[str]) -> Iterator[tuple[str, str, bytes]]:
+    """(name, content type, bytes) of each attached file, the files packed in a winmail.dat taken out of it."""
+    for name, part in parts:
+        payload = part.get_payload(decode=True)
+        payload = payload if isinstance(payload, bytes) else b""
+        if part.get_content_type() not in TNEF_TYPES and name.lower() != "winmail.dat":
+            yield name, part.get_content_type(), payload
+            continue
+        try:
+            packed = tnefparse.TNEF(payload, do_checksum=False).attachments
+        except Exception:  # tnefparse raises ValueError for a bad signature, and struct/Index errors when cut short
+            log.warning("%s could not be unpacked", name, exc_info=True)
+            warnings.append(f"Attachment {name} (Outlook's package of the message's attachments) could not be "
+                            "unpacked; open the e-mail in Outlook and save its attachments.")  # fmt: skip
+            continue
+        for inner in packed:
+            inner_name = " ".join((inner.long_filename() or inner.name or "").split()) or f"(unnamed file in {name})"
+            yield inner_name, "application/octet-stream", bytes(inner.data or b"")
 
 
 def signed_content(message: Message) -> Message:
@@ -144,11 +170,11 @@ def _read_attachment(name: str, content_type: str, payload: bytes,
     """The attachment's pages and warnings, or no pages and the reason it was not read."""
     from casetrack.parse.dispatch import PARSERS, parse_file  # dispatch imports this module's caller
 
-    extension = Path(name).suffix.lower()
+    own = Path(name).suffix.lower()
+    extension = own if own in PARSERS else mimetypes.guess_extension(content_type) or own
     if extension not in PARSERS:
-        extension = mimetypes.guess_extension(content_type) or extension
-    if extension not in PARSERS:
-        return [], [f"Attachment {name} was not read: CaseTrack does not read {extension or 'this kind of'} files. "
+        kind = own or (extension if content_type != "application/octet-stream" else "")  # never ".bin" for "unknown"
+        return [], [f"Attachment {name} was not read: CaseTrack does not read {kind or 'this kind of'} files. "
                     "Save it from the message and convert it to PDF to make it searchable."]  # fmt: skip
     if not payload:
         return [], [f"Attachment {name} was not read: it is empty."]

@@ -9,10 +9,12 @@ from pathlib import Path
 import docx
 import pytest
 from docx.enum.section import WD_SECTION
+from docx.shared import Inches
 
 from casetrack.domain import ExtractionMethod
 from casetrack.errors import DocumentUnreadable
-from casetrack.parse import parse_file
+from casetrack.parse import ocr_available, parse_file
+from tests.parse.evaldev import EVAL_DEV
 
 
 def build_agreement(path: Path) -> Path:
@@ -194,3 +196,29 @@ def test_comments_and_tracked_changes_survive_a_draft_saved_by_libreoffice(tmp_p
     )
     assert parsed.metadata["tracked_changes"] == "1 insertion, 1 deletion"
     assert parsed.warnings == (REDLINE_WARNING,)
+
+
+@pytest.mark.skipif(not ocr_available(), reason="Tesseract is not installed")
+def test_a_scan_pasted_into_word_is_read_by_ocr_instead_of_stored_empty(tmp_path: Path) -> None:
+    scan = EVAL_DEV / "docs" / "scan_cuad_ominto_reseller_agreement_p1.png"
+    document = docx.Document()
+    document.add_picture(str(scan), width=Inches(6.5))
+    document.add_picture(str(scan), width=Inches(6.5))  # the same picture shown twice is one image part, read once
+    document.save(tmp_path / "exhibit.docx")
+
+    parsed = parse_file(tmp_path / "exhibit.docx")
+    [page] = parsed.pages
+    assert page.text == parse_file(scan).pages[0].text  # what the scan says, as the image parser reads it
+    assert page.method is ExtractionMethod.OCR and (page.ocr_confidence or 0) > 80 and page.approximate
+    assert parsed.warnings == ("This Word document has no text of its own, only pictures: its picture was read "
+                               "by OCR as its page (page numbers are estimated).",)
+
+
+def test_a_word_document_with_text_keeps_its_pictures_as_figures(tmp_path: Path) -> None:
+    document = docx.Document()
+    document.add_paragraph("Exhibit A shows the reseller agreement's first page.")
+    document.add_picture(str(EVAL_DEV / "docs" / "scan_cuad_ominto_reseller_agreement_p1.png"), width=Inches(3))
+    document.save(tmp_path / "memo.docx")
+    parsed = parse_file(tmp_path / "memo.docx")
+    assert parsed.text == "Exhibit A shows the reseller agreement's first page."  # no OCR of a figure
+    assert parsed.warnings == ()

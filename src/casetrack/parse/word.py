@@ -26,6 +26,7 @@ from casetrack.errors import DocumentUnreadable
 from casetrack.parse.docx_headers import section_parts
 from casetrack.parse.docx_notes import ENDNOTE, REFERENCE_TAGS, NoteReference, Notes, read_notes
 from casetrack.parse.docx_numbering import ListNumbering
+from casetrack.parse.docx_pictures import MIN_OWN_TEXT_CHARS, picture_pages
 from casetrack.parse.headers_footers import HeaderFooterReader, not_on_the_page
 from casetrack.parse.normalize import APPROXIMATE_PAGE_CHARS, normalize_page_text, split_approximate_pages
 from casetrack.parse.options import ParseOptions
@@ -99,7 +100,16 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
         # Quoting proposed language as agreed text is the error to prevent: say how the draft was read.
         warnings.append(f"This document has tracked changes not yet accepted or rejected ({changes}). Its text is "
                         "read as if every change were accepted: inserted text included, deleted text left out.")
-    return ParsedDocument(format="docx", pages=builder.pages(), metadata=metadata, warnings=tuple(warnings))
+    pages = builder.pages()
+    if _word_chars("".join(page.text for page in pages)) < MIN_OWN_TEXT_CHARS:
+        scanned, picture_warnings = picture_pages(document, options)
+        warnings.extend(picture_warnings)
+        pages = tuple(scanned) or pages
+    return ParsedDocument(format="docx", pages=pages, metadata=metadata, warnings=tuple(warnings))
+
+
+def _word_chars(text: str) -> int:
+    return sum(ch.isalnum() for ch in text)
 
 
 def _tracked_changes(body: etree._Element) -> tuple[int, int]:

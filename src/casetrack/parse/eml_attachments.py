@@ -11,12 +11,14 @@ each page keeps its own extraction method and OCR confidence.
 
 An attachment that cannot be read never fails the message: the e-mail is ingested and a
 warning says which attachment was not read and why. Images the message shows inline (a
-signature logo) are part of its look, not attachments, and are not read.
+signature logo) are part of its look, not attachments, and are not read; nor are pictures too
+small to hold a page of text (logos Outlook packs as attachments).
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import logging
 import mimetypes
 import re
@@ -27,6 +29,7 @@ from email.message import EmailMessage, Message
 from pathlib import Path
 
 import tnefparse
+from PIL import Image, UnidentifiedImageError
 
 from casetrack.domain import ParsedPage
 from casetrack.errors import CaseTrackError
@@ -104,6 +107,20 @@ def _file_parts(message: Message, depth: int = 0) -> Iterator[tuple[str, Message
             yield from _file_parts(inner, depth + 1)
 
 
+_IMAGE_EXTENSIONS = frozenset({".png", ".jpg", ".jpeg", ".tif", ".tiff"})
+# A picture smaller than this on both sides holds no page of text: a logo, an icon, a spacer.
+ICON_PIXELS = 200
+
+
+def _icon_sized(payload: bytes) -> bool:
+    try:
+        with Image.open(io.BytesIO(payload)) as image:
+            width, height = image.size
+    except (UnidentifiedImageError, OSError, SyntaxError, Image.DecompressionBombError):
+        return False  # the image parser says what is wrong with it
+    return width < ICON_PIXELS and height < ICON_PIXELS
+
+
 # Outlook sends a message written in its rich-text format with every attachment packed into one
 # winmail.dat (TNEF); mail programs other than Outlook show only that file.
 TNEF_TYPES = frozenset({"application/ms-tnef", "application/vnd.ms-tnef"})
@@ -178,6 +195,8 @@ def _read_attachment(name: str, content_type: str, payload: bytes,
                     "Save it from the message and convert it to PDF to make it searchable."]  # fmt: skip
     if not payload:
         return [], [f"Attachment {name} was not read: it is empty."]
+    if extension in _IMAGE_EXTENSIONS and _icon_sized(payload):
+        return [], []  # a logo or an icon (Outlook packs signature logos as attachments): no page of text fits
     with tempfile.TemporaryDirectory(prefix="casetrack-attachment-") as folder:
         stem = _UNSAFE.sub("_", Path(name).stem)[:80].strip(" .") or "attachment"
         path = Path(folder) / f"{stem}{extension}"

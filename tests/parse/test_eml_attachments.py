@@ -10,7 +10,7 @@ import pytest
 
 from casetrack.domain import ExtractionMethod
 from casetrack.parse import parse_file
-from casetrack.parse.eml_attachments import MAX_ATTACHMENT_DEPTH
+from casetrack.parse.eml_attachments import MAX_ATTACHMENT_DEPTH, MAX_ATTACHMENTS_READ
 from tests.parse.evaldev import EVAL_DEV
 
 DOCS = EVAL_DEV / "docs"
@@ -208,3 +208,15 @@ def test_a_damaged_winmail_dat_is_named_and_the_message_kept(tmp_path: Path) -> 
     assert document.pages[0].text.endswith("Attached are the letter and the signed page.\n\nJane")
     assert document.warnings == ("Attachment winmail.dat (Outlook's package of the message's attachments) could not "
                                  "be unpacked; open the e-mail in Outlook and save its attachments.",)
+
+
+def test_a_message_carrying_a_production_set_reads_its_first_fifty_files(tmp_path: Path) -> None:
+    m = message("The production, as promised.\n")
+    for n in range(1, MAX_ATTACHMENTS_READ + 2):
+        m.add_attachment(f"Document {n} of the production.\n".encode(), maintype="text", subtype="plain",
+                         filename=f"PROD{n:04d}.txt")
+    document = parse_file(write(tmp_path, m))
+    read = [p.attachment for p in document.pages if p.attachment]
+    assert read == [f"PROD{n:04d}.txt" for n in range(1, MAX_ATTACHMENTS_READ + 1)]  # the 51st is not read
+    assert document.warnings == (f"Only the first {MAX_ATTACHMENTS_READ} attachments were read; save the others "
+                                 "from the message and ingest them as documents of their own.",)

@@ -14,7 +14,7 @@ import pytest
 
 from casetrack.domain import ExtractionMethod
 from casetrack.errors import DocumentUnreadable
-from casetrack.parse import SUPPORTED_EXTENSIONS, parse_file
+from casetrack.parse import parse_file
 from casetrack.parse.msg import rtf_body
 from tests.parse.test_docx import libreoffice_convert
 from tests.parse.test_eml_attachments import message, own_text, write
@@ -29,10 +29,6 @@ PDF_NAME = "北京 2017年12月02-03日 销售主管 确认n.pdf"
 def stream(path: Path, name: str) -> bytes:
     with olefile.OleFileIO(str(path)) as ole:
         return bytes(ole.openstream(name).read())
-
-
-def test_msg_is_a_supported_format() -> None:
-    assert ".msg" in SUPPORTED_EXTENSIONS
 
 
 def test_a_received_outlook_message_opens_with_the_headers_a_lawyer_cites_then_its_body() -> None:

@@ -125,4 +125,3 @@ def _pin_cite_after() -> re.Pattern[str]:
     from eyecite.regexes import PIN_CITE_REGEX
 
     return re.compile(r"\s+" + PIN_CITE_REGEX, re.VERBOSE)
-

@@ -62,13 +62,17 @@ class Notes:
         if reference.kind != COMMENT:
             return f"[{number}]"
         body = self.body(reference)
-        author = " ".join((body.get(qn("w:author")) or "").split()) if body is not None else ""
+        author = _author(body) if body is not None else ""
         return f"[Comment {number} by {author}]" if author else f"[Comment {number}]"
 
     def comment_authors(self) -> list[str]:
         """Who wrote the document's comments, in order of first comment."""
-        authors = (" ".join((c.get(qn("w:author")) or "").split()) for c in self.bodies.get(COMMENT, {}).values())
+        authors = (_author(comment) for comment in self.bodies.get(COMMENT, {}).values())
         return list(dict.fromkeys(a for a in authors if a))
+
+
+def _author(comment: etree._Element) -> str:
+    return " ".join((comment.get(qn("w:author")) or "").split())
 
 
 def read_notes(document: docx.document.Document) -> Notes:

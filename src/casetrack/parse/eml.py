@@ -101,8 +101,8 @@ def _signature(message: Message) -> str:
     """ "S/MIME digital signature (not verified)" for a signed message, else ""."""
     if message.get_content_type() != "multipart/signed":
         return ""
-    kind = _SIGNATURES.get(str(message.get_param("protocol", "")).lower(), "digital")
-    return f"{kind} digital signature (not verified)" if kind != "digital" else "digital signature (not verified)"
+    kind = _SIGNATURES.get(str(message.get_param("protocol", "")).lower())
+    return f"{kind + ' ' if kind else ''}digital signature (not verified)"
 
 
 def _sealed(message: Message) -> str:

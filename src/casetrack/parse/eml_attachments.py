@@ -59,18 +59,19 @@ def attached_file_pages(message: Message, first_page: int, options: ParseOptions
     """The pages of the files attached to `message` (and to messages forwarded inside it), numbered from
     `first_page`, each opening with its label line."""
     out = AttachedPages([], [], [])
-    parts = list(_unpacked(_file_parts(message), out.warnings))
-    if parts and options.attachment_depth >= MAX_ATTACHMENT_DEPTH:
+    parts = list(_file_parts(message))
+    if parts and options.attachment_depth >= MAX_ATTACHMENT_DEPTH:  # before any attachment is decoded
         out.warnings.append(
             f"This message is attached {options.attachment_depth} levels deep inside other e-mails; "
             "its own attachments are listed but not read."
         )
         return out
-    for index, (name, content_type, payload) in enumerate(parts, start=1):
+    files = _unpacked(parts, out.warnings)  # decoded one at a time, as they are read
+    for index, (name, content_type, payload) in enumerate(files, start=1):
         if index > MAX_ATTACHMENTS_READ:
             out.warnings.append(
-                f"Only the first {MAX_ATTACHMENTS_READ} of {len(parts)} attachments were read; save the others "
-                "from the message and ingest them as documents of their own."
+                f"Only the first {MAX_ATTACHMENTS_READ} attachments were read; save the others from the message "
+                "and ingest them as documents of their own."
             )
             break
         pages, warnings = _read_attachment(name, content_type, payload, options)
@@ -126,7 +127,7 @@ def _icon_sized(payload: bytes) -> bool:
 TNEF_TYPES = frozenset({"application/ms-tnef", "application/vnd.ms-tnef"})
 
 
-def _unpacked(parts: Iterator[tuple[str, Message]], warnings: list[str]) -> Iterator[tuple[str, str, bytes]]:
+def _unpacked(parts: list[tuple[str, Message]], warnings: list[str]) -> Iterator[tuple[str, str, bytes]]:
     """(name, content type, bytes) of each attached file, the files packed in a winmail.dat taken out of it."""
     for name, part in parts:
         payload = part.get_payload(decode=True)
@@ -160,8 +161,6 @@ def signed_content(message: Message) -> Message:
 
 def attached_messages(message: Message) -> list[Message]:
     """The messages forwarded as message/rfc822 attachments of `message`, in order."""
-    if not isinstance(message, EmailMessage):
-        return []
     content = signed_content(message)
     if not isinstance(content, EmailMessage):
         return []

@@ -20,10 +20,11 @@ import email.policy
 import email.utils
 import mimetypes
 import struct
-from dataclasses import dataclass
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.parser import HeaderParser
+from functools import cached_property
 from pathlib import Path
 
 import olefile
@@ -69,7 +70,7 @@ ATTACHMENT_HIDDEN = 0x7FFE
 PT_LONG, PT_BOOLEAN, PT_SYSTIME = 0x0003, 0x000B, 0x0040
 PT_STRING8, PT_UNICODE, PT_BINARY, PT_OBJECT = 0x001E, 0x001F, 0x0102, 0x000D
 
-ATTACH_BY_VALUE, ATTACH_EMBEDDED_MSG, ATTACH_OLE = 1, 5, 6
+ATTACH_EMBEDDED_MSG, ATTACH_OLE = 5, 6
 RECIPIENT_HEADERS = {1: "To", 2: "Cc", 3: "Bcc"}  # PidTagRecipientType, low bits
 # The fixed-size property table opens with a header: 32 bytes in the message itself, 24 in an attached
 # message, 8 in a recipient or attachment; then one 16-byte entry per property (tag, flags, value).
@@ -97,25 +98,29 @@ def parse_msg(path: Path, options: ParseOptions) -> ParsedDocument:
             )
         warnings: list[str] = []
         try:
-            message = _Storage(ole, "", _TOP_HEADER).message(warnings, depth=0)
+            entries = ["/".join(entry) for entry in ole.listdir(streams=True, storages=True)]
+            message = _Storage(ole, entries, "", _TOP_HEADER).message(warnings, depth=0)
         except (OSError, ValueError, struct.error, UnicodeDecodeError) as exc:
             raise DocumentUnreadable(str(path), "the Outlook message is damaged", _UNREADABLE_FIX) from exc
     finally:
         ole.close()
     document = message_document(message, options, "msg")
-    return document if not warnings else ParsedDocument(
-        format=document.format, pages=document.pages, metadata=document.metadata,
-        warnings=(*warnings, *document.warnings),
-    )
+    return replace(document, warnings=(*warnings, *document.warnings))
 
 
-@dataclass(frozen=True, slots=True)
 class _Storage:
     """One message, recipient or attachment inside the compound file: its property streams and table."""
 
-    ole: olefile.OleFileIO
-    prefix: str  # "" for the message itself, else "__attach_version1.0_#00000000/" and the like
-    header_size: int
+    def __init__(self, ole: olefile.OleFileIO, entries: list[str], prefix: str, header_size: int) -> None:
+        self.ole = ole
+        self.entries = entries  # every stream and storage path of the file, listed once
+        self.prefix = prefix  # "" for the message itself, else "__attach_version1.0_#00000000/" and the like
+        self.header_size = header_size
+
+    @cached_property
+    def _table(self) -> bytes:
+        """The fixed-size property table, read once: every number, flag and time is looked up in it."""
+        return self._stream(_PROPERTIES) or b""
 
     def _stream(self, name: str) -> bytes | None:
         path = self.prefix + name
@@ -134,7 +139,7 @@ class _Storage:
 
     def fixed(self, prop: int, prop_type: int) -> bytes | None:
         """The 8-byte value of a fixed-size property from the property table, or None."""
-        table = self._stream(_PROPERTIES) or b""
+        table = self._table
         for offset in range(self.header_size, len(table) - 15, 16):
             tag = int.from_bytes(table[offset : offset + 4], "little")
             if tag == (prop << 16) | prop_type:
@@ -156,14 +161,13 @@ class _Storage:
 
     def children(self, kind: str) -> list[_Storage]:
         """The recipient or attachment sub-storages directly under this one, in their stored order."""
-        parent = self.prefix.rstrip("/").split("/") if self.prefix else []
-        level = len(parent)
-        names = {
-            "/".join(entry[: level + 1])
-            for entry in self.ole.listdir(streams=True, storages=True)
-            if len(entry) > level and entry[:level] == parent and entry[level].startswith(kind)
-        }
-        return [_Storage(self.ole, f"{name}/", _CHILD_HEADER) for name in sorted(names)]
+        start = f"{self.prefix}{kind}"
+        names = set()
+        for entry in self.entries:
+            if entry.startswith(start):  # the sub-storage itself, or a stream or storage inside it
+                end = entry.find("/", len(start))
+                names.add(entry if end < 0 else entry[:end])
+        return [_Storage(self.ole, self.entries, f"{name}/", _CHILD_HEADER) for name in sorted(names)]
 
     def codec(self) -> str:
         """The code page of this message's 8-bit strings (old Outlook files), as a Python codec."""
@@ -232,7 +236,7 @@ class _Storage:
         raw = self.binary(HTML)
         if raw is None:
             return self.string(HTML, codec)
-        return raw.decode(codec if not raw.isascii() else "ascii", errors="replace")
+        return raw.decode(codec, errors="replace")
 
     def attach_to(self, message: EmailMessage, html: str, codec: str, warnings: list[str], depth: int) -> None:
         """Add this attachment to `message` as the MIME part an .eml would carry."""
@@ -244,7 +248,7 @@ class _Storage:
         stored_message = f"{self.prefix}__substg1.0_{ATTACH_DATA:04X}{PT_OBJECT:04X}"
         if method == ATTACH_EMBEDDED_MSG and self.ole.exists(stored_message):
             if depth < MAX_ATTACHED_MESSAGE_DEPTH:  # eml.py reads no deeper; a hostile nesting stops here
-                inner = _Storage(self.ole, f"{stored_message}/", _EMBEDDED_HEADER)
+                inner = _Storage(self.ole, self.entries, f"{stored_message}/", _EMBEDDED_HEADER)
                 message.add_attachment(inner.message(warnings, depth + 1))
             return
         data = self.binary(ATTACH_DATA)

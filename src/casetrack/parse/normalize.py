@@ -23,6 +23,12 @@ _CONTROLS = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\t]")
 _SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 _TRAILING_SPACE = re.compile(r"[ ]+$", re.MULTILINE)
 _EXTRA_BLANK_LINES = re.compile(r"\n{3,}")
+_NOT_WORD_CHARS = re.compile(r"[\W_]+")
+
+
+def word_chars(text: str) -> int:
+    """Letters and digits in `text`, counted at C speed (a per-character loop cost ~2 ms a page)."""
+    return len(_NOT_WORD_CHARS.sub("", text))
 
 
 def normalize_page_text(text: str) -> str:

@@ -15,7 +15,6 @@ PDFium is not thread-safe, even across documents, so every call into it holds
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -32,7 +31,7 @@ from casetrack.parse.layout import (
     join_columns,
     margin_numbers_inline,
 )
-from casetrack.parse.normalize import normalize_page_text
+from casetrack.parse.normalize import normalize_page_text, word_chars
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.pdf_lines import positioned_lines, turned_lines, with_overlays_in_place
 from casetrack.parse.pdf_text_layer import (
@@ -44,7 +43,6 @@ from casetrack.parse.pdf_text_layer import (
 )
 
 PDFIUM_LOCK = threading.RLock()
-_NOT_WORD_CHARS = re.compile(r"[\W_]+")
 # Counting letters and digits costs ~0.15 ms on a full page; a text page shows it has enough
 # within its first few hundred characters; only a page that does not is counted in full.
 _ENOUGH_TEXT_PREFIX = 400
@@ -145,9 +143,9 @@ def _scan_page(document: pdfium.PdfDocument, index: int) -> _PageScan:
         # so only a page it changed is looked at again for glyph codes.
         if text is not joined and undecodable(joined):
             return _PageScan(text, needs_ocr=True, image_dpi=None, note=UNDECODABLE_NOTE)
-        text_chars = _word_chars(text[:_ENOUGH_TEXT_PREFIX])
+        text_chars = word_chars(text[:_ENOUGH_TEXT_PREFIX])
         if text_chars < SCAN_MAX_TEXT_CHARS and len(text) > _ENOUGH_TEXT_PREFIX:
-            text_chars = _word_chars(text)
+            text_chars = word_chars(text)
         if text_chars >= SCAN_MAX_TEXT_CHARS:
             return _PageScan(text, needs_ocr=False, image_dpi=None)  # the common case: skip the image census
         coverage, image_dpi = _image_census(page)
@@ -159,10 +157,6 @@ def _scan_page(document: pdfium.PdfDocument, index: int) -> _PageScan:
         return _PageScan(text, needs_ocr=needs_ocr, image_dpi=image_dpi)
     finally:
         page.close()
-
-
-def _word_chars(text: str) -> int:
-    return len(_NOT_WORD_CHARS.sub("", text))  # C-speed count; a per-character loop cost ~2 ms/page
 
 
 def _image_census(page: pdfium.PdfPage) -> tuple[float, int | None]:

@@ -28,7 +28,7 @@ from casetrack.parse.docx_notes import ENDNOTE, REFERENCE_TAGS, NoteReference, N
 from casetrack.parse.docx_numbering import ListNumbering
 from casetrack.parse.docx_pictures import MIN_OWN_TEXT_CHARS, picture_pages
 from casetrack.parse.headers_footers import HeaderFooterReader, not_on_the_page
-from casetrack.parse.normalize import APPROXIMATE_PAGE_CHARS, normalize_page_text, split_approximate_pages
+from casetrack.parse.normalize import APPROXIMATE_PAGE_CHARS, normalize_page_text, split_approximate_pages, word_chars
 from casetrack.parse.options import ParseOptions
 
 # Real DOCX files: a few dozen entries, XML compressing 5-20x. Limits are far above that.
@@ -101,15 +101,21 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
         warnings.append(f"This document has tracked changes not yet accepted or rejected ({changes}). Its text is "
                         "read as if every change were accepted: inserted text included, deleted text left out.")
     pages = builder.pages()
-    if _word_chars("".join(page.text for page in pages)) < MIN_OWN_TEXT_CHARS:
+    if not _has_own_text(pages):
         scanned, picture_warnings = picture_pages(document, options)
         warnings.extend(picture_warnings)
         pages = tuple(scanned) or pages
     return ParsedDocument(format="docx", pages=pages, metadata=metadata, warnings=tuple(warnings))
 
 
-def _word_chars(text: str) -> int:
-    return sum(ch.isalnum() for ch in text)
+def _has_own_text(pages: tuple[ParsedPage, ...]) -> bool:
+    """Whether the pages hold MIN_OWN_TEXT_CHARS letters or digits; stops counting once they do."""
+    count = 0
+    for page in pages:
+        count += word_chars(page.text)
+        if count >= MIN_OWN_TEXT_CHARS:
+            return True
+    return False
 
 
 def _tracked_changes(body: etree._Element) -> tuple[int, int]:

@@ -21,12 +21,11 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from casetrack.domain import FILE_EXTENSIONS
 from casetrack.index.tokenize import tokenize
 
 # Words of file names that never name a document: extensions and the like.
-FILE_WORDS = frozenset(
-    {"pdf", "docx", "doc", "odt", "txt", "rtf", "eml", "msg", "png", "jpg", "jpeg", "tif", "tiff", "copy"}
-)
+FILE_WORDS = frozenset((*FILE_EXTENSIONS, "copy"))
 NAMING_SHARE = 0.25  # a naming word appears in the names of at most this share of the documents
 STAGE_NAMED = "named"  # the search stage that ranks a named document's passages first
 

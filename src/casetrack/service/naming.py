@@ -9,12 +9,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from casetrack.domain import FILE_EXTENSIONS
 from casetrack.errors import InvalidInput, NotFound
 
 T = TypeVar("T")
 WORD_PENALTY = 0.1
 _WORD_BREAKS = re.compile(r"[\s._/-]+")
-_EXTENSIONS = frozenset({"pdf", "docx", "doc", "odt", "txt", "rtf", "eml", "msg", "jpg", "jpeg", "png", "tif", "tiff"})
+_EXTENSIONS = frozenset(FILE_EXTENSIONS)
 
 
 def _alike(a: str, b: str) -> float:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import copy
 import zipfile
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import docx
@@ -26,7 +26,16 @@ from casetrack.errors import DocumentUnreadable
 from casetrack.parse.docx_headers import section_parts
 from casetrack.parse.docx_notes import ENDNOTE, REFERENCE_TAGS, NoteReference, Notes, read_notes
 from casetrack.parse.docx_numbering import ListNumbering
-from casetrack.parse.docx_pictures import MIN_OWN_TEXT_CHARS, picture_pages
+from casetrack.parse.docx_pictures import (
+    BLIP,
+    IMAGE_DATA,
+    MIN_OWN_TEXT_CHARS,
+    body_pictures,
+    picture_key,
+    picture_pages,
+    scanned_pages,
+    shown_page_sized,
+)
 from casetrack.parse.headers_footers import HeaderFooterReader, not_on_the_page
 from casetrack.parse.normalize import APPROXIMATE_PAGE_CHARS, normalize_page_text, split_approximate_pages, word_chars
 from casetrack.parse.options import ParseOptions
@@ -79,9 +88,11 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
     numbering = ListNumbering(_numbering_element(document), document.styles.element)
     builder = _PageBuilder()
     body = document.element.body
+    pictures = body_pictures(document)
+    page_pictures = frozenset(picture.rel_id for picture in pictures if picture.page_sized)
     headers = iter(_headers_and_footers(document, list(body.iter(qn("w:sectPr"))), numbering))
     builder.start_section(next(headers, []))
-    _add_block_children(body, builder, _Walk(numbering, notes, iter(_section_breaks(body)), headers))
+    _add_block_children(body, builder, _Walk(numbering, notes, iter(_section_breaks(body)), headers, page_pictures))
     for endnote in notes.endnotes:  # Word prints endnotes after the last paragraph
         builder.add(endnote)
     properties = document.core_properties
@@ -102,9 +113,13 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
                         "read as if every change were accepted: inserted text included, deleted text left out.")
     pages = builder.pages()
     if not _has_own_text(pages):
-        scanned, picture_warnings = picture_pages(document, options)
+        scanned, picture_warnings = picture_pages(pictures, options)
         warnings.extend(picture_warnings)
         pages = tuple(scanned) or pages
+    elif page_pictures:
+        read, picture_warnings = scanned_pages(pictures, options)
+        warnings.extend(picture_warnings)
+        pages = builder.pages(read)
     return ParsedDocument(format="docx", pages=pages, metadata=metadata, warnings=tuple(warnings))
 
 
@@ -194,8 +209,10 @@ class _PageBuilder:
     that text is on (after any page break recorded before it), as a tuple among the paragraphs."""
 
     def __init__(self) -> None:
-        self._pages: list[list[str | tuple[str, ...]]] = [[]]
+        self._pages: list[list[str | tuple[str, ...] | _Picture]] = [[]]
         self._pending: list[str] = []
+        self._placed: set[str] = set()
+        self._recorded_break = False  # whether the document records any page break (a scan's page is not one)
 
     def start_section(self, headers_and_footers: list[str]) -> None:
         self._pending.extend(headers_and_footers)  # a section without body text passes them on
@@ -208,6 +225,18 @@ class _PageBuilder:
             self._pages[-1].append(paragraph)
 
     def page_break(self) -> None:
+        self._recorded_break = True
+        self._new_page()
+
+    def picture(self, picture: _Picture) -> None:
+        """A page-sized picture: a page of its own here (a picture shown twice, only where it is first)."""
+        if picture.key not in self._placed:
+            self._placed.add(picture.key)
+            self._new_page()
+            self._pages[-1].append(picture)
+            self._pages.append([])
+
+    def _new_page(self) -> None:
         if self._pages[-1]:
             self._pages.append([])
 
@@ -221,23 +250,36 @@ class _PageBuilder:
         for items in self._pages:
             paragraphs: list[str] = []
             for index, item in enumerate(items):
-                if isinstance(item, str):
-                    paragraphs.append(item)
+                if isinstance(item, str | _Picture):
+                    paragraphs.append(item)  # type: ignore[arg-type]  # a _Picture is alone on its page
                 else:
                     following = "\n\n".join(later for later in items[index + 1 :] if isinstance(later, str))
                     paragraphs.extend(not_on_the_page(item, following))
             pages.append(paragraphs)
         return pages
 
-    def pages(self) -> tuple[ParsedPage, ...]:
-        texts = [normalize_page_text("\n\n".join(paragraphs)) for paragraphs in self.paragraphs() if paragraphs]
-        if len(texts) <= 1:
-            estimated = split_approximate_pages(texts[0] if texts else "")
+    def pages(self, pictures: Mapping[str, Sequence[ParsedPage]] | None = None) -> tuple[ParsedPage, ...]:
+        """The pages; each page-sized picture placed is replaced by its OCR pages from `pictures` (by relationship
+        id), or left out when `pictures` is None or lacks it."""
+        blocks: list[str | _Picture] = []
+        for paragraphs in self.paragraphs():
+            if len(paragraphs) == 1 and isinstance(paragraphs[0], _Picture):
+                blocks.append(paragraphs[0])
+            elif paragraphs:
+                blocks.append(normalize_page_text("\n\n".join(paragraphs)))
+        read = pictures or {}
+        blocks = [b for b in blocks if isinstance(b, str) or b.key in read]
+        if len(blocks) <= 1 and all(isinstance(b, str) for b in blocks):
+            estimated = split_approximate_pages(blocks[0] if blocks else "")  # type: ignore[arg-type]
             return tuple(_page(number, text, approximate=True) for number, text in enumerate(estimated, start=1))
         pages: list[ParsedPage] = []
-        approximate = False  # once one page is estimated, every later page number is an estimate too
-        for text in texts:
-            parts = split_approximate_pages(text) if len(text) > MAX_CHARS_BETWEEN_BREAKS else [text]
+        approximate = not self._recorded_break  # once one page is estimated, every later page number is too
+        for block in blocks:
+            if isinstance(block, _Picture):  # whether Word prints it on a page of its own is not recorded
+                approximate = True
+                pages.extend(replace(page, number=len(pages) + 1, approximate=True) for page in read[block.key])
+                continue
+            parts = split_approximate_pages(block) if len(block) > MAX_CHARS_BETWEEN_BREAKS else [block]
             approximate = approximate or len(parts) > 1
             pages.extend(_page(len(pages) + 1, part, approximate=approximate) for part in parts)
         return tuple(pages)
@@ -269,6 +311,19 @@ class _Walk:
     notes: Notes
     section_breaks: Iterator[bool]
     headers_and_footers: Iterator[list[str]]  # per section after the first, what start_section takes
+    page_pictures: frozenset[str] = frozenset()  # pasted scans (relationship ids): each a page of its own
+
+
+@dataclass(frozen=True, slots=True)
+class _Picture:
+    """A picture in the inline event stream: the relationship id of its image part, and whether it is shown at
+    the size of a page here (one image part can be shown twice, as a thumbnail and as a page)."""
+
+    key: str
+    page_sized: bool
+
+    def is_scan(self, walk: _Walk) -> bool:
+        return self.page_sized and self.key in walk.page_pictures
 
 
 def _add_block_children(container: etree._Element, builder: _PageBuilder, walk: _Walk) -> None:
@@ -276,7 +331,7 @@ def _add_block_children(container: etree._Element, builder: _PageBuilder, walk: 
         if child.tag == qn("w:p"):
             _add_paragraph(child, builder, walk)
         else:
-            _add_table(child, builder, walk.notes)
+            _add_table(child, builder, walk)
 
 
 def _unwrapped(container: etree._Element, tags: tuple[str, ...]) -> Iterator[etree._Element]:
@@ -304,6 +359,11 @@ def _add_paragraph(paragraph: etree._Element, builder: _PageBuilder, walk: _Walk
             piece, cited = [], []
         elif isinstance(event, NoteReference):
             cited.append(event)
+        elif isinstance(event, _Picture):
+            if event.is_scan(walk):
+                builder.add("".join(piece))
+                builder.picture(event)
+                piece = []
         else:
             piece.append(str(event))
     builder.add("".join(piece))
@@ -329,11 +389,12 @@ def _add_notes(cited: list[NoteReference], builder: _PageBuilder, notes: Notes) 
             builder.add(note)
 
 
-def _add_table(table: etree._Element, builder: _PageBuilder, notes: Notes) -> None:
-    """One line per row, cells separated by " | "; a page break recorded inside the table
-    takes effect after it (pages are never split mid-table)."""
+def _add_table(table: etree._Element, builder: _PageBuilder, walk: _Walk) -> None:
+    """One line per row, cells separated by " | "; a page break recorded inside the table, or a pasted scan in
+    it, takes effect after it (pages are never split mid-table)."""
     rows: list[str] = []
     cited: list[NoteReference] = []
+    scans: list[_Picture] = []
     broke = False
     for row in _unwrapped(table, (qn("w:tr"),)):
         cells = []
@@ -344,19 +405,23 @@ def _add_table(table: etree._Element, builder: _PageBuilder, notes: Notes) -> No
                     broke = True
                 elif isinstance(event, NoteReference):
                     cited.append(event)
+                elif isinstance(event, _Picture):
+                    scans.extend([event] if event.is_scan(walk) else [])
                 else:
                     texts.append(str(event))
             cells.append(" ".join("".join(texts).split()))
         if any(cells):
             rows.append(" | ".join(cells))
     builder.add("\n".join(rows))
-    _add_notes(cited, builder, notes)
+    _add_notes(cited, builder, walk.notes)
+    for scan in scans:
+        builder.picture(scan)
     if broke:
         builder.page_break()
 
 
 def _inline_events(element: etree._Element) -> Iterator[object]:
-    """Text pieces, page-break markers and note references of a paragraph (or table cell) in document order,
+    """Text pieces, page-break markers, note references and pictures of a paragraph (or table cell) in document order,
     skipping deleted revisions, field codes and the duplicate fallback copies of text boxes."""
     stack = [iter(element)]
     while stack:
@@ -374,6 +439,8 @@ def _inline_events(element: etree._Element) -> Iterator[object]:
                 yield _PAGE
             elif tag in REFERENCE_TAGS:
                 yield NoteReference(REFERENCE_TAGS[tag], child.get(qn("w:id"), ""))
+            elif tag in (BLIP, IMAGE_DATA):
+                yield _Picture(picture_key(child) or "", shown_page_sized(child))
             elif len(child):
                 if tag == qn("w:p"):
                     yield "\n"  # a paragraph nested in a text box or table cell starts a new line

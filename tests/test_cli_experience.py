@@ -298,8 +298,11 @@ def test_ctrl_c_during_a_folder_ingest_is_one_clean_line(data_dir: Path, tmp_pat
     env = {**os.environ, "CASETRACK_HOME": str(data_dir), "CASETRACK_NO_UPDATE_CHECK": "1"}
     command = [sys.executable, "-m", "casetrack"]
     subprocess.run([*command, "cases", "create", "Lease Dispute"], env=env, check=True, capture_output=True)
+    # As from a terminal: a test run started in the background (`pytest &`) passes on SIGINT ignored, and the
+    # ingest would then finish instead of stopping.
     proc = subprocess.Popen([*command, "ingest", str(folder)], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stderr is not None
     seen = ""
     deadline = time.monotonic() + 120

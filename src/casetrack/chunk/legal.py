@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from casetrack.chunk.boundaries import Break, Strength, find_breaks, word_breaks
+from casetrack.chunk.doctype import infer_document_type
 from casetrack.chunk.layout import PageLayout
 from casetrack.chunk.protected import protected_spans
 from casetrack.chunk.sizes import ChunkSizes, count_tokens, sizes_for
@@ -48,11 +49,14 @@ def chunk_pages(pages: Sequence[ParsedPage], document_type: DocumentType) -> lis
 
     `page.text[c.char_start:c.char_end] == c.text` holds for every chunk; chunks never
     cross pages; whitespace-only pages yield none. Raises nothing for any input text.
+    The pages of a file attached to an e-mail are sized for that file's own type: a contract
+    attached to a letter is chunked as a contract, and as it is when ingested on its own.
     """
     sizes = sizes_for(document_type)
+    attachment_sizes = _attachment_sizes(pages)
     chunks: list[ChunkSpan] = []
     for page in pages:
-        spans = split_page(page.text, sizes)
+        spans = split_page(page.text, attachment_sizes[page.attachment] if page.attachment else sizes)
         if not spans:
             continue
         layout = PageLayout.of(page.text)
@@ -73,6 +77,15 @@ def chunk_pages(pages: Sequence[ParsedPage], document_type: DocumentType) -> lis
                 )
             )
     return chunks
+
+
+def _attachment_sizes(pages: Sequence[ParsedPage]) -> dict[str, ChunkSizes]:
+    """Per attached file (an e-mail's pages from it), the sizes for the type inferred from its name and text."""
+    texts: dict[str, list[str]] = {}
+    for page in pages:
+        if page.attachment:
+            texts.setdefault(page.attachment, []).append(page.text)
+    return {name: sizes_for(infer_document_type(name, "\f".join(parts))[0]) for name, parts in texts.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,10 +6,14 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from casetrack.chunk import chunk_pages, infer_document_type
 from casetrack.config import load_settings
+from casetrack.parse import parse_file
+from casetrack.render import search as render
 from casetrack.service.app import CaseTrack
 from casetrack.service.indexing import Indexer
 from casetrack.service.ingest import Ingestor, IngestRequest
+from casetrack.service.search import passage_words
 from tests.parse.test_eml_attachments import LETTER, message, write
 
 
@@ -33,3 +37,30 @@ def test_a_file_stored_alone_and_as_an_attachment_is_named_both_ways(tmp_path: P
     later = ingestor.ingest(mail_first, IngestRequest(str(LETTER))).document
     assert later.warnings == ("This file is also in this case as attachment 28j letter.pdf of Filed.eml: its "
                               "passages appear twice.",)
+
+
+def test_search_gives_a_passage_the_case_holds_twice_once_citing_its_copy(tmp_path: Path) -> None:
+    app = CaseTrack(load_settings(tmp_path / "data"))
+    case = app.create_case("Copies")
+    m = message("The filed letter is attached.\n")
+    m.add_attachment(LETTER.read_bytes(), maintype="application", subtype="pdf", filename="28j letter.pdf")
+    app.ingestor.ingest(case, IngestRequest(str(LETTER)))
+    app.ingestor.ingest(case, IngestRequest(str(write(tmp_path, m, "Filed.eml"))))
+    letter = parse_file(LETTER)
+    inside = chunk_pages(letter.pages, infer_document_type(LETTER.name, letter.text)[0])[1]
+    query = " ".join(inside.text.split()[20:34])  # words of a passage both copies chunk alike (page 2)
+
+    response = app.search.search(case, query, top_k=3)
+    passages = [passage_words(hit.chunk) for hit in response.hits]
+    assert len(set(passages)) == len(passages) == 3  # three different passages: the copy left no place empty
+    top = response.hits[0]
+    assert passage_words(top.chunk) == " ".join(inside.text.split())
+    [copy] = top.copies
+    assert {top.chunk.provenance.document_name, copy.provenance.document_name} == {LETTER.name, "Filed.eml"}
+    mail_chunk = copy if copy.provenance.document_name == "Filed.eml" else top.chunk
+    assert mail_chunk.provenance.attachment == "28j letter.pdf"
+
+    also_in = render.response_dict(response, "free")["results"][0]["also_in"]
+    assert [(a["chunk_id"], a["citation"], a["source"]["document"]) for a in also_in] == [
+        (copy.id, copy.provenance.cite(), copy.provenance.document_name)]
+    assert f"The same passage is also in: {copy.provenance.cite()}" in render.response_text(response, "free")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from casetrack.render.documents import chunk_dict
+from casetrack.render.documents import chunk_dict, provenance_dict
 from casetrack.render.formats import plural
 from casetrack.service.entity_search import EntityPassages
 from casetrack.service.search import SearchHit, SearchResponse
@@ -16,7 +16,10 @@ STAGE_LABELS = {"recall": "hybrid recall", "rrf": "RRF fusion", "boost": "citati
 
 def hit_dict(hit: SearchHit, rank: int) -> dict[str, Any]:
     return {"rank": rank, "score": hit.score, **chunk_dict(hit.chunk), "signal_ranks": dict(hit.ranks),
-            "context": {"before": hit.context_before, "after": hit.context_after}}
+            "context": {"before": hit.context_before, "after": hit.context_after},
+            # where else the case holds this passage word for word: cited, not repeated
+            "also_in": [{"chunk_id": c.id, "citation": c.provenance.cite(), "citation_short": c.provenance.cite_short(),
+                         "source": provenance_dict(c)} for c in hit.copies]}
 
 
 def response_dict(r: SearchResponse, tier: str) -> dict[str, Any]:
@@ -49,7 +52,10 @@ def response_text(r: SearchResponse, tier: str) -> str:
     body = []
     for i, hit in enumerate(r.hits, start=1):
         body += ["", f"--- Result {i} (score: {hit.score:.2f}) ---", hit.chunk.provenance.cite(),
-                 f"[chunk {hit.chunk.id} | file: {hit.chunk.provenance.document_path}]", "", f'"{hit.chunk.text}"']
+                 f"[chunk {hit.chunk.id} | file: {hit.chunk.provenance.document_path}]"]
+        if hit.copies:
+            body.append(f"The same passage is also in: {'; '.join(c.provenance.cite() for c in hit.copies)}")
+        body += ["", f'"{hit.chunk.text}"']
     return "\n".join(head + body)
 
 

@@ -42,6 +42,9 @@ log = logging.getLogger(__name__)
 
 MAX_QUERY_CHARS = 2000
 MOST_PASSAGES = 0.5  # a word in more than this share of a named document's passages does not rank them
+# A passage in the case more than once (a file on its own and attached to e-mails) is one result that names its
+# copies; the pipeline is asked for this many more results so that the copies do not leave places empty.
+COPIES_RESERVE = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,7 @@ class SearchHit:
     ranks: Mapping[str, int]
     context_before: str | None = None
     context_after: str | None = None
+    copies: tuple[Chunk, ...] = ()  # the same passage elsewhere in the case, lower ranked (see passage_words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +131,7 @@ class SearchService:
             raise InvalidInput("min_score must be between 0 and 1.")
         doc = self._documents.resolve(case, document_filter) if document_filter else None
         config = replace(pipeline or self.pipeline, min_score=min_score or 0.0)
+        wanted = min(top_k + COPIES_RESERVE, 2 * top_k)
         store = self._store(case)
         vectors: dict[str, QueryInput] | None = None
         for attempt in range(2):
@@ -141,21 +146,21 @@ class SearchService:
                     scope = None if doc else named_documents(tokens, self._names(case, db, index),
                                                              _documents_holding(index))
                     allowed = set(index.chunks_of.get(doc.id, set())) if doc else None
-                    case_wide = partial(search, tokens, vectors, index.indexes, top_k, allowed=allowed,
+                    case_wide = partial(search, tokens, vectors, index.indexes, wanted, allowed=allowed,
                                         colbert_tokens=_colbert_loader(db), config=config)
                     if scope is None:
                         outcome = case_wide()
                     else:
-                        outcome = _named_first(scope, tokens, vectors, index, top_k, db, config, case_wide)
+                        outcome = _named_first(scope, tokens, vectors, index, wanted, db, config, case_wide)
                     documents = len(index.chunks_of) if doc is None else 1
                     chunks = index.chunk_count if doc is None else len(allowed or ())
                     moved_on = index.generation != generation(db)
                 named = () if scope is None else tuple(sorted(
                     d.name for d in (docstore.get_document(db, i) for i in scope.documents) if d is not None))
-                hits = self._assemble(db, outcome.hits, context_chars)
+                hits, missing = self._assemble(db, outcome.hits, context_chars, top_k)
             # A commit of this process (e.g. a reindex) updated the in-memory index after this
             # read session began, so some hits name chunks the session cannot see: run again.
-            if not (moved_on and len(hits) < len(outcome.hits)) or attempt:
+            if not (moved_on and missing) or attempt:
                 break
         elapsed = (time.perf_counter() - started) * 1000
         log.info("Search: %d results in %.0f ms (stages %s)", len(hits), elapsed, ",".join(outcome.stages_used))
@@ -209,16 +214,28 @@ class SearchService:
             hits = self._assemble_scored(db, picked)
         return source, name.upper(), hits
 
-    def _assemble(self, db: RocksStore, hits: Sequence[Hit], context_chars: int) -> list[SearchHit]:
-        out: list[SearchHit] = []
+    def _assemble(self, db: RocksStore, hits: Sequence[Hit], context_chars: int,
+                  top_k: int) -> tuple[list[SearchHit], int]:
+        """The first `top_k` distinct passages of `hits`, each with its copies, and how many hits name a chunk
+        this read session cannot see."""
         docs: dict[str, Document | None] = {}
+        found: dict[str, tuple[Hit, Chunk, list[Chunk]]] = {}  # passage words -> best hit, its chunk, copies
+        missing = 0
         for hit in hits:
             chunk = self._load(db, str(hit.key), docs)
             if chunk is None:
+                missing += 1
                 continue
+            words = passage_words(chunk)
+            if words in found:
+                found[words][2].append(chunk)
+            elif len(found) < top_k:
+                found[words] = (hit, chunk, [])
+        out: list[SearchHit] = []
+        for hit, chunk, copies in found.values():
             before, after = _context(db, chunk, context_chars) if context_chars else (None, None)
-            out.append(SearchHit(chunk, round(float(hit.score), 4), dict(hit.ranks), before, after))
-        return out
+            out.append(SearchHit(chunk, round(float(hit.score), 4), dict(hit.ranks), before, after, tuple(copies)))
+        return out, missing
 
     def _assemble_scored(self, db: RocksStore, scored: Sequence[tuple[str, float]]) -> list[SearchHit]:
         docs: dict[str, Document | None] = {}
@@ -262,6 +279,15 @@ def _named_first(scope: Scope, tokens: Sequence[str], vectors: Mapping[str, Quer
     signals = (*outcome.signals, *(s for s in named.signals if s not in outcome.signals))
     return replace(outcome, hits=(*named.hits, *rest)[:top_k], stages_used=(*outcome.stages_used, STAGE_NAMED),
                    signals=signals)
+
+
+def passage_words(chunk: Chunk) -> str:
+    """A chunk's words, by which copies of one passage are known: the same file on its own and attached to an
+    e-mail is chunked alike, but each attached page opens with its label ("[Attachment 1: x.pdf, page 2 of 8]")."""
+    text = chunk.text
+    if chunk.provenance.attachment and chunk.span.char_start == 0 and text.startswith("[Attachment "):
+        text = text.partition("\n")[2]
+    return " ".join(text.split())
 
 
 def _documents_holding(index: CaseIndex) -> Callable[[str], int]:

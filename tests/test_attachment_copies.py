@@ -30,13 +30,13 @@ def test_a_file_stored_alone_and_as_an_attachment_is_named_both_ways(tmp_path: P
     carried = ingestor.ingest(letter_first, IngestRequest(str(mail))).document
     assert carried.metadata["attachment_sha256"] == f"{hashlib.sha256(LETTER.read_bytes()).hexdigest()}  28j letter.pdf"
     assert carried.warnings == (f"Attachment 28j letter.pdf is also in this case as {LETTER.name} (the same file): "
-                                "its passages appear twice.",)
+                                "its passages are in the case twice, and search gives each once, citing both.",)
 
     mail_first = app.create_case("Mail first")
     assert ingestor.ingest(mail_first, IngestRequest(str(mail))).document.warnings == ()
     later = ingestor.ingest(mail_first, IngestRequest(str(LETTER))).document
     assert later.warnings == ("This file is also in this case as attachment 28j letter.pdf of Filed.eml: its "
-                              "passages appear twice.",)
+                              "passages are in the case twice, and search gives each once, citing both.",)
 
 
 def test_search_gives_a_passage_the_case_holds_twice_once_citing_its_copy(tmp_path: Path) -> None:

@@ -274,18 +274,21 @@ def copies_of_message(documents: Iterable[Document], message_id: str | None) -> 
     return [d.name for d in documents if message_id and d.metadata.get("message_id") == message_id]
 
 
+_TWICE = "its passages are in the case twice, and search gives each once, citing both."
+
+
 def attached_elsewhere(documents: Sequence[Document], file_hash: str, attachment_checksums: str) -> Iterator[str]:
     """Where this file's text is in the case twice: its attachments stored as documents of their own, or
     this file stored as an attachment of an e-mail. Both are kept; the user learns why passages repeat."""
     by_hash = {d.file_hash: d for d in documents}
     for checksum, name in _checksums(attachment_checksums):
         if (alone := by_hash.get(checksum)) is not None:
-            yield f"Attachment {name} is also in this case as {alone.name} (the same file): its passages appear twice."
+            yield f"Attachment {name} is also in this case as {alone.name} (the same file): {_TWICE}"
     for mail in documents:
         attached = _checksums(mail.metadata.get("attachment_sha256", ""))
         names = [name for checksum, name in attached if checksum == file_hash]
         if names:
-            yield f"This file is also in this case as attachment {names[0]} of {mail.name}: its passages appear twice."
+            yield f"This file is also in this case as attachment {names[0]} of {mail.name}: {_TWICE}"
 
 
 def _checksums(lines: str) -> Iterator[tuple[str, str]]:

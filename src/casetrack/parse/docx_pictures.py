@@ -13,7 +13,8 @@ from __future__ import annotations
 import logging
 import re
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -117,22 +118,27 @@ def _placement(element: etree._Element) -> tuple[tuple[float, float] | None, boo
 
 
 def read_pictures(
-    pictures: Iterable[Picture], options: ParseOptions
+    pictures: Sequence[Picture], options: ParseOptions
 ) -> Iterator[tuple[Picture, list[ParsedPage], str | None]]:
-    """Each readable picture with the pages the image parser reads from it (a multi-page TIFF gives several,
-    numbered from 1) or, when it cannot be read, no pages and why."""
+    """Each readable picture, in order, with the pages the image parser reads from it (a multi-page TIFF gives
+    several, numbered from 1) or, when it cannot be read, no pages and why. `ocr_workers` pictures are read at
+    once: a picture is one page, so the image parser alone would run one Tesseract at a time."""
     from casetrack.parse.dispatch import parse_file  # dispatch imports this module's caller
 
     with tempfile.TemporaryDirectory(prefix="casetrack-docx-pictures-") as folder:
-        for index, picture in enumerate(pictures, start=1):
+
+        def read(index: int, picture: Picture) -> tuple[Picture, list[ParsedPage], str | None]:
             path = Path(folder) / f"picture {index}{_READABLE[picture.content_type]}"
             path.write_bytes(picture.blob)
             try:
-                parsed = parse_file(path, options)
+                return picture, list(parse_file(path, options).pages), None
             except CaseTrackError as exc:
-                yield picture, [], exc.message.replace(str(path), "it")
-                continue
-            yield picture, list(parsed.pages), None
+                return picture, [], exc.message.replace(str(path), "it")
+            finally:
+                path.unlink(missing_ok=True)
+
+        with ThreadPoolExecutor(options.ocr_workers, thread_name_prefix="casetrack-docx-ocr") as pool:
+            yield from pool.map(read, range(1, len(pictures) + 1), pictures)
 
 
 def picture_pages(pictures: list[Picture], options: ParseOptions) -> tuple[list[ParsedPage], list[str]]:

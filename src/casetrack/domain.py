@@ -103,6 +103,11 @@ class ParsedPage:
     attachment_page: int | None = None  # ... and its page number within that file
 
 
+# What opens the text of each page an e-mail's attached file gives (parse/eml_attachments.py); search sets it
+# aside to know the file's passages for copies of the same file ingested on its own.
+ATTACHMENT_LABEL = "[Attachment {index}: {name}, page {page} of {pages}]"
+
+
 # The file extensions CaseTrack reads (parse/dispatch.py's PARSERS, checked by a test): one list, so the words
 # that name a file type and never a document (search/scope.py, service/naming.py) cannot fall behind it.
 FILE_EXTENSIONS = ("pdf", "docx", "doc", "odt", "txt", "rtf", "eml", "msg", "png", "jpg", "jpeg", "tif", "tiff")

@@ -136,6 +136,9 @@ def test_without_ocr_the_scan_is_a_skipped_page_that_says_why(tmp_path: Path) ->
     ("width:6.5in;height:8.4in", True),
     ("position:absolute;mso-width-percent:0;width:180pt;height:60pt", False),  # a logo
     ("width:468pt", False),  # size not recorded: not taken for a page
+    ("width:624;height:808", True),  # no unit: pixels (6.5 x 8.4 in)
+    ("width:1.2.3pt;height:606pt", False),  # a malformed length never breaks the parse
+    ("mso-width-percent:900;width:100pt;height:100pt", False),  # only width and height themselves count
 ])
 def test_word_2003_pictures_are_sized_from_their_vml_style(style: str, page_sized: bool) -> None:
     vml = f'<v:shape xmlns:v="urn:schemas-microsoft-com:vml" style="{style}"><v:imagedata/></v:shape>'

@@ -10,7 +10,6 @@ rather than lost:
 
 from __future__ import annotations
 
-import logging
 import re
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -24,8 +23,6 @@ from lxml import etree
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.errors import CaseTrackError
 from casetrack.parse.options import ParseOptions
-
-log = logging.getLogger(__name__)
 
 BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
 IMAGE_DATA = "{urn:schemas-microsoft-com:vml}imagedata"  # pictures of Word 2003-era documents
@@ -42,8 +39,9 @@ MAX_PICTURES_READ = 200
 # is 6-6.5 x 8-8.5 in; a logo, signature or chart is far smaller, a landscape photo less tall.
 PAGE_PICTURE_MIN_INCHES = (4.0, 5.0)
 _EMU_PER_INCH = 914_400
-_VML_LENGTH = re.compile(r"(width|height)\s*:\s*([\d.]+)\s*(pt|in|px|cm|mm)?")
-_VML_UNITS_PER_INCH = {"pt": 72.0, "in": 1.0, "px": 96.0, "cm": 2.54, "mm": 25.4, None: 96.0}
+# A VML length is CSS: a number with a unit, or without one for pixels (findall gives "" for no unit).
+_VML_LENGTH = re.compile(r"(?<![\w-])(width|height)\s*:\s*(\d+(?:\.\d*)?|\.\d+)\s*(pt|in|px|cm|mm|)")
+_VML_UNITS_PER_INCH = {"pt": 72.0, "in": 1.0, "px": 96.0, "cm": 2.54, "mm": 25.4, "": 96.0}
 
 
 @dataclass(frozen=True, slots=True)

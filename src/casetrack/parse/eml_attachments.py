@@ -31,7 +31,7 @@ from pathlib import Path
 import tnefparse
 from PIL import Image, UnidentifiedImageError
 
-from casetrack.domain import ParsedPage
+from casetrack.domain import ATTACHMENT_LABEL, ParsedPage
 from casetrack.errors import CaseTrackError
 from casetrack.parse.options import ParseOptions
 
@@ -81,7 +81,7 @@ def attached_file_pages(message: Message, first_page: int, options: ParseOptions
         out.checksums.append(f"{hashlib.sha256(payload).hexdigest()}  {name}")  # as the file on its own hashes
         start = first_page + len(out.pages)
         for page in pages:
-            label = f"[Attachment {index}: {name}, page {page.number} of {len(pages)}]"
+            label = ATTACHMENT_LABEL.format(index=index, name=name, page=page.number, pages=len(pages))
             text = f"{label}\n\n{page.text}" if page.text else label
             notes = tuple(f"Attachment {name}, page {page.number}: {w}" for w in page.warnings)
             out.pages.append(replace(page, number=start + page.number - 1, text=text, warnings=notes,

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import copy
 import zipfile
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import docx
@@ -21,11 +21,12 @@ from docx.opc.exceptions import PackageNotFoundError
 from docx.oxml.ns import qn
 from lxml import etree
 
-from casetrack.domain import ExtractionMethod, ParsedDocument, ParsedPage
+from casetrack.domain import ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
 from casetrack.parse.docx_headers import section_parts
 from casetrack.parse.docx_notes import ENDNOTE, REFERENCE_TAGS, NoteReference, Notes, read_notes
 from casetrack.parse.docx_numbering import ListNumbering
+from casetrack.parse.docx_pages import PageBuilder, ShownPicture
 from casetrack.parse.docx_pictures import (
     BLIP,
     IMAGE_DATA,
@@ -36,8 +37,8 @@ from casetrack.parse.docx_pictures import (
     scanned_pages,
     shown_page_sized,
 )
-from casetrack.parse.headers_footers import HeaderFooterReader, not_on_the_page
-from casetrack.parse.normalize import APPROXIMATE_PAGE_CHARS, normalize_page_text, split_approximate_pages, word_chars
+from casetrack.parse.headers_footers import HeaderFooterReader
+from casetrack.parse.normalize import word_chars
 from casetrack.parse.options import ParseOptions
 
 # Real DOCX files: a few dozen entries, XML compressing 5-20x. Limits are far above that.
@@ -45,8 +46,6 @@ MAX_ZIP_ENTRIES = 10_000
 MAX_UNCOMPRESSED_BYTES = 512 * 1024 * 1024
 MAX_COMPRESSION_RATIO = 100  # applied to entries above BOMB_CHECK_BYTES, where a bomb does its damage
 BOMB_CHECK_BYTES = 5 * 1024 * 1024
-# A span between recorded breaks longer than this is more than one printed page: estimate inside it.
-MAX_CHARS_BETWEEN_BREAKS = 2 * APPROXIMATE_PAGE_CHARS
 
 _PAGE = object()  # marks a page break inside the inline event stream
 _SKIPPED_SUBTREES = frozenset(
@@ -86,7 +85,7 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
             str(path), f"its XML is malformed or nested too deeply to parse safely ({exc})", _UNREADABLE_FIX
         ) from exc
     numbering = ListNumbering(_numbering_element(document), document.styles.element)
-    builder = _PageBuilder()
+    builder = PageBuilder()
     body = document.element.body
     pictures = body_pictures(document)
     page_pictures = frozenset(picture.rel_id for picture in pictures if picture.page_sized)
@@ -195,98 +194,11 @@ def _headers_and_footers(
     walk = _Walk(copy.deepcopy(numbering), Notes({}), iter(()), iter(()))
     per_section = []
     for roots in parts:
-        scratch = _PageBuilder()
+        scratch = PageBuilder()
         for root in roots:
             _add_block_children(root, scratch, walk)
-        per_section.append(reader.new(paragraph for page in scratch.paragraphs() for paragraph in page))
+        per_section.append(reader.new(p for page in scratch.paragraphs() for p in page if isinstance(p, str)))
     return per_section
-
-
-class _PageBuilder:
-    """Collects paragraphs into pages; a break on an empty page is ignored, because Word
-    records the same break twice (a manual break followed by a rendered-break mark).
-    A section's header/footer paragraphs wait for its first body text, so they open the page
-    that text is on (after any page break recorded before it), as a tuple among the paragraphs."""
-
-    def __init__(self) -> None:
-        self._pages: list[list[str | tuple[str, ...] | _Picture]] = [[]]
-        self._pending: list[str] = []
-        self._placed: set[str] = set()
-        self._recorded_break = False  # whether the document records any page break (a scan's page is not one)
-
-    def start_section(self, headers_and_footers: list[str]) -> None:
-        self._pending.extend(headers_and_footers)  # a section without body text passes them on
-
-    def add(self, paragraph: str) -> None:
-        if paragraph.strip():
-            if self._pending:
-                self._pages[-1].append(tuple(self._pending))
-                self._pending = []
-            self._pages[-1].append(paragraph)
-
-    def page_break(self) -> None:
-        self._recorded_break = True
-        self._new_page()
-
-    def picture(self, picture: _Picture) -> None:
-        """A page-sized picture: a page of its own here (a picture shown twice, only where it is first)."""
-        if picture.key not in self._placed:
-            self._placed.add(picture.key)
-            self._new_page()
-            self._pages[-1].append(picture)
-            self._pages.append([])
-
-    def _new_page(self) -> None:
-        if self._pages[-1]:
-            self._pages.append([])
-
-    def paragraphs(self) -> list[list[str]]:
-        """Per page, the paragraphs, each header/footer block reduced to those the page does not
-        already say (a header repeating the caption's case number is not read twice)."""
-        if self._pending:
-            self._pages[-1].append(tuple(self._pending))
-            self._pending = []
-        pages = []
-        for items in self._pages:
-            paragraphs: list[str] = []
-            for index, item in enumerate(items):
-                if isinstance(item, str | _Picture):
-                    paragraphs.append(item)  # type: ignore[arg-type]  # a _Picture is alone on its page
-                else:
-                    following = "\n\n".join(later for later in items[index + 1 :] if isinstance(later, str))
-                    paragraphs.extend(not_on_the_page(item, following))
-            pages.append(paragraphs)
-        return pages
-
-    def pages(self, pictures: Mapping[str, Sequence[ParsedPage]] | None = None) -> tuple[ParsedPage, ...]:
-        """The pages; each page-sized picture placed is replaced by its OCR pages from `pictures` (by relationship
-        id), or left out when `pictures` is None or lacks it."""
-        blocks: list[str | _Picture] = []
-        for paragraphs in self.paragraphs():
-            if len(paragraphs) == 1 and isinstance(paragraphs[0], _Picture):
-                blocks.append(paragraphs[0])
-            elif paragraphs:
-                blocks.append(normalize_page_text("\n\n".join(paragraphs)))
-        read = pictures or {}
-        blocks = [b for b in blocks if isinstance(b, str) or b.key in read]
-        if len(blocks) <= 1 and all(isinstance(b, str) for b in blocks):
-            estimated = split_approximate_pages(blocks[0] if blocks else "")  # type: ignore[arg-type]
-            return tuple(_page(number, text, approximate=True) for number, text in enumerate(estimated, start=1))
-        pages: list[ParsedPage] = []
-        approximate = not self._recorded_break  # once one page is estimated, every later page number is too
-        for block in blocks:
-            if isinstance(block, _Picture):  # whether Word prints it on a page of its own is not recorded
-                approximate = True
-                pages.extend(replace(page, number=len(pages) + 1, approximate=True) for page in read[block.key])
-                continue
-            parts = split_approximate_pages(block) if len(block) > MAX_CHARS_BETWEEN_BREAKS else [block]
-            approximate = approximate or len(parts) > 1
-            pages.extend(_page(len(pages) + 1, part, approximate=approximate) for part in parts)
-        return tuple(pages)
-
-
-def _page(number: int, text: str, *, approximate: bool) -> ParsedPage:
-    return ParsedPage(number=number, text=text, method=ExtractionMethod.NATIVE, approximate=approximate)
 
 
 def _section_breaks(body: etree._Element) -> list[bool]:
@@ -314,19 +226,13 @@ class _Walk:
     page_pictures: frozenset[str] = frozenset()  # pasted scans (relationship ids): each a page of its own
 
 
-@dataclass(frozen=True, slots=True)
-class _Picture:
-    """A picture in the inline event stream: the relationship id of its image part, and whether it is shown at
-    the size of a page here (one image part can be shown twice, as a thumbnail and as a page)."""
-
-    key: str
-    page_sized: bool
-
-    def is_scan(self, walk: _Walk) -> bool:
-        return self.page_sized and self.key in walk.page_pictures
+def _is_scan(picture: ShownPicture, walk: _Walk) -> bool:
+    """A pasted scan: an image part read by OCR (`walk.page_pictures`), shown here at the size of a page (one
+    image part can be shown twice, as a thumbnail and as a page)."""
+    return picture.key in walk.page_pictures and shown_page_sized(picture.element)
 
 
-def _add_block_children(container: etree._Element, builder: _PageBuilder, walk: _Walk) -> None:
+def _add_block_children(container: etree._Element, builder: PageBuilder, walk: _Walk) -> None:
     for child in _unwrapped(container, (qn("w:p"), qn("w:tbl"))):
         if child.tag == qn("w:p"):
             _add_paragraph(child, builder, walk)
@@ -344,7 +250,7 @@ def _unwrapped(container: etree._Element, tags: tuple[str, ...]) -> Iterator[etr
             yield from _unwrapped(child, tags)
 
 
-def _add_paragraph(paragraph: etree._Element, builder: _PageBuilder, walk: _Walk) -> None:
+def _add_paragraph(paragraph: etree._Element, builder: PageBuilder, walk: _Walk) -> None:
     properties = paragraph.find(qn("w:pPr"))
     if properties is not None and _is_on(properties.find(qn("w:pageBreakBefore"))):
         builder.page_break()
@@ -359,8 +265,8 @@ def _add_paragraph(paragraph: etree._Element, builder: _PageBuilder, walk: _Walk
             piece, cited = [], []
         elif isinstance(event, NoteReference):
             cited.append(event)
-        elif isinstance(event, _Picture):
-            if event.is_scan(walk):
+        elif isinstance(event, ShownPicture):
+            if _is_scan(event, walk):
                 builder.add("".join(piece))
                 builder.picture(event)
                 piece = []
@@ -375,7 +281,7 @@ def _add_paragraph(paragraph: etree._Element, builder: _PageBuilder, walk: _Walk
         builder.start_section(next(walk.headers_and_footers, []))
 
 
-def _add_notes(cited: list[NoteReference], builder: _PageBuilder, notes: Notes) -> None:
+def _add_notes(cited: list[NoteReference], builder: PageBuilder, notes: Notes) -> None:
     """Footnotes as paragraphs after the text citing them; endnotes held back for the end."""
     for reference in cited:
         body = notes.body(reference)
@@ -389,12 +295,12 @@ def _add_notes(cited: list[NoteReference], builder: _PageBuilder, notes: Notes) 
             builder.add(note)
 
 
-def _add_table(table: etree._Element, builder: _PageBuilder, walk: _Walk) -> None:
+def _add_table(table: etree._Element, builder: PageBuilder, walk: _Walk) -> None:
     """One line per row, cells separated by " | "; a page break recorded inside the table, or a pasted scan in
     it, takes effect after it (pages are never split mid-table)."""
     rows: list[str] = []
     cited: list[NoteReference] = []
-    scans: list[_Picture] = []
+    scans: list[ShownPicture] = []
     broke = False
     for row in _unwrapped(table, (qn("w:tr"),)):
         cells = []
@@ -405,8 +311,8 @@ def _add_table(table: etree._Element, builder: _PageBuilder, walk: _Walk) -> Non
                     broke = True
                 elif isinstance(event, NoteReference):
                     cited.append(event)
-                elif isinstance(event, _Picture):
-                    scans.extend([event] if event.is_scan(walk) else [])
+                elif isinstance(event, ShownPicture):
+                    scans.extend([event] if _is_scan(event, walk) else [])
                 else:
                     texts.append(str(event))
             cells.append(" ".join("".join(texts).split()))
@@ -440,7 +346,7 @@ def _inline_events(element: etree._Element) -> Iterator[object]:
             elif tag in REFERENCE_TAGS:
                 yield NoteReference(REFERENCE_TAGS[tag], child.get(qn("w:id"), ""))
             elif tag in (BLIP, IMAGE_DATA):
-                yield _Picture(picture_key(child) or "", shown_page_sized(child))
+                yield ShownPicture(picture_key(child) or "", child)
             elif len(child):
                 if tag == qn("w:p"):
                     yield "\n"  # a paragraph nested in a text box or table cell starts a new line

@@ -12,7 +12,7 @@ from functools import partial
 
 import numpy as np
 
-from casetrack.domain import Case, Chunk, Document
+from casetrack.domain import ATTACHMENT_LABEL, Case, Chunk, Document
 from casetrack.embed import MODELS, EmbedderPool, Kind
 from casetrack.errors import CaseTrackError, InvalidInput
 from casetrack.index.postings import Key
@@ -45,6 +45,7 @@ MOST_PASSAGES = 0.5  # a word in more than this share of a named document's pass
 # A passage in the case more than once (a file on its own and attached to e-mails) is one result that names its
 # copies; the pipeline is asked for this many more results so that the copies do not leave places empty.
 COPIES_RESERVE = 10
+_LABEL_OPENING = ATTACHMENT_LABEL.partition("{")[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +291,7 @@ def passage_words(chunk: Chunk) -> str:
     """A chunk's words, by which copies of one passage are known: the same file on its own and attached to an
     e-mail is chunked alike, but each attached page opens with its label ("[Attachment 1: x.pdf, page 2 of 8]")."""
     text = chunk.text
-    if chunk.provenance.attachment and chunk.span.char_start == 0 and text.startswith("[Attachment "):
+    if chunk.provenance.attachment and chunk.span.char_start == 0 and text.startswith(_LABEL_OPENING):
         text = text.partition("\n")[2]
     return " ".join(text.split())
 

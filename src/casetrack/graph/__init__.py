@@ -8,6 +8,7 @@ Four finders and one bundle:
     find_dates(pages)       -> [DateMention]        ISO dates typed by event
     find_issues(pages, headings) -> [IssueMention]  clause headings, counts, causes of action
     extract(pages, headings=()) -> GraphExtract     all of the above, statutes/cases/dates also as entities
+    extract_mentions(pages) -> GraphExtract         the same but the issues (they need the headings)
 
 Every mention carries its page and `char_start`/`char_end` into that page's text.
 """
@@ -15,7 +16,7 @@ Every mention carries its page and `char_start`/`char_end` into that page's text
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from casetrack.domain import ParsedPage
 from casetrack.graph.authorities import AuthorityMention, authorities_in, find_authorities
@@ -54,6 +55,13 @@ CAUSES_OF_ACTION = frozenset(c.label for c in CONCEPTS if c.cause_of_action)
 
 def extract(pages: Sequence[ParsedPage], headings: Sequence[Heading] = ()) -> GraphExtract:
     """Everything the context graph needs from one document's pages. Pure; never raises on odd text."""
+    found = extract_mentions(pages)
+    return replace(found, issues=tuple(issues_with_causes(pages, headings, causes_of_action(found.entities))))
+
+
+def extract_mentions(pages: Sequence[ParsedPage]) -> GraphExtract:
+    """All but the issues, which need the document's headings: ingestion runs this in the helper
+    process while it finds the headings, then adds the issues (`issues_with_causes`)."""
     joined = join_pages(pages)
     authorities = authorities_in(joined)
     dates = find_dates(pages, joined)
@@ -63,13 +71,16 @@ def extract(pages: Sequence[ParsedPage], headings: Sequence[Heading] = ()) -> Gr
     entities.extend(_date_entities(dates))
     entities.sort(key=lambda e: (e.page, e.char_start))
     parties = parties_in(joined, raws)
-    causes = [
+    return GraphExtract(tuple(authorities), tuple(entities), tuple(parties), tuple(dates), ())
+
+
+def causes_of_action(entities: Sequence[EntityMention]) -> list[IssueMention]:
+    """The causes of action among the legal concepts found, as issues."""
+    return [
         IssueMention(e.name, "cause_of_action", e.page, e.char_start, e.char_end, e.text)
         for e in entities
         if e.kind is EntityKind.LEGAL_CONCEPT and e.name in CAUSES_OF_ACTION
     ]
-    issues = issues_with_causes(pages, headings, causes)
-    return GraphExtract(tuple(authorities), tuple(entities), tuple(parties), tuple(dates), tuple(issues))
 
 
 def _authority_entities(authorities: list[AuthorityMention]) -> list[EntityMention]:
@@ -102,13 +113,16 @@ __all__ = [
     "IssueMention",
     "Party",
     "Treatment",
+    "causes_of_action",
     "entity_key",
     "extract",
+    "extract_mentions",
     "find_authorities",
     "find_dates",
     "find_entities",
     "find_issues",
     "find_parties",
+    "issues_with_causes",
     "organization_key",
     "person_key",
     "same_entity",

@@ -10,12 +10,17 @@ layer lacks what it shows (annotations, glyph codes, words drawn as shapes) is h
 `pdf_text_layer`.
 
 PDFium is not thread-safe, even across documents, so every call into it holds
-`PDFIUM_LOCK`; OCR of rendered pages runs outside the lock.
+`PDFIUM_LOCK`; OCR of rendered pages runs outside the lock. A second core is used through
+a second process instead: the helper process (`casetrack.helper_process`) reads the second
+half of a long PDF with its own PDFium while this process reads the first.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,6 +28,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from casetrack import helper_process
 from casetrack.domain import ExtractionMethod, ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
 from casetrack.parse import ocr
@@ -43,6 +49,11 @@ from casetrack.parse.pdf_text_layer import (
 )
 
 PDFIUM_LOCK = threading.RLock()
+# Below this many pages a PDF is read in ~20 ms, and handing half to the helper process gains little.
+SPLIT_MIN_PAGES = 16
+# The helper's half of the pages takes about as long as this process's half; past this (plus four times
+# that), something is wrong with it, and this process reads its pages instead.
+HELPER_TIMEOUT_S = 20.0
 # Counting letters and digits costs ~0.15 ms on a full page; a text page shows it has enough
 # within its first few hundred characters; only a page that does not is counted in full.
 _ENOUGH_TEXT_PREFIX = 400
@@ -56,6 +67,8 @@ SCAN_MAX_TEXT_CHARS = 200
 SMALL_SCAN_COVERAGE = 0.05
 SMALL_SCAN_MAX_TEXT_CHARS = 20
 
+
+log = logging.getLogger(__name__)
 
 _METADATA_KEYS = {"Title": "title", "Author": "author", "Subject": "subject", "CreationDate": "created"}
 _PDF_UNREADABLE = "PDF parsing error (file may be corrupted or incomplete)"
@@ -77,22 +90,55 @@ def parse_pdf(path: Path, options: ParseOptions) -> ParsedDocument:
     with PDFIUM_LOCK:
         document = _open(path)
     try:
-        with PDFIUM_LOCK:
-            metadata = _metadata(document)
-            scans = []
-            for index in range(len(document)):
-                try:
-                    scans.append(_scan_page(document, index))
-                except pdfium.PdfiumError as exc:
-                    raise DocumentUnreadable(
-                        str(path), f"{_PDF_UNREADABLE} at page {index + 1}", _PDF_UNREADABLE_FIX
-                    ) from exc
+        count = len(document)
+        # The helper process reads the second half of a long PDF while this one reads the first.
+        call = helper_process.try_submit(scan_pages, str(path), count // 2, count) if count >= SPLIT_MIN_PAGES else None
+        with call or contextlib.nullcontext():
+            started = time.perf_counter()
+            with PDFIUM_LOCK:
+                metadata = _metadata(document)
+                scans = _scan_pages(path, document, 0, count if call is None else count // 2)
+            if call is not None:
+                scans += _helper_scans(call, path, document, count // 2, count, time.perf_counter() - started)
         if not scans:
             raise DocumentUnreadable(str(path), "the PDF has no pages", "Check that it opens in a PDF viewer.")
         return _assemble(path, document, scans, metadata, options)
     finally:
         with PDFIUM_LOCK:
             document.close()
+
+
+def scan_pages(path: str, start: int, stop: int) -> list[_PageScan]:
+    """Pages start..stop-1 of the PDF at `path`, read in the helper process (its own PDFium)."""
+    document = pdfium.PdfDocument(path)
+    try:
+        return [_scan_page(document, index) for index in range(start, stop)]
+    finally:
+        document.close()
+
+
+def _scan_pages(path: Path, document: pdfium.PdfDocument, start: int, stop: int) -> list[_PageScan]:
+    scans = []
+    for index in range(start, stop):
+        try:
+            scans.append(_scan_page(document, index))
+        except pdfium.PdfiumError as exc:
+            raise DocumentUnreadable(
+                str(path), f"{_PDF_UNREADABLE} at page {index + 1}", _PDF_UNREADABLE_FIX
+            ) from exc
+    return scans
+
+
+def _helper_scans(call: helper_process.Call[list[_PageScan]], path: Path, document: pdfium.PdfDocument,
+                  start: int, stop: int, own_seconds: float) -> list[_PageScan]:
+    """The helper's pages; if it fails (or a bad page stopped it), this process reads them and says why."""
+    try:
+        return call.result(timeout_s=HELPER_TIMEOUT_S + 4 * own_seconds)
+    except helper_process.HelperFailed as exc:
+        log.info("The helper process did not read pages %d-%d of %s (%s); reading them here", start + 1, stop,
+                 path.name, exc)
+    with PDFIUM_LOCK:
+        return _scan_pages(path, document, start, stop)
 
 
 def _open(path: Path) -> pdfium.PdfDocument:

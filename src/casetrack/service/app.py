@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
+from casetrack import helper_process
 from casetrack.config import MemoryMode, Settings
 from casetrack.domain import Case, CaseStatus
 from casetrack.embed import EmbedderPool
@@ -30,6 +31,8 @@ from casetrack.store.rocks import raise_open_file_limit
 
 log = logging.getLogger(__name__)
 
+# What the helper process imports before it takes work: the PDF reader and the graph extraction.
+HELPER_MODULES = ("casetrack.parse.pdf", "casetrack.service.graph_extract")
 EMBEDDER_LABELS = {
     "E1": "E1-Legal", "E6": "E6-Legal", "E7": "E7", "E8": "E8-Legal", "E11": "E11-Legal", "E12": "E12",
 }
@@ -53,6 +56,9 @@ class CaseTrack:
             threads=settings.inference_threads,
         )
         self.indexer = Indexer(self.pool)
+        # A second core reads half of a long PDF and extracts the context graph; not in constrained memory
+        # (the helper process is ~65 MB), and it only starts when a long document first wants it.
+        helper_process.enable(HELPER_MODULES, on=self.pool.plan.mode is not MemoryMode.CONSTRAINED)
         self.ingestor = Ingestor(settings, self.cases, self.indexer)
         self.cases.limits = self.ingestor.limits = licensing.limits_for(self.tier)
         self.documents = DocumentReader(self.cases)

@@ -11,33 +11,75 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, get_type_hints
 
+from casetrack import helper_process
 from casetrack.chunk import StructureEntry
 from casetrack.domain import ChunkSpan, ParsedPage
-from casetrack.graph import extract
+from casetrack.graph import IssueMention, causes_of_action, extract_mentions, issues_with_causes
 
 log = logging.getLogger(__name__)
 
 SECTIONS = ("authorities", "entities", "parties", "dates", "issues")
+# Below ~8 pages of text the extraction takes a few ms, no more than sending it to the helper and back.
+HELPER_MIN_CHARS = 20_000
+# Extraction runs at ~0.5 ms a page; an answer this late means the helper is stuck, and this process
+# extracts instead (as it would have without the helper).
+HELPER_TIMEOUT_S = 300.0
+
+Mentions = tuple[dict[str, list[dict[str, Any]]], list[IssueMention]]
 
 
 def build_extract(pages: Sequence[ParsedPage], headings: Sequence[StructureEntry],
-                  chunks: Sequence[tuple[str, ChunkSpan]]) -> dict[str, Any]:
-    """The document's extract as plain records, each mention with the id of its chunk."""
+                  chunks: Sequence[tuple[str, ChunkSpan]], mentions: Mentions | None = None) -> dict[str, Any]:
+    """The document's extract as plain records, each mention with the id of its chunk.
+    `mentions` is `mention_records` when it has already run (in the helper process)."""
     try:
-        found = extract(pages, headings)
+        records, causes = mention_records(pages) if mentions is None else mentions
+        records["issues"] = [record_of(issue) for issue in issues_with_causes(pages, headings, causes)]
     except Exception:  # extraction is an extra: a failure must never lose the document
         log.exception("Context-graph extraction failed; the document is stored without it")
         return {section: [] for section in SECTIONS} | {"error": "extraction failed"}
     locate = ChunkLocator(chunks)
-    out: dict[str, Any] = {}
     for section in SECTIONS:
-        records = [record_of(item) for item in getattr(found, section)]
-        for record in records:
+        for record in records[section]:
             if "page" in record and "char_start" in record:
                 record["chunk_id"] = locate(record["page"], record["char_start"])
-        out[section] = records
-    return out
+    return {section: records[section] for section in SECTIONS}
 
+
+def mention_records(pages: Sequence[ParsedPage]) -> Mentions:
+    """Every mention but the issues (they need the headings), as records without chunk ids, and the
+    causes of action the issues include. Records travel between processes ~5x faster than dataclasses."""
+    found = extract_mentions(pages)
+    records = {section: [record_of(item) for item in getattr(found, section)] for section in SECTIONS[:-1]}
+    return records, causes_of_action(found.entities)
+
+
+class PendingExtract:
+    """A document's extraction, started in the helper process when the document is long enough to gain
+    from it, so it runs while this process chunks and indexes; `records` collects it (or runs it here
+    when the helper could not). Use as a context manager so an error in between releases the helper."""
+
+    def __init__(self, pages: Sequence[ParsedPage]) -> None:
+        self._pages = pages
+        long_enough = sum(len(page.text) for page in pages) >= HELPER_MIN_CHARS
+        self._call = helper_process.try_submit(mention_records, pages) if long_enough else None
+
+    def records(self, headings: Sequence[StructureEntry], chunks: Sequence[tuple[str, ChunkSpan]]) -> dict[str, Any]:
+        found = None
+        if self._call is not None:
+            try:
+                found = self._call.result(timeout_s=HELPER_TIMEOUT_S)
+            except helper_process.HelperFailed as exc:
+                log.info("The helper process did not extract the context graph (%s); extracting it here", exc)
+            self._call = None
+        return build_extract(self._pages, headings, chunks, found)
+
+    def __enter__(self) -> PendingExtract:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._call is not None:
+            self._call.__exit__(*exc)
 
 def record_of(item: Any) -> dict[str, Any]:
     """A mention dataclass as a JSON-ready record, equal to `_plain(asdict(item))` but built directly:

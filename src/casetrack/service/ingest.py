@@ -31,7 +31,7 @@ from casetrack.files import sha256_file as file_sha256
 from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS, ParseOptions, parse_file
 from casetrack.service import licensing
 from casetrack.service.cases import CaseService
-from casetrack.service.graph_extract import build_extract
+from casetrack.service.graph_extract import PendingExtract
 from casetrack.service.indexing import Indexer, chunk_headers
 from casetrack.store import documents as docstore
 from casetrack.store import keys
@@ -115,52 +115,46 @@ class Ingestor:
         if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
             raise DocumentUnreadable(str(path), "the file changed while it was being read",
                                      "Wait until it has finished saving or copying, then ingest it again.")
-        doc_id = str(uuid.uuid4())
-        pages = stored_pages(parsed)
-        if doc_type is None:
-            inferred, confidence = infer_document_type(path.name, parsed.own_text)  # an e-mail is not its attachment
-            doc_type, type_source = inferred, "inferred"
-        else:
-            confidence, type_source = 1.0, "user"
-        report(f"chunking {len(parsed.pages)} pages")
-        spans = chunk_pages(parsed.pages, doc_type)
-        chunk_ids = [str(uuid.uuid4()) for _ in spans]
-        headings = extract_structure(parsed.pages)
-        if stage is not None and spans and (embedders := self._indexer.document_embedders()):
-            report(f"embedding {len(spans)} chunks ({', '.join(embedders)})")  # the long part, ~0.1 s a chunk
-        entries = self._indexer.build([s.text for s in spans], headers=chunk_headers(name, spans, headings))
-        structure = [
-            {"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
-             "char_end": e.char_end}
-            for e in headings
-        ]
-        ocr_pages = [p for p in pages if p.method is ExtractionMethod.OCR]
-        confidences = [p.ocr_confidence for p in ocr_pages if p.ocr_confidence is not None]
-        warnings = tuple(parsed.warnings) + tuple(w for p in parsed.pages for w in p.warnings)
-        if copies := copies_of_message(stored, parsed.metadata.get("message_id")):
-            warnings += (f"This e-mail is already in the case as {', '.join(copies)} (the same Message-ID: another "
-                         "copy of the message, such as the sender's and a recipient's). Both are kept.",)
-        warnings += tuple(attached_elsewhere(stored, sha256, parsed.metadata.get("attachment_sha256", "")))
-        now = time.time()
-        document = Document(
-            id=doc_id, name=name, original_path=str(path), file_hash=sha256, file_size=after.st_size,
-            file_mtime=after.st_mtime, format=parsed.format, document_type=doc_type, type_confidence=confidence,
-            type_source=type_source, page_count=len(pages), chunk_count=len(spans), ocr_pages=len(ocr_pages),
-            skipped_pages=sum(p.method is ExtractionMethod.SKIPPED for p in pages),
-            ocr_confidence=round(sum(confidences) / len(confidences), 1) if confidences else None,
-            ingested_at=now, embedded_at=entries.embedded_at, embedders=entries.embedders, warnings=warnings,
-            metadata=dict(parsed.metadata),
-        )
-        copied = self._copy_original(store.originals_dir, document, path) if request.copy_original else None
-        if copied:
-            document = replace(document, copied_original=str(copied))
-        located = list(zip(chunk_ids, spans, strict=True))
-        write = docstore.DocumentWrite(
-            document=document, pages=pages, chunks=located,
-            terms=dict(zip(chunk_ids, entries.terms, strict=True)),
-            vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
-            structure=structure, graph=build_extract(parsed.pages, headings, located),
-        )
+        # The context graph is extracted in the helper process (when there is one) while this one chunks.
+        with PendingExtract(parsed.pages) as graph:
+            doc_id = str(uuid.uuid4())
+            pages = stored_pages(parsed)
+            doc_type, confidence, type_source = _typed(path, parsed, doc_type)
+            report(f"chunking {len(parsed.pages)} pages")
+            headings = extract_structure(parsed.pages)
+            spans = chunk_pages(parsed.pages, doc_type)
+            chunk_ids = [str(uuid.uuid4()) for _ in spans]
+            if stage is not None and spans and (embedders := self._indexer.document_embedders()):
+                report(f"embedding {len(spans)} chunks ({', '.join(embedders)})")  # the long part, ~0.1 s a chunk
+            entries = self._indexer.build([s.text for s in spans], headers=chunk_headers(name, spans, headings))
+            structure = [
+                {"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
+                 "char_end": e.char_end}
+                for e in headings
+            ]
+            ocr_pages = [p for p in pages if p.method is ExtractionMethod.OCR]
+            confidences = [p.ocr_confidence for p in ocr_pages if p.ocr_confidence is not None]
+            warnings = _warnings(parsed, stored, sha256)
+            now = time.time()
+            document = Document(
+                id=doc_id, name=name, original_path=str(path), file_hash=sha256, file_size=after.st_size,
+                file_mtime=after.st_mtime, format=parsed.format, document_type=doc_type, type_confidence=confidence,
+                type_source=type_source, page_count=len(pages), chunk_count=len(spans), ocr_pages=len(ocr_pages),
+                skipped_pages=sum(p.method is ExtractionMethod.SKIPPED for p in pages),
+                ocr_confidence=round(sum(confidences) / len(confidences), 1) if confidences else None,
+                ingested_at=now, embedded_at=entries.embedded_at, embedders=entries.embedders, warnings=warnings,
+                metadata=dict(parsed.metadata),
+            )
+            copied = self._copy_original(store.originals_dir, document, path) if request.copy_original else None
+            if copied:
+                document = replace(document, copied_original=str(copied))
+            located = list(zip(chunk_ids, spans, strict=True))
+            write = docstore.DocumentWrite(
+                document=document, pages=pages, chunks=located,
+                terms=dict(zip(chunk_ids, entries.terms, strict=True)),
+                vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
+                structure=structure, graph=graph.records(headings, located),
+            )
         report("saving")
         try:
             stats = self._commit(case, write, replace_doc)
@@ -227,6 +221,22 @@ class Ingestor:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, target)
         return target
+
+
+def _typed(path: Path, parsed: ParsedDocument, given: DocumentType | None) -> tuple[DocumentType, float, str]:
+    """The document's type, its confidence and where it came from: the user's, else inferred."""
+    if given is not None:
+        return given, 1.0, "user"
+    inferred, confidence = infer_document_type(path.name, parsed.own_text)  # an e-mail is not its attachment
+    return inferred, confidence, "inferred"
+
+
+def _warnings(parsed: ParsedDocument, stored: Sequence[Document], sha256: str) -> tuple[str, ...]:
+    warnings = tuple(parsed.warnings) + tuple(w for p in parsed.pages for w in p.warnings)
+    if copies := copies_of_message(stored, parsed.metadata.get("message_id")):
+        warnings += (f"This e-mail is already in the case as {', '.join(copies)} (the same Message-ID: another "
+                     "copy of the message, such as the sender's and a recipient's). Both are kept.",)
+    return warnings + tuple(attached_elsewhere(stored, sha256, parsed.metadata.get("attachment_sha256", "")))
 
 
 def _quiet(_stage: str) -> None:

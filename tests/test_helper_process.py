@@ -220,3 +220,18 @@ def test_constrained_memory_mode_keeps_everything_in_one_process(data_dir: Path)
         assert helper_process.enabled() == (helper_process.usable_cores() >= 2)
     finally:
         helper_process.enable(HELPER_MODULES)
+
+
+def test_a_helper_that_cannot_start_is_given_up_and_everything_runs_here() -> None:
+    helper_process.stop()
+    helper_process.enable(("casetrack.no_such_module",))
+    try:
+        deadline = time.monotonic() + 120
+        while helper_process.enabled():
+            assert time.monotonic() < deadline, "the broken helper was started again and again"
+            assert helper_process.try_submit(os.getpid) is None
+            time.sleep(0.1)
+        assert helper_process.try_submit(os.getpid) is None
+    finally:
+        helper_process.stop()
+        helper_process.enable(HELPER_MODULES)

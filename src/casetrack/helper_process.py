@@ -4,7 +4,7 @@ Threads cannot share Python work (the GIL), and PDFium cannot run on two threads
 the second core of a laptop sat idle while a document was read, chunked and scanned for the
 context graph. The helper is one spawned process that takes half of a long PDF's pages while
 this process reads the other half, and then the context-graph extraction while this process
-chunks and indexes (benchmarks/ingest.py: ~1.9x -> ~1.3x the raw extractor's time).
+chunks and indexes (benchmarks/ingest.py, 200 pages: 1.95x -> 1.09x the raw extractor's time).
 
 It is only ever an accelerator. A caller asks with `try_submit`; it gets None when the helper
 is off, still starting, or busy with another thread's call, and then does the work itself.
@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 IDLE_EXIT_S = 600.0
+# A helper that dies before it is ready (a module it imports is broken) is not started again and again.
+MAX_FAILED_STARTS = 3
 _STARTING, _READY = "starting", "ready"
 
 
@@ -102,6 +104,7 @@ class Call(Generic[T]):
             status, value = "lost", f"it stopped or its answer was unreadable ({exc or type(exc).__name__})"
         finally:
             self._open = False
+            self._helper.last_used = time.monotonic()
         if status == "lost":
             self._pool.discard(self._helper, value)
         self._pool.release()
@@ -125,6 +128,7 @@ class _Pool:
         self.warm: tuple[str, ...] = ()
         self.idle_exit_s = IDLE_EXIT_S
         self.served = 0
+        self.failed_starts = 0
         self._helper: _Helper | None = None
         self._busy = threading.Lock()
         self._guard = threading.Lock()
@@ -157,9 +161,20 @@ class _Pool:
                 helper.kill()  # it is about to exit by itself: do not race it with a call
                 helper = None
             if helper is None or not helper.alive():
+                if helper is not None and helper.state == _STARTING:  # it died before it was ready
+                    self.failed_starts += 1
+                    if self.failed_starts >= MAX_FAILED_STARTS:
+                        log.warning("The helper process failed to start %d times (exit code %s); this process "
+                                    "does all the work.", self.failed_starts, helper.process.exitcode)
+                        self.enabled = False
+                        self._helper = None
+                        return None
                 self._helper = _Helper(self.warm, self.idle_exit_s)
                 return None
-            return helper if helper.ready() else None
+            if not helper.ready():
+                return None
+            self.failed_starts = 0
+            return helper
 
     def release(self) -> None:
         self._busy.release()
@@ -202,6 +217,7 @@ def enable(warm: Sequence[str] = (), on: bool = True) -> None:
     memory mode). `warm` names the modules the helper imports before it takes calls."""
     _pool.enabled = on and usable_cores() >= 2
     _pool.warm = tuple(warm)
+    _pool.failed_starts = 0
 
 
 def enabled() -> bool:

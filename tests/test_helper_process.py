@@ -235,3 +235,22 @@ def test_a_helper_that_cannot_start_is_given_up_and_everything_runs_here() -> No
     finally:
         helper_process.stop()
         helper_process.enable(HELPER_MODULES)
+
+
+def test_a_helper_running_another_version_of_casetrack_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CaseTrack upgraded on disk while the server runs: the helper would import the new code."""
+    import casetrack
+
+    helper_process.stop()
+    monkeypatch.setattr(casetrack, "__version__", "0.0.0-this-process")
+    helper_process.enable(HELPER_MODULES)
+    try:
+        deadline = time.monotonic() + 60
+        while helper_process.enabled():
+            assert time.monotonic() < deadline, "the helper of another version was not turned away"
+            assert helper_process.try_submit(os.getpid) is None
+            time.sleep(0.05)
+        assert helper_process.pid() is None
+    finally:
+        monkeypatch.undo()
+        helper_process.enable(HELPER_MODULES)

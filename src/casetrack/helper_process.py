@@ -32,6 +32,8 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar
 
+import casetrack
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -39,7 +41,7 @@ T = TypeVar("T")
 IDLE_EXIT_S = 600.0
 # A helper that dies before it is ready (a module it imports is broken) is not started again and again.
 MAX_FAILED_STARTS = 3
-_STARTING, _READY = "starting", "ready"
+_STARTING, _READY, _STALE = "starting", "ready", "stale"
 
 
 class HelperFailed(Exception):
@@ -68,7 +70,8 @@ class _Helper:
     def ready(self) -> bool:
         if self.state == _STARTING and self.conn.poll(0):
             try:
-                self.state = _READY if self.conn.recv() == _READY else self.state
+                # CaseTrack upgraded on disk while this process runs: the helper would run other code.
+                self.state = _READY if self.conn.recv() == (_READY, casetrack.__version__) else _STALE
                 self.last_used = time.monotonic()  # its idle clock started about now
             except (EOFError, OSError):
                 self.state = "dead"
@@ -172,6 +175,12 @@ class _Pool:
                 self._helper = _Helper(self.warm, self.idle_exit_s)
                 return None
             if not helper.ready():
+                if helper.state == _STALE:
+                    log.warning("CaseTrack was updated while this process runs (the helper process found another "
+                                "version); this process does all the work until it is restarted.")
+                    self.enabled = False
+                    self._helper = None
+                    helper.kill()
                 return None
             self.failed_starts = 0
             return helper
@@ -262,7 +271,7 @@ def _serve(conn: Connection, warm: tuple[str, ...], idle_exit_s: float) -> None:
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     for name in warm:
         importlib.import_module(name)
-    conn.send(_READY)
+    conn.send((_READY, casetrack.__version__))
     while conn.poll(idle_exit_s):
         try:
             fn, args = conn.recv()

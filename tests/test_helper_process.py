@@ -222,15 +222,20 @@ def test_constrained_memory_mode_keeps_everything_in_one_process(data_dir: Path)
         helper_process.enable(HELPER_MODULES)
 
 
+def _until_given_up(why_not: str) -> None:
+    """Ask for the helper as long documents would, until CaseTrack gives it up; each answer is "do it here"."""
+    deadline = time.monotonic() + 120
+    while helper_process.enabled():
+        assert time.monotonic() < deadline, why_not
+        assert helper_process.try_submit(os.getpid) is None
+        time.sleep(0.05)
+
+
 def test_a_helper_that_cannot_start_is_given_up_and_everything_runs_here() -> None:
     helper_process.stop()
     helper_process.enable(("casetrack.no_such_module",))
     try:
-        deadline = time.monotonic() + 120
-        while helper_process.enabled():
-            assert time.monotonic() < deadline, "the broken helper was started again and again"
-            assert helper_process.try_submit(os.getpid) is None
-            time.sleep(0.1)
+        _until_given_up("the broken helper was started again and again")
         assert helper_process.try_submit(os.getpid) is None
     finally:
         helper_process.stop()
@@ -245,11 +250,7 @@ def test_a_helper_running_another_version_of_casetrack_is_not_used(monkeypatch: 
     monkeypatch.setattr(casetrack, "__version__", "0.0.0-this-process")
     helper_process.enable(HELPER_MODULES)
     try:
-        deadline = time.monotonic() + 60
-        while helper_process.enabled():
-            assert time.monotonic() < deadline, "the helper of another version was not turned away"
-            assert helper_process.try_submit(os.getpid) is None
-            time.sleep(0.05)
+        _until_given_up("the helper of another version was not turned away")
         assert helper_process.pid() is None
     finally:
         monkeypatch.undo()

@@ -107,3 +107,34 @@ def test_the_response_says_which_document_the_query_named(app_and_case) -> None:
     assert "Named in the query: Acme Supply Agreement.txt (its passages first;" in response_text(named, "free")
     plain = app.search.search(case, "which state's law governs", top_k=3)
     assert plain.named_documents == () and "Named in the query" not in response_text(plain, "free")
+
+
+@pytest.fixture(scope="module")
+def produced(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, object]:
+    """The same two agreements as a production names them: by number, nothing else."""
+    folder = tmp_path_factory.mktemp("produced")
+    app = CaseTrack(load_settings(folder / "data"))
+    case = app.create_case("Beta v. Acme (production)")
+    for name, text in [("PROD000001.txt", ACME), ("PROD000002.txt", GAMMA)]:
+        (folder / name).write_text(text, encoding="utf-8")
+        app.ingestor.ingest(case, IngestRequest(str(folder / name)))
+    return app, case
+
+
+def test_a_document_named_by_number_is_named_by_its_own_title_and_parties(produced) -> None:  # type: ignore[no-untyped-def]
+    app, case = produced
+    response = app.search.search(case, "Governing law of the Acme supply agreement", top_k=5)
+    assert response.named_documents == ("PROD000001.txt",)
+    top = response.hits[0].chunk
+    assert top.provenance.document_name == "PROD000001.txt" and "laws of the State of Delaware" in top.text
+    by_party = app.search.search(case, "Which state's law governs the agreement with Delta Services?", top_k=3)
+    assert by_party.named_documents == ("PROD000002.txt",)
+    assert "laws of the State of New York" in by_party.hits[0].chunk.text
+
+
+def test_what_a_document_names_itself_with_is_shown_with_it(produced) -> None:  # type: ignore[no-untyped-def]
+    app, case = produced
+    document = app.documents.resolve(case, "PROD000001.txt")
+    assert document.metadata["opening"].startswith("SUPPLY AGREEMENT This Supply Agreement is entered into")
+    assert len(document.metadata["opening"]) <= 80
+    assert document.metadata["parties"] == "Acme Widgets, Inc.; Beta Retail LLC"

@@ -74,3 +74,26 @@ def test_a_document_number_in_a_name_matches_the_query_that_cites_it() -> None:
     scope = named_documents(tokenize("Which probate judge asked for Alabama attorney general opinion 2015-059?"),
                             _names(names))
     assert scope is not None and set(scope.documents) == {"a"}
+
+
+def test_a_document_is_named_by_its_file_name_and_by_what_it_names_itself_with() -> None:
+    from casetrack.search.scope import document_name_tokens
+
+    tokens = document_name_tokens("PROD000123.pdf", {
+        "opening": "Exhibit 10.18 MASTER SUPPLY AGREEMENT",
+        "parties": "Fonterra (USA) Inc.; Premier Nutrition Company, LLC",
+        "author": "jsmith",  # not a self-naming key: a PDF's author is whoever saved it
+    })
+    assert {"prod000123", "master", "supply", "fonterra", "premier", "nutrition"} <= tokens
+    assert "jsmith" not in tokens and "pdf" not in tokens
+    assert document_name_tokens("Re: Smith closing.eml", {"subject": "Re: Smith closing"}) >= {"smith", "closing"}
+
+
+def test_a_documents_opening_is_its_first_words_on_one_line_cut_at_a_word() -> None:
+    from casetrack.search.scope import opening
+
+    first_page = ("Cite as 28 I&N Dec. 437 (BIA 2022)   Interim Decision #4035\n\n"
+                  "Matter of Emmanuel LAGUERRE, Respondent\n")
+    assert opening(first_page) == "Cite as 28 I&N Dec. 437 (BIA 2022) Interim Decision #4035 Matter of Emmanuel"
+    assert opening("short title") == "short title"
+    assert opening("x" * 200) == "x" * 80  # no space to cut at: cut at the limit

@@ -8,16 +8,19 @@ weighs them heavily, and the passages that repeat the name most (the preamble, t
 block) outrank the clause asked for. Measured on 65 held-out CUAD queries, that was every
 low rank (the answer's own document was always first).
 
-So a query is matched against the documents' names. A word of the query that appears in the
-names of few documents (at most a quarter of them; the one document of a one-document case)
-is a naming word; the documents whose names hold the most telling naming words are the ones
-named. The search then ranks that document's passages also without the words of its name, ahead
-of the rest (service.search). Pure.
+So a query is matched against the words each document can be named by: its file name's, and the
+ones it names itself with, recorded at ingest (its opening words, its parties, an e-mail's subject),
+since a production's "PROD000123.pdf" or a scan's "IMG_0042.pdf" names nothing. A word of the query
+that appears in the names of few documents (at most a quarter of them; the one document of a
+one-document case) is a naming word; the documents whose names hold the most telling naming words are
+the ones named. The search then ranks that document's passages also without the words of its name,
+ahead of the rest (service.search). Pure.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -28,6 +31,13 @@ from casetrack.index.tokenize import tokenize
 FILE_WORDS = frozenset((*FILE_EXTENSIONS, "copy"))
 NAMING_SHARE = 0.25  # a naming word appears in the names of at most this share of the documents
 STAGE_NAMED = "named"  # the search stage that ranks a named document's passages first
+# Metadata a document names itself with, recorded at ingest (`opening` of page 1, the graph's parties).
+SELF_NAMING_KEYS = ("opening", "parties", "subject")
+# A title, a caption line or a letterhead fits here ("Exhibit 10.1 CONSULTING AGREEMENT This CONSULTING
+# AGREEMENT"; "Cite as 28 I&N Dec. 437 (BIA 2022) Interim Decision #4035 Matter of"). Past it a document talks
+# about its subject, and its words are what questions ask: on the held-out court set, 160 characters set aside
+# "decided" and "argued" and cost MRR 0.758 -> 0.737 where the file names were telling; 80 kept 0.756.
+OPENING_CHARS = 80
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +53,30 @@ def name_tokens(name: str) -> frozenset[str]:
     stem, dot, extension = name.rpartition(".")
     spaced = (stem if dot and extension.lower() in FILE_WORDS else name).replace("_", " ")
     return frozenset(t for t in tokenize(spaced) if t not in FILE_WORDS)
+
+
+def document_name_tokens(name: str, metadata: Mapping[str, str]) -> frozenset[str]:
+    """The words a document can be named by: its file name's, and those it names itself with (recorded at
+    ingest: its opening words, its parties, an e-mail's subject). A production named "PROD000123.pdf" or a scan
+    named "IMG_0042.pdf" is still "the Fonterra supply agreement" or "the Laguerre decision"."""
+    own = " ".join(metadata.get(key, "") for key in SELF_NAMING_KEYS)
+    return name_tokens(name) | frozenset(t for t in tokenize(own) if t not in FILE_WORDS)
+
+
+def opening(first_page: str, limit: int = OPENING_CHARS) -> str:
+    """A document's first words, on one line, to the last whole word within `limit` characters."""
+    words: list[str] = []
+    length = -1
+    for match in _WORD.finditer(first_page):
+        word = match.group()
+        if length + 1 + len(word) > limit:
+            return " ".join(words) if words else word[:limit]
+        words.append(word)
+        length += 1 + len(word)
+    return " ".join(words)
+
+
+_WORD = re.compile(r"\S+")
 
 
 def named_documents(

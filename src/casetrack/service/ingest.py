@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
 from casetrack.config import Settings
@@ -29,6 +30,7 @@ from casetrack.errors import (
 from casetrack.files import relative_note, user_path
 from casetrack.files import sha256_file as file_sha256
 from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS, ParseOptions, parse_file
+from casetrack.search.scope import opening
 from casetrack.service import licensing
 from casetrack.service.cases import CaseService
 from casetrack.service.graph_extract import PendingExtract
@@ -41,6 +43,7 @@ from casetrack.store.vectors import VectorValue
 
 log = logging.getLogger(__name__)
 
+MAX_PARTIES = 8  # a caption with dozens of plaintiffs is named by its first few
 SUPPORTED_LABEL = ("PDF, DOCX, DOC, ODT, TXT, RTF, EML, MSG, JPG, PNG, TIFF")
 
 
@@ -135,6 +138,8 @@ class Ingestor:
             ocr_pages = [p for p in pages if p.method is ExtractionMethod.OCR]
             confidences = [p.ocr_confidence for p in ocr_pages if p.ocr_confidence is not None]
             warnings = _warnings(parsed, stored, sha256)
+            located = list(zip(chunk_ids, spans, strict=True))
+            extract = graph.records(headings, located)
             now = time.time()
             document = Document(
                 id=doc_id, name=name, original_path=str(path), file_hash=sha256, file_size=after.st_size,
@@ -143,17 +148,16 @@ class Ingestor:
                 skipped_pages=sum(p.method is ExtractionMethod.SKIPPED for p in pages),
                 ocr_confidence=round(sum(confidences) / len(confidences), 1) if confidences else None,
                 ingested_at=now, embedded_at=entries.embedded_at, embedders=entries.embedders, warnings=warnings,
-                metadata=dict(parsed.metadata),
+                metadata=_metadata(parsed, extract),
             )
             copied = self._copy_original(store.originals_dir, document, path) if request.copy_original else None
             if copied:
                 document = replace(document, copied_original=str(copied))
-            located = list(zip(chunk_ids, spans, strict=True))
             write = docstore.DocumentWrite(
                 document=document, pages=pages, chunks=located,
                 terms=dict(zip(chunk_ids, entries.terms, strict=True)),
                 vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
-                structure=structure, graph=graph.records(headings, located),
+                structure=structure, graph=extract,
             )
         report("saving")
         try:
@@ -237,6 +241,18 @@ def _warnings(parsed: ParsedDocument, stored: Sequence[Document], sha256: str) -
         warnings += (f"This e-mail is already in the case as {', '.join(copies)} (the same Message-ID: another "
                      "copy of the message, such as the sender's and a recipient's). Both are kept.",)
     return warnings + tuple(attached_elsewhere(stored, sha256, parsed.metadata.get("attachment_sha256", "")))
+
+
+def _metadata(parsed: ParsedDocument, extract: dict[str, Any]) -> dict[str, str]:
+    """What the parser read, and the words the document names itself with, for a search that names it by them
+    (search.scope.SELF_NAMING_KEYS): its opening words and its parties."""
+    metadata = dict(parsed.metadata)
+    first_page = next((page.text for page in parsed.pages if page.text.strip()), "")
+    if first_page:
+        metadata.setdefault("opening", opening(first_page))
+    if parties := list(dict.fromkeys(record["name"] for record in extract.get("parties", [])))[:MAX_PARTIES]:
+        metadata.setdefault("parties", "; ".join(parties))
+    return metadata
 
 
 def _quiet(_stage: str) -> None:

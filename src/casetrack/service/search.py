@@ -27,7 +27,7 @@ from casetrack.search.pipeline import (
     TokenLoader,
     search,
 )
-from casetrack.search.scope import STAGE_NAMED, Scope, name_tokens, named_documents
+from casetrack.search.scope import STAGE_NAMED, Scope, document_name_tokens, named_documents
 from casetrack.service.cases import CaseService
 from casetrack.service.documents import DocumentReader
 from casetrack.service.search_index import CaseIndex, IndexCache, generation, signal
@@ -169,10 +169,10 @@ class SearchService:
                               tuple(s.upper() for s in outcome.signals), doc, named)
 
     def _names(self, case: Case, db: RocksStore, index: CaseIndex) -> dict[str, frozenset[str]]:
-        """Each document's name as query tokens, kept until the case's index moves on."""
+        """The words each document can be named by, as query tokens, kept until the case's index moves on."""
         kept = self._name_tokens.get(case.id)
         if kept is None or kept[0] != index.generation:
-            names = {d.id: name_tokens(d.name) for d in docstore.list_documents(db)}
+            names = {d.id: document_name_tokens(d.name, d.metadata) for d in docstore.list_documents(db)}
             kept = self._name_tokens[case.id] = (index.generation, names)
         return kept[1]
 

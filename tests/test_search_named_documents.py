@@ -5,6 +5,8 @@ A real case on disk, real chunking, BM25 and the ready embedders."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from casetrack.config import load_settings
@@ -61,15 +63,19 @@ GAMMA = "\n\n".join([
 ])
 
 
-@pytest.fixture(scope="module")
-def app_and_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, object]:
-    folder = tmp_path_factory.mktemp("named")
+def _case(folder: Path, acme_name: str, gamma_name: str) -> tuple[CaseTrack, object]:
+    """A case holding the two agreements under these file names."""
     app = CaseTrack(load_settings(folder / "data"))
-    case = app.create_case("Beta v. Acme")
-    for name, text in [("Acme Supply Agreement.txt", ACME), ("Gamma License Agreement.txt", GAMMA)]:
+    case = app.create_case(f"Beta v. Acme ({folder.name})")
+    for name, text in [(acme_name, ACME), (gamma_name, GAMMA)]:
         (folder / name).write_text(text, encoding="utf-8")
         app.ingestor.ingest(case, IngestRequest(str(folder / name)))
     return app, case
+
+
+@pytest.fixture(scope="module")
+def app_and_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, object]:
+    return _case(tmp_path_factory.mktemp("named"), "Acme Supply Agreement.txt", "Gamma License Agreement.txt")
 
 
 def _hits(app_and_case: tuple[CaseTrack, object], query: str) -> list[tuple[str, str]]:
@@ -112,13 +118,7 @@ def test_the_response_says_which_document_the_query_named(app_and_case) -> None:
 @pytest.fixture(scope="module")
 def produced(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, object]:
     """The same two agreements as a production names them: by number, nothing else."""
-    folder = tmp_path_factory.mktemp("produced")
-    app = CaseTrack(load_settings(folder / "data"))
-    case = app.create_case("Beta v. Acme (production)")
-    for name, text in [("PROD000001.txt", ACME), ("PROD000002.txt", GAMMA)]:
-        (folder / name).write_text(text, encoding="utf-8")
-        app.ingestor.ingest(case, IngestRequest(str(folder / name)))
-    return app, case
+    return _case(tmp_path_factory.mktemp("produced"), "PROD000001.txt", "PROD000002.txt")
 
 
 def test_a_document_named_by_number_is_named_by_its_own_title_and_parties(produced) -> None:  # type: ignore[no-untyped-def]

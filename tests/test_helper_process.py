@@ -255,3 +255,27 @@ def test_a_helper_running_another_version_of_casetrack_is_not_used(monkeypatch: 
     finally:
         monkeypatch.undo()
         helper_process.enable(HELPER_MODULES)
+
+
+def test_a_helper_that_dies_mid_document_leaves_the_same_pages_and_graph(
+    helper: None, long_pdf: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever the helper was asked (half the pages, the graph's mentions), it dies instead: the caller
+    does that work itself and the document comes out exactly as one process makes it."""
+    alone = _one_process(lambda: parse_file(long_pdf))
+    headings = extract_structure(alone.pages)
+    chunks = [(str(n), span) for n, span in enumerate(chunk_pages(alone.pages, DocumentType.CONTRACT))]
+    here = build_extract(alone.pages, headings, chunks)
+    submit = helper_process.try_submit
+    died = []
+
+    def dying(fn, *args):  # type: ignore[no-untyped-def]
+        assert helper_process.wait_ready(60)  # the helper killed by the last call is replaced first
+        died.append(fn.__name__)
+        return submit(os._exit, 3)
+
+    monkeypatch.setattr(helper_process, "try_submit", dying)
+    assert parse_file(long_pdf) == alone
+    with PendingExtract(alone.pages) as pending:
+        assert pending.records(headings, chunks) == here
+    assert died == ["scan_pages", "mention_records"]

@@ -39,7 +39,18 @@ def _bundle(target: Path, title: str) -> Path:
 def _helpers_of_servers() -> list[psutil.Process]:
     """The helper processes of the `casetrack serve` processes this test started."""
     servers = [p for p in psutil.Process().children(recursive=True) if "serve" in p.cmdline()]
-    return [c for s in servers for c in s.children() if any("multiprocessing" in part for part in c.cmdline())]
+    return [c for s in servers for c in s.children() if any("spawn_main" in part for part in c.cmdline())]
+
+
+def _settled_cpu(process: psutil.Process) -> float:
+    """The process's CPU seconds once they stop growing (it is waiting for work)."""
+    deadline = time.monotonic() + 60
+    before = -1.0
+    while (now := sum(process.cpu_times()[:2])) != before:
+        assert time.monotonic() < deadline, "the helper never went idle"
+        before = now
+        time.sleep(0.5)
+    return now
 
 
 async def test_a_long_pdf_ingested_over_mcp_reads_the_same_with_the_helper_which_ends_with_the_server(
@@ -53,8 +64,11 @@ async def test_a_long_pdf_ingested_over_mcp_reads_the_same_with_the_helper_which
         while not (helpers := _helpers_of_servers()):
             assert time.monotonic() < deadline, "no helper process under the server"
             time.sleep(0.2)
+        idle_cpu = _settled_cpu(helpers[0])  # past its start-up imports: from here its CPU time is work it was given
         await call_ok(client, "ingest_document", file_path=str(second), wait_seconds=600)
         assert _helpers_of_servers() == helpers  # still the same helper: nothing failed
+        # It read half the pages and found the graph's mentions (~0.3 s of CPU here); idle it uses none.
+        assert sum(helpers[0].cpu_times()[:2]) - idle_cpu >= 0.05
     psutil.wait_procs(helpers, timeout=30)
     assert not any(h.is_running() and h.status() != psutil.STATUS_ZOMBIE for h in helpers)
 

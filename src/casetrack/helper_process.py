@@ -116,6 +116,14 @@ class Call(Generic[T]):
         self._pool.served += 1
         return value  # type: ignore[return-value]  # what fn returned, pickled across
 
+    def result_or_none(self, timeout_s: float, work: str) -> T | None:
+        """The result, or None when the helper failed, said in the log: the caller then does `work` itself."""
+        try:
+            return self.result(timeout_s)
+        except HelperFailed as exc:
+            log.info("The helper process did not %s (%s); doing it here", work, exc)
+            return None
+
     def __enter__(self) -> Call[T]:
         return self
 

@@ -18,7 +18,6 @@ half of a long PDF with its own PDFium while this process reads the first.
 from __future__ import annotations
 
 import contextlib
-import logging
 import threading
 import time
 from collections.abc import Iterator
@@ -67,8 +66,6 @@ SCAN_MAX_TEXT_CHARS = 200
 SMALL_SCAN_COVERAGE = 0.05
 SMALL_SCAN_MAX_TEXT_CHARS = 20
 
-
-log = logging.getLogger(__name__)
 
 _METADATA_KEYS = {"Title": "title", "Author": "author", "Subject": "subject", "CreationDate": "created"}
 _PDF_UNREADABLE = "PDF parsing error (file may be corrupted or incomplete)"
@@ -131,14 +128,13 @@ def _scan_pages(path: Path, document: pdfium.PdfDocument, start: int, stop: int)
 
 def _helper_scans(call: helper_process.Call[list[_PageScan]], path: Path, document: pdfium.PdfDocument,
                   start: int, stop: int, own_seconds: float) -> list[_PageScan]:
-    """The helper's pages; if it fails (or a bad page stopped it), this process reads them and says why."""
-    try:
-        return call.result(timeout_s=HELPER_TIMEOUT_S + 4 * own_seconds)
-    except helper_process.HelperFailed as exc:
-        log.info("The helper process did not read pages %d-%d of %s (%s); reading them here", start + 1, stop,
-                 path.name, exc)
-    with PDFIUM_LOCK:
-        return _scan_pages(path, document, start, stop)
+    """The helper's pages; if it fails (or a bad page stopped it), this process reads them."""
+    work = f"read pages {start + 1}-{stop} of {path.name}"
+    scans = call.result_or_none(HELPER_TIMEOUT_S + 4 * own_seconds, work)
+    if scans is None:
+        with PDFIUM_LOCK:
+            scans = _scan_pages(path, document, start, stop)
+    return scans
 
 
 def _open(path: Path) -> pdfium.PdfDocument:

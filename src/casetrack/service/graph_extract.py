@@ -65,13 +65,8 @@ class PendingExtract:
         self._call = helper_process.try_submit(mention_records, pages) if long_enough else None
 
     def records(self, headings: Sequence[StructureEntry], chunks: Sequence[tuple[str, ChunkSpan]]) -> dict[str, Any]:
-        found = None
-        if self._call is not None:
-            try:
-                found = self._call.result(timeout_s=HELPER_TIMEOUT_S)
-            except helper_process.HelperFailed as exc:
-                log.info("The helper process did not extract the context graph (%s); extracting it here", exc)
-            self._call = None
+        call, self._call = self._call, None
+        found = None if call is None else call.result_or_none(HELPER_TIMEOUT_S, "extract the context graph")
         return build_extract(self._pages, headings, chunks, found)
 
     def __enter__(self) -> PendingExtract:

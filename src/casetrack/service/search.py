@@ -172,7 +172,10 @@ class SearchService:
         """The words each document can be named by, as query tokens, kept until the case's index moves on."""
         kept = self._name_tokens.get(case.id)
         if kept is None or kept[0] != index.generation:
-            names = {d.id: document_name_tokens(d.name, d.metadata) for d in docstore.list_documents(db)}
+            # A document's name and metadata never change under its id: tokenize only the new ones.
+            known = kept[1] if kept is not None else {}
+            names = {d.id: known.get(d.id) or document_name_tokens(d.name, d.metadata)
+                     for d in docstore.list_documents(db)}
             kept = self._name_tokens[case.id] = (index.generation, names)
         return kept[1]
 

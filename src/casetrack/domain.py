@@ -11,9 +11,27 @@ citations read them):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+_OWN_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
+def is_own_id(value: object) -> bool:
+    """True for an id CaseTrack itself makes (a lower-case UUID) for cases, documents and chunks.
+
+    Ids also name folders (`cases/<id>/`, `originals/<id>/`), so one from outside (an imported
+    archive, an old store) is checked against this before it is trusted anywhere."""
+    return isinstance(value, str) and _OWN_ID.fullmatch(value) is not None
+
+
+def clean_name(value: str) -> str:
+    """A name as a user sees it in lists and citations: control characters (NUL, newlines, tabs)
+    and runs of spaces become one space, ends trimmed."""
+    return " ".join(_CONTROL.sub(" ", value).split())
 
 
 class CaseType(StrEnum):

@@ -148,6 +148,19 @@ class ModelUnavailable(CaseTrackError):
         super().__init__(f"Model {model} is not available: {reason}. {fix}")
 
 
+class UnsafePath(CaseTrackError):
+    """A path (usually taken from a record or an archive) that would reach outside the one folder
+    an operation may touch. Refused before anything is written or removed."""
+
+    def __init__(self, path: str, root: str, action: str) -> None:
+        super().__init__(
+            f"CaseTrack refused to {action} {path}: it is not inside {root}, the only folder this may touch. "
+            "Nothing outside that folder was changed. The record that named this path is damaged or was "
+            f"altered; if it came from an imported case, import the original export again. {ISSUES_URL}"
+        )
+        self.path = path
+
+
 class InternalError(CaseTrackError):
     def __init__(self, detail: str) -> None:
         super().__init__(f"Internal error: {detail}. Please report this at {ISSUES_URL}")

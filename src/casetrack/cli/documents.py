@@ -104,8 +104,10 @@ def delete(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Documen
     doc = run(ctx, lambda ct: ct.documents.resolve(pick_case(ctx, ct, case), name))
     if not yes:
         confirm(f'Remove "{doc.name}" from case "{ctx.obj.case_name}"?', "Nothing was removed.")
-    run(ctx, lambda ct: ct.ingestor.delete(ct.writable_active_case(), doc))
+    deleted = run(ctx, lambda ct: ct.ingestor.delete(ct.writable_active_case(), doc))
     typer.echo(f'Removed "{doc.name}". The original file at {doc.original_path} was not touched.')
+    if deleted.note:
+        typer.echo(f"Warning: {deleted.note}", err=True)
 
 
 @app.command(epilog=examples('casetrack search "early termination" --case Smith --top-k 5',

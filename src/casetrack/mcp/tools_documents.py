@@ -68,10 +68,12 @@ def register(tool: ToolRegistrar, app: CaseTrack) -> None:
         if not confirm:
             raise ConfirmationRequired(f'document "{doc.name}" ({plural(doc.chunk_count, "chunk")}) from '
                                        f'case "{case.name}"')
-        app.ingestor.delete(case, doc)
+        deleted = app.ingestor.delete(case, doc)
         text = (f'Deleted "{doc.name}" from {case.name}: {plural(doc.chunk_count, "chunk")}, its embeddings and '
                 "index entries were removed. The original file on disk was not touched.")
-        return result(text, {"deleted": render.document_dict(doc)})
+        if deleted.note:
+            text += f"\n\nWarning: {deleted.note}"
+        return result(text, {"deleted": render.document_dict(doc), "warning": deleted.note})
 
     @tool(IDEMPOTENT_WRITE, "Correct a document's type (the inferred type is a guess; your choice always wins).")
     def set_document_type(document_name: DocRef, document_type: Annotated[DocType, Field(

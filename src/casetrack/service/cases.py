@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import logging
-import shutil
 import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import replace
 
 from casetrack.config import Settings
-from casetrack.domain import Case, CaseStatus, CaseType
+from casetrack.domain import Case, CaseStatus, CaseType, clean_name
 from casetrack.errors import CaseReadOnly, ConfirmationRequired, InvalidInput, NotFound
 from casetrack.service import licensing, naming
 from casetrack.store.case_store import CaseStore
@@ -33,11 +32,7 @@ class CaseService:
 
     def create(self, name: str, case_number: str | None = None, case_type: str | None = None) -> Case:
         """Raises InvalidInput for an empty, overlong or already-used name, or an unknown type."""
-        clean = " ".join((name or "").split())
-        if not clean:
-            raise InvalidInput("A case needs a name, e.g. \"Smith v. Jones\".")
-        if len(clean) > MAX_NAME_LENGTH:
-            raise InvalidInput(f"Case names are limited to {MAX_NAME_LENGTH} characters; this one has {len(clean)}.")
+        clean = checked_case_name(name)
         kind = parse_case_type(case_type)
 
         def admit(existing: Sequence[Case]) -> None:
@@ -59,7 +54,7 @@ class CaseService:
         try:
             self._registry.add(case, admit)  # checked again under the registry's write lock
         except BaseException:
-            shutil.rmtree(store.case_dir, ignore_errors=True)
+            store.remove()
             raise
         log.info("Created case %s (%s)", case.name, case.id)
         return case
@@ -114,9 +109,20 @@ class CaseService:
         store = self.store(case)
         store.mark_deleting()  # from here on, other processes treat the case as gone
         self._registry.remove(case.id)
-        shutil.rmtree(store.case_dir, ignore_errors=True)
+        store.remove()
         log.info("Deleted case %s (%s)", case.name, case.id)
         return case
+
+
+def checked_case_name(name: str | None) -> str:
+    """A case name as stored: control characters (NUL, newlines) and runs of spaces become one
+    space. Raises InvalidInput for an empty or overlong name (create and import alike)."""
+    clean = clean_name(name or "")
+    if not clean:
+        raise InvalidInput("A case needs a name, e.g. \"Smith v. Jones\".")
+    if len(clean) > MAX_NAME_LENGTH:
+        raise InvalidInput(f"Case names are limited to {MAX_NAME_LENGTH} characters; this one has {len(clean)}.")
+    return clean
 
 
 def parse_case_type(value: str | None) -> CaseType:

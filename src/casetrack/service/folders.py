@@ -241,8 +241,9 @@ class FolderService:
                 report.outcomes.append(FileOutcome(rel, "would_remove", "source file is gone", doc.id))
             else:
                 try:
-                    self._ingestor.delete(self._cases.get(case.id), doc)
-                    report.outcomes.append(FileOutcome(rel, "removed", "source file is gone", doc.id))
+                    gone = self._ingestor.delete(self._cases.get(case.id), doc)
+                    detail = "source file is gone" + (f"; {gone.note}" if gone.note else "")
+                    report.outcomes.append(FileOutcome(rel, "removed", detail, doc.id))
                 except CaseTrackError as exc:
                     report.outcomes.append(FileOutcome(rel, "failed", exc.message, doc.id))
         report.duration_s = time.time() - report.started_at

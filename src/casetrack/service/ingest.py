@@ -19,12 +19,22 @@ from typing import Any
 
 from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
 from casetrack.config import Settings
-from casetrack.domain import Case, CaseStats, Document, DocumentType, ExtractionMethod, ParsedDocument, StoredPage
+from casetrack.domain import (
+    Case,
+    CaseStats,
+    Document,
+    DocumentType,
+    ExtractionMethod,
+    ParsedDocument,
+    StoredPage,
+    clean_name,
+)
 from casetrack.errors import (
     DocumentUnreadable,
     DuplicateDocument,
     FileNotFound,
     InvalidInput,
+    UnsafePath,
     UnsupportedFormat,
 )
 from casetrack.files import relative_note, user_path
@@ -37,6 +47,7 @@ from casetrack.service.graph_extract import PendingExtract
 from casetrack.service.indexing import Indexer, chunk_headers
 from casetrack.store import documents as docstore
 from casetrack.store import keys
+from casetrack.store.case_store import CaseStore
 from casetrack.store.records import decode_u64, dumps, encode_u64, loads
 from casetrack.store.rocks import Batch, RocksStore
 from casetrack.store.vectors import VectorValue
@@ -79,6 +90,12 @@ class Ingested:
     earlier: Document | None = None  # ingested from the same path before the file changed; both are kept
 
 
+@dataclass(frozen=True, slots=True)
+class Deleted:
+    stats: CaseStats
+    note: str | None = None  # why a file was left in place (a copy path outside the case), else None
+
+
 class Ingestor:
     def __init__(self, settings: Settings, cases: CaseService, indexer: Indexer) -> None:
         self._settings = settings
@@ -104,7 +121,7 @@ class Ingestor:
         with store.reader() as db:  # one read session: duplicate check and the display name
             existing = None if replace_doc is not None else docstore.find_by_hash(db, sha256)
             stored = [] if replace_doc is not None else docstore.list_documents(db)
-            name = request.document_name or unique_name(stored, path, replace_doc)
+            name = clean_name(request.document_name or '') or unique_name(stored, path, replace_doc)
             earlier = ingested_from(stored, path)
             count = read_stats(db).document_count
         if existing is not None:
@@ -150,7 +167,7 @@ class Ingestor:
                 ingested_at=now, embedded_at=entries.embedded_at, embedders=entries.embedders, warnings=warnings,
                 metadata=_metadata(parsed, extract),
             )
-            copied = self._copy_original(store.originals_dir, document, path) if request.copy_original else None
+            copied = self._copy_original(store, document, path) if request.copy_original else None
             if copied:
                 document = replace(document, copied_original=str(copied))
             write = docstore.DocumentWrite(
@@ -164,8 +181,10 @@ class Ingestor:
             stats = self._commit(case, write, replace_doc)
         except BaseException:
             if copied:
-                shutil.rmtree(copied.parent, ignore_errors=True)
+                store.remove_copy(doc_id)
             raise
+        if replace_doc is not None and replace_doc.copied_original:
+            self._remove_copy(store, replace_doc)
         self._cases.save_stats(replace(case, stats=stats, updated_at=now))
         duration = time.perf_counter() - started
         log.info("Ingested %s (%d pages, %d chunks, %.0f ms)", name, len(pages), len(spans), duration * 1000)
@@ -194,7 +213,9 @@ class Ingestor:
                             {e: dict(v) for e, v in write.vectors.items()}, removed))
         return stats
 
-    def delete(self, case: Case, doc: Document) -> CaseStats:
+    def delete(self, case: Case, doc: Document) -> Deleted:
+        """Remove a document's records in one batch, then its copied original (derived from its id,
+        inside the case's folder; a path outside it is refused and reported in `Deleted.note`)."""
         self._cases.require_writable(case)
         store = self._cases.store(case)
         with store.writer(f"deleting {doc.name}") as db:
@@ -205,10 +226,19 @@ class Ingestor:
             before = self.bump_generation(db, batch)
             db.write(batch)
         self.notify(Commit(case.id, before, before + 1, None, {}, {}, removed))
-        if doc.copied_original:
-            shutil.rmtree(Path(doc.copied_original).parent, ignore_errors=True)
+        note = self._remove_copy(store, doc) if doc.copied_original else None
         self._cases.save_stats(replace(case, stats=stats, updated_at=time.time()))
-        return stats
+        return Deleted(stats, note)
+
+    @staticmethod
+    def _remove_copy(store: CaseStore, doc: Document) -> str | None:
+        """Remove the copy CaseTrack made of `doc`'s original; the refusal's text if its id is foreign."""
+        try:
+            store.remove_copy(doc.id)
+        except UnsafePath as refused:
+            log.warning("Deleting %s: %s", doc.name, refused.message)
+            return refused.message
+        return None
 
     @staticmethod
     def bump_generation(db: RocksStore, batch: Batch) -> int:
@@ -220,8 +250,9 @@ class Ingestor:
         for listener in self.listeners:
             listener(commit)
 
-    def _copy_original(self, originals: Path, doc: Document, source: Path) -> Path:
-        target = originals / doc.id / source.name
+    @staticmethod
+    def _copy_original(store: CaseStore, doc: Document, source: Path) -> Path:
+        target = store.copy_dir(doc.id) / source.name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, target)
         return target
@@ -334,13 +365,15 @@ def unique_name(stored: list[Document], path: Path, replacing: Document | None) 
     if replacing is not None:
         return replacing.name
     taken = {d.name.casefold() for d in stored}
-    for candidate in (path.name, f"{path.parent.name}/{path.name}"):
+    # A file name may hold a newline or a tab; a citation must not (it is copied into briefs).
+    name, folder, stem = clean_name(path.name), clean_name(path.parent.name), clean_name(path.stem)
+    for candidate in (name, f"{folder}/{name}"):
         if candidate.casefold() not in taken:
             return candidate
     n = 2
-    while f"{path.stem} ({n}){path.suffix}".casefold() in taken:
+    while f"{stem} ({n}){path.suffix}".casefold() in taken:
         n += 1
-    return f"{path.stem} ({n}){path.suffix}"
+    return f"{stem} ({n}){clean_name(path.suffix)}"
 
 
 def read_stats(db: RocksStore) -> CaseStats:

@@ -33,16 +33,19 @@ from typing import Any
 
 from casetrack import __version__
 from casetrack.config import Settings
-from casetrack.domain import Case, CaseStatus, CaseType
+from casetrack.domain import Case, CaseStatus, CaseType, clean_name
 from casetrack.embed import MODELS
 from casetrack.errors import CaseTrackError, FileNotFound, FreeTierLimit, InvalidInput
 from casetrack.files import relative_note, sha256_file, user_path
 from casetrack.service import licensing
-from casetrack.service.cases import CaseService
-from casetrack.service.ingest import read_stats
+from casetrack.service.cases import MAX_NAME_LENGTH, CaseService
+from casetrack.service.ingest import read_stats, stats_record
 from casetrack.store import documents as docstore
 from casetrack.store import keys, migrations
-from casetrack.store.records import encode_case
+from casetrack.store.case_store import CaseStore
+from casetrack.store.imported import ForeignRecords, check_records
+from casetrack.store.paths import regular_file, remove_tree
+from casetrack.store.records import dumps, encode_case
 from casetrack.store.registry import Registry
 from casetrack.store.rocks import open_read, open_write
 
@@ -107,8 +110,8 @@ def _remove_stale(cases_dir: Path, prefix: str, older_than_s: float = 3600) -> N
         return
     for folder in cases_dir.glob(prefix + "*"):
         with contextlib.suppress(OSError):
-            if time.time() - folder.stat().st_mtime > older_than_s:
-                shutil.rmtree(folder, ignore_errors=True)
+            if time.time() - folder.lstat().st_mtime > older_than_s:
+                remove_tree(cases_dir, folder)
 
 
 # --- export ------------------------------------------------------------------------
@@ -139,11 +142,14 @@ def export_case(cases: CaseService, settings: Settings, case: Case, output: Path
         originals = stage / ORIGINALS
         copied = 0
         for doc in documents:
-            if doc.copied_original and Path(doc.copied_original).is_file():
-                target = originals / doc.id / Path(doc.copied_original).name
+            # The copy is found from the document's id inside this case's folder, never from the
+            # stored path: a damaged record must not pack an unrelated file into the archive.
+            source = store.copy_of(doc.id) if doc.copied_original else None
+            if source is not None:
+                target = originals / doc.id / source.name
                 target.parent.mkdir(parents=True, exist_ok=True)
                 with contextlib.suppress(FileNotFoundError):  # deleted meanwhile: exported without it
-                    shutil.copy2(doc.copied_original, target)
+                    shutil.copy2(source, target)
                     copied += 1
         files = {name: sha256_file(path) for name, path in _files_under(snapshot)}
         if originals.is_dir():
@@ -168,7 +174,7 @@ def export_case(cases: CaseService, settings: Settings, case: Case, output: Path
             raise InvalidInput(f"Could not write {output} ({exc.strerror or exc}). Check the folder and the free "
                                "space, then try again.") from exc
     finally:
-        shutil.rmtree(stage, ignore_errors=True)
+        remove_tree(settings.cases_dir, stage)
         with contextlib.suppress(FileNotFoundError):
             partial.unlink()
     log.info("Exported case %s to %s", case.name, output)
@@ -329,7 +335,7 @@ def import_case(settings: Settings, registry: Registry, limits: licensing.Limits
         target = settings.case_dir(case.id)
         os.replace(stage, target)
     except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
+        remove_tree(settings.cases_dir, stage)
         raise
     # Store first, registry second (as create_case): a crash here is re-registered at next start.
     registry.put(case)
@@ -341,7 +347,8 @@ def import_case(settings: Settings, registry: Registry, limits: licensing.Limits
 
 def _adopt(path: Path, settings: Settings, stage: Path, manifest: dict[str, Any], existing: list[Case],
            limits: licensing.Limits) -> Case:
-    """Check the extracted store and make it a new case: new ID, free name, originals re-pointed."""
+    """Check the extracted store and make it a new case: new ID, free name, every record checked,
+    every copy of an original re-derived inside the new case folder."""
     db_path = stage / DB_DIR
     try:
         with open_read(db_path, keys.CASE_COLUMN_FAMILIES) as db:
@@ -355,34 +362,60 @@ def _adopt(path: Path, settings: Settings, stage: Path, manifest: dict[str, Any]
     info = manifest["case"]
     new_id = str(uuid.uuid4())
     now = time.time()
-    name = unique_import_name(" ".join(str(info["name"]).split()) or "Imported case",
-                              {c.name.casefold() for c in existing})
+    # Held to create_case's rules; room is left for " (imported 2)".
+    wanted = clean_name(str(info["name"]))[:MAX_NAME_LENGTH - 16].strip() or "Imported case"
+    name = unique_import_name(wanted, {c.name.casefold() for c in existing})
     try:
         case_type = CaseType(str(info.get("case_type", "other")))
     except ValueError:
         case_type = CaseType.OTHER
+    number = info.get("case_number")
     case = Case(id=new_id, name=name, case_type=case_type, status=CaseStatus.ACTIVE,
-                created_at=float(info.get("created_at") or now), updated_at=now,
-                case_number=info.get("case_number") if isinstance(info.get("case_number"), str) else None)
-    final_dir = settings.case_dir(new_id)
+                created_at=_timestamp(info.get("created_at"), now), updated_at=now,
+                case_number=clean_name(number)[:MAX_NAME_LENGTH] or None if isinstance(number, str) else None)
     with open_write(db_path, keys.CASE_COLUMN_FAMILIES, "importing the case", settings.lock_timeout_s,
                     "The imported case") as db:
-        stats = read_stats(db)
+        try:
+            checked = check_records(db)
+        except ForeignRecords as exc:
+            raise BadArchive(path, f"its case database holds records CaseTrack never writes: {exc}") from None
         cap = limits.max_documents_per_case
-        if cap is not None and stats.document_count > cap:
-            raise FreeTierLimit("documents per case", stats.document_count, cap, "Import a smaller case")
+        if cap is not None and checked.stats.document_count > cap:
+            raise FreeTierLimit("documents per case", checked.stats.document_count, cap, "Import a smaller case")
+        copies = _staged_copies(stage / ORIGINALS, {d.id for d in checked.documents})
+        final = CaseStore(settings.case_dir(new_id), settings.lock_timeout_s, name)
         batch = db.batch()
-        for doc in docstore.list_documents(db):
-            moved = None
-            if doc.copied_original:
-                relative = Path(ORIGINALS) / doc.id / Path(doc.copied_original).name
-                if (stage / relative).is_file():
-                    moved = str(final_dir / relative)
-            if moved != doc.copied_original:
-                batch.put(keys.DOCUMENTS, keys.document(doc.id), docstore.encode_document(
-                    replace(doc, copied_original=moved)))
-        case = replace(case, stats=stats)
+        for doc in checked.documents:
+            staged = copies.get(doc.id)
+            adopted = replace(doc, name=clean_name(doc.name),
+                              copied_original=str(final.copy_dir(doc.id) / staged.name) if staged else None)
+            batch.put(keys.DOCUMENTS, keys.document(doc.id), docstore.encode_document(adopted))
+        case = replace(case, stats=checked.stats)
         batch.put(keys.METADATA, keys.CASE_INFO, encode_case(case))
+        batch.put(keys.METADATA, keys.CASE_STATS, dumps(stats_record(checked.stats)))
         db.write(batch)
     (stage / ORIGINALS).mkdir(exist_ok=True)
     return case
+
+
+def _staged_copies(originals: Path, doc_ids: set[str]) -> dict[str, Path]:
+    """document id -> its unpacked copy (`originals/<id>/<one file>`); anything else unpacked under
+    originals/ (a folder named for no document, a second file) is removed from the staging folder."""
+    copies: dict[str, Path] = {}
+    if not originals.is_dir():
+        return copies
+    for folder in sorted(originals.iterdir()):
+        files = sorted(folder.iterdir()) if folder.is_dir() and not folder.is_symlink() else []
+        if folder.name in doc_ids and len(files) == 1 and regular_file(files[0]):
+            copies[folder.name] = files[0]
+        else:
+            remove_tree(originals, folder)
+    return copies
+
+
+def _timestamp(value: object, default: float) -> float:
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return default
+    return number if 0 < number < 1e11 else default

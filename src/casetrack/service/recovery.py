@@ -5,13 +5,14 @@ multi-step operations that span the registry and a case folder."""
 from __future__ import annotations
 
 import logging
-import shutil
 from pathlib import Path
 
 from casetrack.config import Settings
+from casetrack.domain import is_own_id
 from casetrack.errors import CaseTrackError
 from casetrack.store import keys
 from casetrack.store.case_store import DELETING_MARKER, CaseStore
+from casetrack.store.paths import remove_tree
 from casetrack.store.registry import Registry
 from casetrack.store.rocks import open_write
 
@@ -25,13 +26,18 @@ def repair(settings: Settings, registry: Registry) -> list[str]:
     registered = {case.id for case in registry.list()}
     actions: list[str] = []
     for case_id in sorted(registered):
+        if not is_own_id(case_id):  # never a folder name: nothing on disk is touched for it
+            actions.append(f"ignored a registry record with the malformed case id {case_id!r}")
+            continue
         folder = settings.case_dir(case_id)
         if (folder / DELETING_MARKER).exists():  # killed mid-delete_case: finish it
             registry.remove(case_id)
             registered.discard(case_id)
-            shutil.rmtree(folder, ignore_errors=True)
+            remove_tree(settings.cases_dir, folder)
             actions.append(f"finished deleting case {case_id}")
-    for folder in sorted(p for p in settings.cases_dir.iterdir() if p.is_dir() and not p.name.startswith(".")):
+    # Only folders CaseTrack names (case ids) are its to repair; a link or anything else is left alone.
+    for folder in sorted(p for p in settings.cases_dir.iterdir()
+                         if is_own_id(p.name) and p.is_dir() and not p.is_symlink()):
         if folder.name in registered:
             continue
         actions.extend(_repair_orphan(folder, settings, registry))
@@ -42,7 +48,7 @@ def repair(settings: Settings, registry: Registry) -> list[str]:
 
 def _repair_orphan(folder: Path, settings: Settings, registry: Registry) -> list[str]:
     if (folder / DELETING_MARKER).exists():
-        shutil.rmtree(folder, ignore_errors=True)
+        remove_tree(settings.cases_dir, folder)
         return [f"finished deleting case folder {folder.name}"]
     store = CaseStore(folder, settings.lock_timeout_s)
     if store.db_path.exists():
@@ -57,13 +63,13 @@ def _repair_orphan(folder: Path, settings: Settings, registry: Registry) -> list
             return [f're-registered case "{info.name}" whose creation was interrupted']
         # Killed inside create_case, before (or while) RocksDB created the store.
         if info is None and _abandoned_empty_store(store):
-            shutil.rmtree(folder, ignore_errors=True)
+            remove_tree(settings.cases_dir, folder)
             return [f"removed case folder {folder.name} of an interrupted create_case (it held no data)"]
         return [f"left unrecognised case folder {folder.name} untouched"]
     if not any(p.is_file() for p in folder.rglob("*")):
         # Killed between mkdir and opening the store. Safe even if a create is in flight:
         # opening the store recreates the folder, and the originals folder is made on demand.
-        shutil.rmtree(folder, ignore_errors=True)
+        remove_tree(settings.cases_dir, folder)
         return [f"removed empty folder {folder.name} of an interrupted create_case"]
     return []
 

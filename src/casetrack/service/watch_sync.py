@@ -78,8 +78,9 @@ class WatchSync:
                                             doc.id))
                 continue
             try:
-                self._ingestor.delete(self._cases.get(case.id), doc)
-                outcomes.append(FileOutcome(rel, "removed", "source file deleted", doc.id))
+                removed = self._ingestor.delete(self._cases.get(case.id), doc)
+                detail = "source file deleted" + (f"; {removed.note}" if removed.note else "")
+                outcomes.append(FileOutcome(rel, "removed", detail, doc.id))
             except CaseTrackError as exc:
                 outcomes.append(FileOutcome(rel, "failed", exc.message, doc.id))
         return outcomes

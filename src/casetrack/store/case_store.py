@@ -12,9 +12,10 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from casetrack.domain import Case
-from casetrack.errors import NotFound
+from casetrack.domain import Case, is_own_id
+from casetrack.errors import NotFound, UnsafePath
 from casetrack.store import keys, migrations, shared_reads
+from casetrack.store.paths import contained, regular_file, remove_tree
 from casetrack.store.records import decode_case, encode_case, encode_u32
 from casetrack.store.rocks import RocksStore, existing_column_families, open_write
 
@@ -96,6 +97,34 @@ class CaseStore:
         else:
             self.case_dir.mkdir(parents=True, exist_ok=True)
             (self.case_dir / DELETING_MARKER).touch()
+
+    def copy_dir(self, document_id: str, action: str = "use the copy folder") -> Path:
+        """Where the copy of a document's original lives: `originals/<document id>/`, derived from
+        the id (never from a stored path). Raises UnsafePath for an id that is not CaseTrack's own."""
+        target = self.originals_dir / document_id
+        if not is_own_id(document_id):
+            raise UnsafePath(str(target), str(self.originals_dir), action)
+        return contained(self.originals_dir, target, action)
+
+    def copy_of(self, document_id: str) -> Path | None:
+        """The copied original of a document (the one regular file in its copy folder), if any."""
+        try:
+            folder = self.copy_dir(document_id)
+        except UnsafePath:
+            return None
+        files = sorted(p for p in folder.iterdir() if regular_file(p)) if folder.is_dir() else []
+        return files[0] if len(files) == 1 else None
+
+    def remove_copy(self, document_id: str) -> bool:
+        """Remove a document's copy folder. Raises UnsafePath (removing nothing) for a foreign id."""
+        action = "remove the copy of an original at"
+        return remove_tree(self.originals_dir, self.copy_dir(document_id, action), action)
+
+    def remove(self) -> None:
+        """Remove the whole case folder (after `mark_deleting`)."""
+        if not is_own_id(self.case_dir.name):
+            raise UnsafePath(str(self.case_dir), str(self.case_dir.parent), "remove the case folder")
+        remove_tree(self.case_dir.parent, self.case_dir, "remove the case folder")
 
     def storage_bytes(self) -> int:
         total = 0

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from casetrack.domain import clean_name
 from casetrack.errors import FutureSchemaVersion
 from casetrack.store import keys
 from casetrack.store.records import decode_u32, dumps, encode_u32, loads
@@ -34,7 +35,11 @@ def _snake(value: str) -> str:
 def _normalise_case_record(record: dict[str, Any], fallback_id: str) -> dict[str, Any]:
     """v0 -> v1 for one case record; a v1 record passes through unchanged (idempotent)."""
     out = dict(record)
-    out.setdefault("id", fallback_id)
+    # The id is where the record is stored (its registry key, its case folder), never what the
+    # record says: the id names a folder that a delete removes.
+    out["id"] = fallback_id
+    if isinstance(out.get("name"), str):
+        out["name"] = clean_name(out["name"]) or "Unnamed case"
     for field in ("status", "case_type"):
         if isinstance(out.get(field), str):
             out[field] = _snake(str(out[field]))

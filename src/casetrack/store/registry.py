@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from casetrack.domain import Case
+from casetrack.domain import Case, is_own_id
 from casetrack.store import keys, migrations
 from casetrack.store.records import decode_case, encode_case, encode_u32
 from casetrack.store.rocks import DEFAULT_CF, Batch, RocksStore, existing_column_families, open_write
 from casetrack.store.shared_reads import shared_read
+
+log = logging.getLogger(__name__)
 
 _WHAT = "The case registry"
 
@@ -31,15 +34,23 @@ class Registry:
         if not existing_column_families(self.path):
             return []
         with shared_read(self.path, [DEFAULT_CF]) as store:
-            return [decode_case(raw) for _, raw in store.scan(DEFAULT_CF, keys.CASE_PREFIX)]
+            cases = [decode_case(raw) for _, raw in store.scan(DEFAULT_CF, keys.CASE_PREFIX)]
+        # A case's id names its folder; a record with any other id (a damaged store) is not a case.
+        for case in cases:
+            if not is_own_id(case.id):
+                log.warning("The case registry holds a record with the malformed id %r; it is ignored", case.id)
+        return [c for c in cases if is_own_id(c.id)]
 
     def get(self, case_id: str) -> Case | None:
         self._ensure_schema()
         if not existing_column_families(self.path):
             return None
+        if not is_own_id(case_id):
+            return None
         with shared_read(self.path, [DEFAULT_CF]) as store:
             raw = store.get(DEFAULT_CF, keys.case(case_id))
-        return None if raw is None else decode_case(raw)
+        case = None if raw is None else decode_case(raw)
+        return case if case is not None and case.id == case_id else None
 
     def put(self, case: Case) -> None:
         self._write(lambda batch: batch.put(DEFAULT_CF, keys.case(case.id), encode_case(case)), "saving a case")

@@ -24,10 +24,10 @@ import psutil
 
 from casetrack.config import load_settings
 from casetrack.render import graph as render
-from casetrack.service import licensing
 from casetrack.service.app import CaseTrack
-from casetrack.service.indexing import Indexer
-from casetrack.service.ingest import Ingestor, IngestRequest
+from casetrack.service.distribution import licensing
+from casetrack.service.ingest.document import Ingestor, IngestRequest
+from casetrack.service.ingest.entries import Indexer
 
 EVAL_TEXT = Path(__file__).resolve().parents[2] / "shared" / "eval-dev" / "text"
 

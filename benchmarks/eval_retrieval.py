@@ -43,9 +43,9 @@ from casetrack.config import Settings, load_settings
 from casetrack.domain import Case
 from casetrack.search.evaluation import Label, Reference, Returned, Scores
 from casetrack.search.pipeline import BM25, PipelineConfig
-from casetrack.service import licensing
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.distribution import licensing
+from casetrack.service.ingest.document import IngestRequest
 
 DEFAULT_DIR = Path("/work/shared/eval-dev")
 KS = (1, 5, 10)

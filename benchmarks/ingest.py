@@ -35,12 +35,12 @@ from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, i
 from casetrack.config import load_settings
 from casetrack.domain import DocumentType
 from casetrack.parse import parse_file
-from casetrack.service import ingest as ingest_module
-from casetrack.service import licensing
 from casetrack.service.app import HELPER_MODULES, CaseTrack
-from casetrack.service.graph_extract import SECTIONS
-from casetrack.service.indexing import Indexer
-from casetrack.service.ingest import Ingestor, IngestRequest
+from casetrack.service.distribution import licensing
+from casetrack.service.ingest import document as ingest_module
+from casetrack.service.ingest.document import Ingestor, IngestRequest
+from casetrack.service.ingest.entries import Indexer
+from casetrack.service.ingest.graph_extract import SECTIONS
 
 EVAL_DOCS = Path(__file__).resolve().parents[2] / "shared" / "eval-dev" / "docs"
 NATIVE = ["cuad_ebix_cobranding_agreement.pdf", "cuad_netgear_distributor_agreement.pdf",

@@ -9,7 +9,7 @@ pending map and its bound), not parsing or embedding, which an ingest would add.
 bounds are run: one large enough that a burst touching every file is remembered path
 by path, and the default (5,000), where the burst falls back to one full sync. Memory:
 process RSS delta (psutil) and tracemalloc of allocations made by watchdog and
-casetrack.service.watch.
+casetrack.service.watch.service.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import psutil
 
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
-from casetrack.service.watch import WatchConfig, WatchService
+from casetrack.service.watch.service import WatchConfig, WatchService
 
 PER_FOLDER = 100
 
@@ -91,7 +91,7 @@ def run(files: int, max_pending: int) -> list[tuple[str, float, float, int]]:
 
 def main() -> None:
     files = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
-    print(f"Folder watcher memory, {files:,} small .txt files (tracemalloc: watchdog + casetrack.service.watch)\n")
+    print(f"Folder watcher memory, {files:,} small .txt files (tracemalloc: watchdog + service.watch)\n")
     print(f"| {'max_pending':>11} | {'phase':<70} | {'RSS delta MB':>12} | {'traced KB':>9} | {'pending':>7} |")
     print(f"|{'-' * 13}|{'-' * 72}|{'-' * 14}|{'-' * 11}|{'-' * 9}|")
     for bound in (files * 2, WatchConfig().max_pending):

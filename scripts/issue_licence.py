@@ -20,7 +20,7 @@ from pathlib import Path
 
 from nacl.signing import SigningKey
 
-from casetrack.service import licensing
+from casetrack.service.distribution import licensing
 
 REPO = Path(__file__).resolve().parents[1]
 ENV = "CASETRACK_LICENCE_SIGNING_KEY"

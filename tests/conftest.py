@@ -31,7 +31,7 @@ def _eval_dev_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     through the real service (parse, OCR, chunk, embed, graph, store)."""
     from casetrack.config import load_settings
     from casetrack.service.app import CaseTrack
-    from casetrack.service.ingest import IngestRequest
+    from casetrack.service.ingest.document import IngestRequest
 
     root = tmp_path_factory.mktemp("eval-template") / "CaseTrack"
     app = CaseTrack(load_settings(root))

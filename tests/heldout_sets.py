@@ -12,7 +12,7 @@ import pytest
 from casetrack.config import load_settings
 from casetrack.search.evaluation import Label, Reference, Returned, Scores
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
 
 
 def queries(root: Path) -> list[dict[str, Any]]:

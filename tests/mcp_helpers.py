@@ -33,8 +33,7 @@ def trusted_key_env(signer: SigningKey, licence_key: str) -> dict[str, str]:
 def pro_env() -> dict[str, str]:
     """A Pro-tier server, signed by a throwaway key pair (tests that need more than the Free tier's
     3 cases, or the Pro tools)."""
-    from casetrack.service import licensing
-
+    from casetrack.service.distribution import licensing
     signer = SigningKey.generate()
     return trusted_key_env(signer, licensing.issue(licensing.Claims("PRO", None, 1, 1), bytes(signer)))
 

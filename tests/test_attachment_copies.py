@@ -11,9 +11,9 @@ from casetrack.config import load_settings
 from casetrack.parse import parse_file
 from casetrack.render import search as render
 from casetrack.service.app import CaseTrack
-from casetrack.service.indexing import Indexer
-from casetrack.service.ingest import Ingestor, IngestRequest
-from casetrack.service.search import passage_words
+from casetrack.service.ingest.document import Ingestor, IngestRequest
+from casetrack.service.ingest.entries import Indexer
+from casetrack.service.search.query import passage_words
 from tests.parse.test_eml_attachments import LETTER, message, write
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from casetrack.config import load_settings
-from casetrack.service import licensing
 from casetrack.service.app import CaseTrack
-from casetrack.service.indexing import Indexer
-from casetrack.service.ingest import Ingestor, IngestRequest
-from casetrack.service.search_index import KEPT_CASES
+from casetrack.service.distribution import licensing
+from casetrack.service.ingest.document import Ingestor, IngestRequest
+from casetrack.service.ingest.entries import Indexer
+from casetrack.service.search.index_cache import KEPT_CASES
 
 
 def test_only_the_most_recently_used_cases_stay_in_memory(tmp_path: Path) -> None:

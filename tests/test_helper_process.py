@@ -21,7 +21,7 @@ from casetrack.domain import DocumentType
 from casetrack.parse import parse_file
 from casetrack.parse.pdf import SPLIT_MIN_PAGES
 from casetrack.service.app import HELPER_MODULES
-from casetrack.service.graph_extract import PendingExtract, build_extract
+from casetrack.service.ingest.graph_extract import PendingExtract, build_extract
 from tests.conftest import EVAL_DEV
 
 SRC = Path(__file__).resolve().parents[1] / "src"

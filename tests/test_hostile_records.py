@@ -23,9 +23,10 @@ import pytest
 
 from casetrack.config import load_settings
 from casetrack.domain import Document
-from casetrack.service import licensing, portability
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.cases import portability
+from casetrack.service.distribution import licensing
+from casetrack.service.ingest.document import IngestRequest
 from casetrack.store import documents as docstore
 from casetrack.store import keys
 from casetrack.store.records import dumps, loads

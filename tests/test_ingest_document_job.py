@@ -10,7 +10,7 @@ import anyio
 import pytest
 
 from casetrack.render.folders import job_dict, job_started, job_status
-from casetrack.service.jobs import REINDEX_JOB, Job
+from casetrack.service.infra.jobs import REINDEX_JOB, Job
 from tests.conftest import EVAL_DEV
 from tests.mcp_helpers import call_error, call_ok, mcp_session, text_of
 

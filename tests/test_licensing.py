@@ -26,12 +26,11 @@ from casetrack.domain import Case
 from casetrack.embed import LicenseTier
 from casetrack.errors import FreeTierLimit
 from casetrack.mcp.server import build_server
-from casetrack.service import licensing
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest, stats_record
-from casetrack.store import keys
+from casetrack.service.distribution import licensing
+from casetrack.service.ingest.document import IngestRequest
 from casetrack.store.case_store import CaseStore
-from casetrack.store.records import dumps
+from casetrack.store.stats import put_stats
 from tests.mcp_helpers import call_error, call_ok, mcp_session, text_of, trusted_key_env
 
 REPO = Path(__file__).resolve().parents[1]
@@ -197,7 +196,7 @@ def _set_document_count(app: CaseTrack, name: str, count: int) -> None:
     with store.writer("test") as db:
         batch = db.batch()
         stats = replace(case.stats, document_count=count)
-        batch.put(keys.METADATA, keys.CASE_STATS, dumps(stats_record(stats)))
+        put_stats(batch, stats)
         db.write(batch)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from casetrack.service.naming import suggestions
+from casetrack.service.cases.naming import suggestions
 
 DOCUMENTS = ["common_paper_mutual_nda_v1.docx", "cuad_biopure_agency_agreement.txt",
              "ca2_docketing_notice_nfl_2017.pdf", "cuad_netgear_distributor_agreement.pdf", "Smith v. Jones Corp"]

@@ -17,9 +17,10 @@ from typer.testing import CliRunner
 from casetrack.cli.app import app as cli_app
 from casetrack.config import load_settings
 from casetrack.errors import FreeTierLimit
-from casetrack.service import licensing, portability
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.cases import portability
+from casetrack.service.distribution import licensing
+from casetrack.service.ingest.document import IngestRequest
 from casetrack.store import migrations
 from tests.conftest import EVAL_DEV
 

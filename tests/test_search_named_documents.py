@@ -11,7 +11,7 @@ import pytest
 
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
 
 
 def _section(number: int, title: str, sentences: list[str], length: int = 2300) -> str:

@@ -17,7 +17,7 @@ from casetrack.domain import Case
 from casetrack.search.evaluation import Label, Reference, Returned, Scores, squeeze
 from casetrack.search.pipeline import BM25, PipelineConfig
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
 from casetrack.store import documents as docstore
 from casetrack.store import keys
 

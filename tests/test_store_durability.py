@@ -26,7 +26,7 @@ from tests.mcp_helpers import TEST_TRUSTED_KEY_ENV, call_ok, mcp_session, pro_en
 WRITER = textwrap.dedent(
     """
     import base64, itertools, os, sys
-    from casetrack.service import licensing
+    from casetrack.service.distribution import licensing
     licensing.PRODUCT_PUBLIC_KEY = base64.b64decode(os.environ["CASETRACK_TEST_TRUSTED_KEY"])  # test key pair
     from casetrack.config import load_settings
     from casetrack.service.app import CaseTrack

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from casetrack import __version__
 from casetrack.cli.app import app as cli_app
 from casetrack.config import load_settings
-from casetrack.service import updates
+from casetrack.service.distribution import updates
 from tests.mcp_helpers import mcp_session
 
 
@@ -113,7 +113,7 @@ def test_the_background_check_logs_an_update_once_and_is_silent_offline(tmp_path
                                                                        caplog: pytest.LogCaptureFixture) -> None:
     settings = load_settings(tmp_path / "data", environ={})
     settings.data_dir.mkdir(parents=True)
-    caplog.set_level(logging.DEBUG, logger="casetrack.service.updates")
+    caplog.set_level(logging.DEBUG, logger="casetrack.service.distribution.updates")
     with pypi("99.0.0") as url:
         thread = updates.start_background_check(settings, {updates.URL_ENV: url})
         assert thread is not None

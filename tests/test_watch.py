@@ -16,10 +16,10 @@ from casetrack.config import load_settings
 from casetrack.domain import Case, Document
 from casetrack.errors import CaseReadOnly, InvalidInput, NotFound
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import Commit
-from casetrack.service.watch import WatchConfig, WatchService
-from casetrack.service.watch_store import Watch
-from casetrack.service.watch_sync import WatchSync
+from casetrack.service.ingest.document import Commit
+from casetrack.service.watch.service import WatchConfig, WatchService
+from casetrack.service.watch.store import Watch
+from casetrack.service.watch.sync import WatchSync
 from casetrack.store import documents as docstore
 from tests.conftest import EVAL_DEV
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from casetrack.service.watch_changes import Changes, accepts
-from casetrack.service.watch_store import Watch
+from casetrack.service.watch.changes import Changes, accepts
+from casetrack.service.watch.store import Watch
 
 DEBOUNCE = 2.0
 

@@ -13,7 +13,7 @@ from mcp import Client
 
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
-from casetrack.service.watch_store import WatchState, WatchStore
+from casetrack.service.watch.store import WatchState, WatchStore
 from tests.mcp_helpers import call_error, call_ok, mcp_session, text_of
 from tests.test_watch import CONFIG, docs
 

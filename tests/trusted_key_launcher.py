@@ -6,7 +6,7 @@ import base64
 import os
 import sys
 
-from casetrack.service import licensing
+from casetrack.service.distribution import licensing
 
 licensing.PRODUCT_PUBLIC_KEY = base64.b64decode(os.environ["CASETRACK_TEST_TRUSTED_KEY"])
 

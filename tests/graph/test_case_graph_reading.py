@@ -10,9 +10,9 @@ import pytest
 from casetrack.config import load_settings
 from casetrack.errors import NotFound
 from casetrack.service.app import CaseTrack
-from casetrack.service.graph import Event, Mention, collapse_running_lines
-from casetrack.service.indexing import Indexer
-from casetrack.service.ingest import Ingestor, IngestRequest
+from casetrack.service.graph.case_graph import Event, Mention, collapse_running_lines
+from casetrack.service.ingest.document import Ingestor, IngestRequest
+from casetrack.service.ingest.entries import Indexer
 
 
 def _event(iso: str, description: str, page: int, document: str = "d1", event: str = "other") -> Event:

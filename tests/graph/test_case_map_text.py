@@ -7,8 +7,8 @@ from pathlib import Path
 from casetrack.config import load_settings
 from casetrack.render.graph import case_map
 from casetrack.service.app import CaseTrack
-from casetrack.service.indexing import Indexer
-from casetrack.service.ingest import Ingestor, IngestRequest
+from casetrack.service.ingest.document import Ingestor, IngestRequest
+from casetrack.service.ingest.entries import Indexer
 
 AGREEMENT = """CONSULTING AGREEMENT
 

@@ -66,7 +66,7 @@ def test_extract_equals_the_pinned_output(doc: str, golden: dict[str, Any]) -> N
 @needs_eval_dev
 def test_stored_records_are_the_extract_as_json() -> None:
     """The ingestion records (built field by field, not through asdict) hold exactly the extract's values."""
-    from casetrack.service.graph_extract import build_extract
+    from casetrack.service.ingest.graph_extract import build_extract
 
     pages = bundle_pages()
     records = build_extract(pages, extract_structure(pages), [])

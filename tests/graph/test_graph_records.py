@@ -6,7 +6,7 @@ from dataclasses import dataclass, fields
 from enum import Enum, StrEnum
 
 from casetrack.graph import EntityKind, EntityMention, Party
-from casetrack.service.graph_extract import _json, record_of
+from casetrack.service.ingest.graph_extract import _json, record_of
 
 
 class Shape(Enum):

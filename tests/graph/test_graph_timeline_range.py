@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from casetrack.domain import Document, DocumentType
-from casetrack.service.graph import CaseGraph, Event, Mention, build_graph
+from casetrack.service.graph.case_graph import CaseGraph, Event, Mention, build_graph
 
 DATES = ["2016", "2017-02-28", "2017-03", "2017-03-01", "2017-03-31", "2017-04", "2018-01-02"]
 

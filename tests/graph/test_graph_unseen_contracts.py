@@ -27,8 +27,8 @@ from typing import Any
 from casetrack.chunk.structure import extract_structure
 from casetrack.domain import Document, DocumentType, ExtractionMethod, ParsedPage
 from casetrack.graph import organization_key, person_key
-from casetrack.service.graph import CaseGraph, build_graph, defined_term_matches, normalise
-from casetrack.service.graph_extract import build_extract
+from casetrack.service.graph.case_graph import CaseGraph, build_graph, defined_term_matches, normalise
+from casetrack.service.ingest.graph_extract import build_extract
 
 FIXTURE = Path(__file__).with_name("data") / "cuad_unseen.jsonl"
 CONTRACT_DATE_EVENTS = frozenset({"signed", "effective"})

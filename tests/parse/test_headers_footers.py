@@ -17,8 +17,8 @@ from casetrack.chunk.bates import find_bates_number
 from casetrack.config import load_settings
 from casetrack.parse import parse_file
 from casetrack.service.app import CaseTrack
-from casetrack.service.indexing import Indexer
-from casetrack.service.ingest import Ingestor, IngestRequest
+from casetrack.service.ingest.document import Ingestor, IngestRequest
+from casetrack.service.ingest.entries import Indexer
 from casetrack.store import documents as docstore
 
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
 
 
 def test_switching_to_a_case_preloads_its_index_and_the_first_search_uses_it(data_dir: Path,

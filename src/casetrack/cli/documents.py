@@ -15,8 +15,8 @@ from casetrack.render import documents as render_docs
 from casetrack.render import folders as render_folders
 from casetrack.render import search as render_search
 from casetrack.service.app import CaseTrack
-from casetrack.service.folders import check_folder, walk
-from casetrack.service.ingest import IngestRequest, check_file, file_sha256, ingested_from
+from casetrack.service.ingest.document import IngestRequest, check_file, file_sha256, ingested_from
+from casetrack.service.ingest.folders import check_folder, walk
 
 docs = typer.Typer(help="List, show and delete documents.", no_args_is_help=True)
 

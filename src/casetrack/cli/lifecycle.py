@@ -16,8 +16,10 @@ from casetrack.cli.app import confirm, examples, fail, run
 from casetrack.config import Settings
 from casetrack.errors import CaseTrackError, InvalidInput
 from casetrack.render.formats import size
-from casetrack.service import licensing, portability, status, updates
+from casetrack.service import status
 from casetrack.service.app import CaseTrack
+from casetrack.service.cases import portability
+from casetrack.service.distribution import licensing, updates
 
 licence_group = typer.Typer(help="Activate and inspect your CaseTrack licence key.", no_args_is_help=True)
 

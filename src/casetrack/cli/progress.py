@@ -13,7 +13,7 @@ from contextlib import contextmanager
 
 import typer
 
-from casetrack.service.folders import Progress
+from casetrack.service.infra.jobs import Progress
 
 BAR_WIDTH = 12
 BAR_OVERHEAD = 32 + BAR_WIDTH  # "Ingesting  [bar]   54%  00:00:15  " before the file name, and one spare column

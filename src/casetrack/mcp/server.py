@@ -17,8 +17,8 @@ from pydantic import ValidationError
 
 from casetrack import __version__
 from casetrack.errors import CaseTrackError, InternalError
-from casetrack.service import updates
 from casetrack.service.app import CaseTrack
+from casetrack.service.distribution import updates
 
 log = logging.getLogger(__name__)
 

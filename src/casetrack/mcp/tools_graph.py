@@ -12,10 +12,10 @@ from pydantic import Field
 from casetrack.mcp.server import READ_ONLY, ToolRegistrar, result
 from casetrack.render import graph as render
 from casetrack.service.app import CaseTrack
-from casetrack.service.date_range import date_range
-from casetrack.service.graph import Mention, Node
-from casetrack.service.licensing import require_pro
-from casetrack.service.relations import clusters, related
+from casetrack.service.distribution.licensing import require_pro
+from casetrack.service.graph.case_graph import Mention, Node
+from casetrack.service.graph.date_range import date_range
+from casetrack.service.graph.relations import clusters, related
 
 EntityKind = Literal["person", "organization", "court", "statute", "case_citation", "date", "monetary_amount",
                      "legal_concept"]

@@ -16,9 +16,9 @@ from casetrack.mcp.server import READ_ONLY, WRITES, ToolRegistrar, result
 from casetrack.render import documents as render_docs
 from casetrack.render import folders as render
 from casetrack.service.app import CaseTrack
-from casetrack.service.folders import Progress, check_folder, normalise_extensions, walk
-from casetrack.service.ingest import Ingested, IngestRequest, check_file
-from casetrack.service.jobs import DOCUMENT_JOB, Job
+from casetrack.service.infra.jobs import DOCUMENT_JOB, Job
+from casetrack.service.ingest.document import Ingested, IngestRequest, check_file
+from casetrack.service.ingest.folders import FolderReport, Progress, check_folder, normalise_extensions, walk
 
 DocType = Literal["pleading", "motion", "brief", "contract", "exhibit", "correspondence", "deposition", "discovery",
                   "statute", "case_law", "other"]
@@ -140,6 +140,6 @@ async def await_job(job: Job, wait_seconds: int, ctx: Context) -> CallToolResult
             return result(render_docs.ingested(done.document, job.case_name, done.duration_s, earlier=done.earlier),
                           {"case": job.case_name, "document": render_docs.document_dict(done.document),
                            "duration_s": round(done.duration_s, 3), "earlier_version": earlier})
-        assert job.report is not None
+        assert isinstance(job.report, FolderReport)
         return result(render.report(job.report, job.case_name), data)
     return result(render.job_started(job), data)

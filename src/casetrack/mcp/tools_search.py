@@ -15,9 +15,9 @@ from casetrack.render import documents as render_docs
 from casetrack.render import search as render
 from casetrack.render.formats import plural
 from casetrack.service.app import CaseTrack
-from casetrack.service.folders import FileOutcome, FolderReport, Progress
-from casetrack.service.jobs import REINDEX_JOB
-from casetrack.service.licensing import require_pro
+from casetrack.service.distribution.licensing import require_pro
+from casetrack.service.infra.jobs import REINDEX_JOB
+from casetrack.service.ingest.folders import FileOutcome, FolderReport, Progress
 
 
 def register(tool: ToolRegistrar, app: CaseTrack) -> None:

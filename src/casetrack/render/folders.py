@@ -9,9 +9,9 @@ from typing import Any
 from casetrack.parse import CONVERSION_HINTS
 from casetrack.render.documents import document_dict, ingested
 from casetrack.render.formats import duration, plural
-from casetrack.service.folders import FolderReport
-from casetrack.service.ingest import Ingested
-from casetrack.service.jobs import DOCUMENT_JOB, FOLDER_JOBS, REINDEX_JOB, Job
+from casetrack.service.infra.jobs import DOCUMENT_JOB, FOLDER_JOBS, REINDEX_JOB, Job
+from casetrack.service.ingest.document import Ingested
+from casetrack.service.ingest.folders import FolderReport
 
 LIST_LIMIT = 20  # per section; the structured result always has every file
 

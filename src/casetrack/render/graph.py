@@ -9,8 +9,8 @@ from typing import Any
 from casetrack.domain import Case, Document
 from casetrack.graph import CORRESPONDENT_ROLES
 from casetrack.render.formats import plural, size
-from casetrack.service.graph import CaseGraph, Event, Node
-from casetrack.service.relations import Cluster, Relation
+from casetrack.service.graph.case_graph import CaseGraph, Event, Node
+from casetrack.service.graph.relations import Cluster, Relation
 
 KEY_EVENTS = ("filed", "signed", "effective", "hearing", "deadline", "decided", "sent")
 EMPTY = "No documents in this case yet. Add some with ingest_document or ingest_folder, then ask again."

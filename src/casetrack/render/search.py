@@ -7,8 +7,8 @@ from typing import Any
 
 from casetrack.render.documents import chunk_dict, provenance_dict
 from casetrack.render.formats import plural
-from casetrack.service.entity_search import EntityPassages
-from casetrack.service.search import SearchHit, SearchResponse
+from casetrack.service.graph.find_entity import EntityPassages
+from casetrack.service.search.query import SearchHit, SearchResponse
 
 STAGE_LABELS = {"recall": "hybrid recall", "rrf": "RRF fusion", "boost": "citation/entity boost",
                 "colbert": "ColBERT rerank", "named": "named document first"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from casetrack.render.formats import duration, iso, plural
-from casetrack.service.watch import WatchView
-from casetrack.service.watch_store import Watch
+from casetrack.service.watch.service import WatchView
+from casetrack.service.watch.store import Watch
 
 SCHEDULE_TEXT = {
     "on_change": "on_change (real-time OS notifications)",

@@ -12,27 +12,30 @@ from casetrack.domain import Case, CaseStatus
 from casetrack.embed import EmbedderPool
 from casetrack.errors import CaseTrackError, NoCaseActive, NotFound
 from casetrack.parse import ocr_status
-from casetrack.service import licensing, recovery, status
-from casetrack.service.cases import CaseService
-from casetrack.service.documents import DocumentReader
-from casetrack.service.entity_search import EntitySearch
-from casetrack.service.folders import FolderService
-from casetrack.service.graph import GraphReader, GraphService
-from casetrack.service.indexing import BM25, Indexer
-from casetrack.service.ingest import Ingestor, read_stats
-from casetrack.service.jobs import JobManager
-from casetrack.service.reindex import Reindexer
-from casetrack.service.search import SearchService
-from casetrack.service.search_index import IndexCache
+from casetrack.service import status
+from casetrack.service.cases import recovery
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.cases.documents import DocumentReader
+from casetrack.service.distribution import licensing
+from casetrack.service.graph.case_graph import GraphReader, GraphService
+from casetrack.service.graph.find_entity import EntitySearch
+from casetrack.service.infra.jobs import JobManager
+from casetrack.service.ingest.document import Ingestor
+from casetrack.service.ingest.entries import BM25, Indexer
+from casetrack.service.ingest.folders import FolderService
+from casetrack.service.ingest.reindex import Reindexer
+from casetrack.service.search.index_cache import IndexCache
+from casetrack.service.search.query import SearchService
 from casetrack.service.status import EmbedderState, StatusReport
-from casetrack.service.watch import WatchConfig, WatchService
+from casetrack.service.watch.service import WatchConfig, WatchService
 from casetrack.store.registry import Registry
 from casetrack.store.rocks import raise_open_file_limit
+from casetrack.store.stats import read_stats
 
 log = logging.getLogger(__name__)
 
 # What the helper process imports before it takes work: the PDF reader and the graph extraction.
-HELPER_MODULES = ("casetrack.parse.pdf", "casetrack.service.graph_extract")
+HELPER_MODULES = ("casetrack.parse.pdf", "casetrack.service.ingest.graph_extract")
 EMBEDDER_LABELS = {
     "E1": "E1-Legal", "E6": "E6-Legal", "E7": "E7", "E8": "E8-Legal", "E11": "E11-Legal", "E12": "E12",
 }

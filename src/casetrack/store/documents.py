@@ -12,7 +12,7 @@ from casetrack.domain import Chunk, ChunkSpan, Document, DocumentType, Extractio
 from casetrack.store import keys
 from casetrack.store.records import dumps, loads
 from casetrack.store.rocks import Batch, RocksStore
-from casetrack.store.vectors import VectorValue, encode_vector
+from casetrack.store.vectors import VectorValue, decode_vector, encode_vector
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +152,23 @@ def delete_document(store: RocksStore, batch: Batch, doc: Document, embedders: I
     return chunk_ids
 
 
+def update_document(batch: Batch, doc: Document) -> None:
+    """Queue a changed document record (type, path, embedders); its passages are untouched."""
+    batch.put(keys.DOCUMENTS, keys.document(doc.id), encode_document(doc))
+
+
+def put_vectors(batch: Batch, embedder: str, by_chunk: Mapping[str, VectorValue]) -> None:
+    for chunk_id, vector in by_chunk.items():
+        batch.put(keys.EMBEDDINGS, keys.embedding(embedder, chunk_id), encode_vector(vector))
+
+
+def mark_embedded(store: RocksStore, batch: Batch, chunk_ids: Iterable[str], when: float) -> None:
+    """Queue `embedded_at` on the provenance of each chunk (after its vectors were rebuilt)."""
+    for chunk_id in chunk_ids:
+        prov = loads(store.get(keys.PROVENANCE, keys.provenance(chunk_id)) or b"{}")
+        batch.put(keys.PROVENANCE, keys.provenance(chunk_id), dumps({**prov, "embedded_at": when}))
+
+
 # --- reading -----------------------------------------------------------------
 
 
@@ -217,6 +234,28 @@ def graph_extracts(store: RocksStore) -> Iterator[tuple[str, dict[str, Any]]]:
         doc_id, _, kind = key[2:].decode().partition(":")
         if kind == "extract":
             yield doc_id, loads(raw)
+
+
+def chunk_terms(store: RocksStore, chunk_id: str) -> dict[str, int]:
+    """A chunk's BM25 term frequencies, as stored at ingest."""
+    return dict(loads(store.get(keys.BM25, keys.bm25_terms(chunk_id)) or b"{}"))
+
+
+def chunk_text(store: RocksStore, chunk_id: str) -> str | None:
+    raw = store.get(keys.CHUNKS, keys.chunk(chunk_id))
+    return None if raw is None else str(loads(raw)["text"])
+
+
+def vector(store: RocksStore, embedder: str, chunk_id: str) -> VectorValue | None:
+    raw = store.get(keys.EMBEDDINGS, keys.embedding(embedder, chunk_id))
+    return None if raw is None else decode_vector(raw)
+
+
+def vectors(store: RocksStore, embedder: str) -> Iterator[tuple[str, VectorValue]]:
+    """(chunk id, vector) for every chunk `embedder` has embedded, in key order."""
+    prefix = keys.embedding_prefix(embedder)
+    for key, raw in store.scan(keys.EMBEDDINGS, prefix):
+        yield key[len(prefix):].decode(), decode_vector(raw)
 
 
 def all_terms(store: RocksStore) -> Iterator[tuple[str, dict[str, int]]]:

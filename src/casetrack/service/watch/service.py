@@ -25,18 +25,18 @@ from pathlib import Path
 from casetrack.domain import Case
 from casetrack.errors import CaseTrackError, InvalidInput, NotFound
 from casetrack.files import user_path
-from casetrack.service.cases import CaseService
-from casetrack.service.folders import (
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.infra.file_lock import alive
+from casetrack.service.ingest.document import Ingestor
+from casetrack.service.ingest.folders import (
     FolderService,
     check_folder,
     normalise_extensions,
 )
-from casetrack.service.ingest import Ingestor
-from casetrack.service.watch_config import WatchConfig
-from casetrack.service.watch_lock import alive
-from casetrack.service.watch_runner import WatchRunner
-from casetrack.service.watch_store import SCHEDULES, Watch, WatchStore
-from casetrack.service.watch_sync import within
+from casetrack.service.watch.config import WatchConfig
+from casetrack.service.watch.runner import WatchRunner
+from casetrack.service.watch.store import SCHEDULES, Watch, WatchStore
+from casetrack.service.watch.sync import within
 
 log = logging.getLogger(__name__)
 

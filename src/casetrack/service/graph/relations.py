@@ -14,8 +14,8 @@ from email.utils import parsedate_to_datetime
 import numpy as np
 
 from casetrack.domain import Document, DocumentType
-from casetrack.service.graph import CaseGraph, Node
-from casetrack.service.search_index import CaseIndex
+from casetrack.service.graph.case_graph import CaseGraph, Node
+from casetrack.service.search.index_cache import CaseIndex
 
 # Dates and amounts are everywhere; sharing them says little about a relationship.
 WEAK_KINDS = {"date", "monetary_amount"}

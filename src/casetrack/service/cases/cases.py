@@ -11,7 +11,8 @@ from dataclasses import replace
 from casetrack.config import Settings
 from casetrack.domain import Case, CaseStatus, CaseType, clean_name
 from casetrack.errors import CaseReadOnly, ConfirmationRequired, InvalidInput, NotFound
-from casetrack.service import licensing, naming
+from casetrack.service.cases import naming
+from casetrack.service.distribution import licensing
 from casetrack.store.case_store import CaseStore
 from casetrack.store.registry import Registry
 

@@ -7,7 +7,7 @@ import fnmatch
 import logging
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -15,10 +15,10 @@ from casetrack.domain import Case, Document
 from casetrack.errors import CaseTrackError, DuplicateDocument, InvalidInput
 from casetrack.files import relative_note, user_path
 from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS
-from casetrack.service.cases import CaseService
-from casetrack.service.ingest import Ingestor, IngestRequest, file_sha256
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.infra.jobs import Progress
+from casetrack.service.ingest.document import Ingestor, IngestRequest, file_sha256
 from casetrack.store import documents as docstore
-from casetrack.store import keys
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,6 @@ class FolderReport:
         return sum(1 for o in self.outcomes if o.status == status)
 
 
-Progress = Callable[[int, int, str], None]  # done, total, current file
 
 
 def check_folder(raw: str) -> Path:
@@ -260,8 +259,7 @@ class FolderService:
                 if current is None:
                     return FileOutcome(rel, "failed", "the document was deleted meanwhile", doc.id)
                 batch = db.batch()
-                batch.put(keys.DOCUMENTS, keys.document(doc.id),
-                          docstore.encode_document(replace(current, original_path=str(path))))
+                docstore.update_document(batch, replace(current, original_path=str(path)))
                 db.write(batch)
         except CaseTrackError as exc:
             return FileOutcome(rel, "failed", exc.message, doc.id)

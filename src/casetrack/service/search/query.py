@@ -28,15 +28,13 @@ from casetrack.search.pipeline import (
     search,
 )
 from casetrack.search.scope import STAGE_NAMED, Scope, document_name_tokens, named_documents
-from casetrack.service.cases import CaseService
-from casetrack.service.documents import DocumentReader
-from casetrack.service.search_index import CaseIndex, IndexCache, generation, signal
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.cases.documents import DocumentReader
+from casetrack.service.search.index_cache import CaseIndex, IndexCache, signal
 from casetrack.store import documents as docstore
-from casetrack.store import keys
 from casetrack.store.case_store import CaseStore
-from casetrack.store.records import loads
 from casetrack.store.rocks import RocksStore
-from casetrack.store.vectors import decode_vector
+from casetrack.store.stats import generation
 
 log = logging.getLogger(__name__)
 
@@ -309,8 +307,7 @@ def _context(db: RocksStore, chunk: Chunk, limit: int) -> tuple[str | None, str 
         if sequence < 0:
             return None
         neighbour = docstore.chunk_id_at(db, chunk.document_id, sequence)
-        raw = db.get(keys.CHUNKS, keys.chunk(neighbour)) if neighbour else None
-        return None if raw is None else str(loads(raw)["text"])
+        return docstore.chunk_text(db, neighbour) if neighbour else None
 
     before, after = text_at(chunk.span.sequence - 1), text_at(chunk.span.sequence + 1)
     return (before[-limit:] if before else None), (after[:limit] if after else None)
@@ -322,9 +319,9 @@ def _colbert_loader(db: RocksStore) -> TokenLoader:
     def load(chunk_ids: Sequence[Key]) -> dict[Key, np.ndarray]:
         out: dict[Key, np.ndarray] = {}
         for key in chunk_ids:
-            raw = db.get(keys.EMBEDDINGS, keys.embedding("E12", str(key)))
-            if raw is not None:
-                out[key] = np.asarray(decode_vector(raw), dtype=np.float32)
+            matrix = docstore.vector(db, "E12", str(key))
+            if matrix is not None:
+                out[key] = np.asarray(matrix, dtype=np.float32)
         return out
 
     return load

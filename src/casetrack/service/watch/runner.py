@@ -37,15 +37,15 @@ from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from casetrack.errors import CaseTrackError
-from casetrack.service.cases import CaseService
-from casetrack.service.folders import FolderService
-from casetrack.service.ingest import Ingestor
-from casetrack.service.watch_changes import Changes, accepts, stat_of
-from casetrack.service.watch_config import WatchConfig
-from casetrack.service.watch_job import Stopping, WatchJob
-from casetrack.service.watch_lock import FileLock
-from casetrack.service.watch_store import Watch, WatchState, WatchStore
-from casetrack.service.watch_sync import WatchSync
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.infra.file_lock import FileLock
+from casetrack.service.ingest.document import Ingestor
+from casetrack.service.ingest.folders import FolderService
+from casetrack.service.watch.changes import Changes, accepts, stat_of
+from casetrack.service.watch.config import WatchConfig
+from casetrack.service.watch.job import Stopping, WatchJob
+from casetrack.service.watch.store import Watch, WatchState, WatchStore
+from casetrack.service.watch.sync import WatchSync
 
 log = logging.getLogger(__name__)
 

@@ -20,11 +20,10 @@ from casetrack.index.dense import DenseIndex
 from casetrack.index.sparse import SparseIndex, SparseVector
 from casetrack.search.pipeline import SearchIndexes
 from casetrack.store import documents as docstore
-from casetrack.store import keys
 from casetrack.store.case_store import CaseStore
-from casetrack.store.records import decode_u64
 from casetrack.store.rocks import RocksStore
-from casetrack.store.vectors import VectorValue, decode_vector
+from casetrack.store.stats import generation
+from casetrack.store.vectors import VectorValue
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +32,6 @@ DENSE_KINDS = (Kind.DENSE_CLS, Kind.DENSE_MEAN)
 
 def signal(model_id: str) -> str:
     return model_id.lower()
-
-
-def generation(db: RocksStore) -> int:
-    return decode_u64(db.get(keys.METADATA, keys.GENERATION)) or 0
 
 
 @dataclass
@@ -114,11 +109,10 @@ def build_from(db: RocksStore, label: str = "") -> CaseIndex:
     for model_id, spec in MODELS.items():
         if spec.kind is Kind.COLBERT:
             continue
-        prefix = keys.embedding_prefix(model_id)
         chunk_ids, values = [], []
-        for key, raw in db.scan(keys.EMBEDDINGS, prefix):
-            chunk_ids.append(key[len(prefix):].decode())
-            values.append(decode_vector(raw))
+        for chunk_id, value in docstore.vectors(db, model_id):
+            chunk_ids.append(chunk_id)
+            values.append(value)
         _add_vectors(index, model_id, chunk_ids, values)
     index.built_in_s = time.perf_counter() - started
     log.info("Opened search index of %s: %d chunks in %.0f ms", label, index.chunk_count, index.built_in_s * 1000)

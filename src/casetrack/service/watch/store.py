@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from casetrack.errors import StoreCorrupt
-from casetrack.service.watch_lock import exclusive
+from casetrack.service.infra.file_lock import exclusive
 
 log = logging.getLogger(__name__)
 

@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass
 
 from casetrack.domain import Case
-from casetrack.service.cases import CaseService
-from casetrack.service.graph import GraphService, Node
-from casetrack.service.search import SearchHit, SearchService
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.graph.case_graph import GraphService, Node
+from casetrack.service.search.query import SearchHit, SearchService
 from casetrack.store import documents as docstore
 
 # Search scores are scaled to the best hit; below half of it a "related" passage is mostly noise

@@ -20,9 +20,10 @@ from casetrack.errors import InvalidInput, NotFound
 from casetrack.graph.authorities import authorities_in
 from casetrack.graph.dates import EventType
 from casetrack.graph.pagetext import join_pages
-from casetrack.service.cases import CaseService
-from casetrack.service.search_index import KEPT_CASES, generation
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.search.index_cache import KEPT_CASES
 from casetrack.store import documents as docstore
+from casetrack.store.stats import generation
 
 
 class Mention(NamedTuple):

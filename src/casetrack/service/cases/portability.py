@@ -37,17 +37,17 @@ from casetrack.domain import Case, CaseStatus, CaseType, clean_name
 from casetrack.embed import MODELS
 from casetrack.errors import CaseTrackError, FileNotFound, FreeTierLimit, InvalidInput
 from casetrack.files import relative_note, sha256_file, user_path
-from casetrack.service import licensing
-from casetrack.service.cases import MAX_NAME_LENGTH, CaseService
-from casetrack.service.ingest import read_stats, stats_record
+from casetrack.service.cases.cases import MAX_NAME_LENGTH, CaseService
+from casetrack.service.distribution import licensing
 from casetrack.store import documents as docstore
 from casetrack.store import keys, migrations
 from casetrack.store.case_store import CaseStore
 from casetrack.store.imported import ForeignRecords, check_records
 from casetrack.store.paths import regular_file, remove_tree
-from casetrack.store.records import dumps, encode_case
+from casetrack.store.records import encode_case
 from casetrack.store.registry import Registry
 from casetrack.store.rocks import open_read, open_write
+from casetrack.store.stats import put_stats, read_stats
 
 log = logging.getLogger(__name__)
 
@@ -392,7 +392,7 @@ def _adopt(path: Path, settings: Settings, stage: Path, manifest: dict[str, Any]
             batch.put(keys.DOCUMENTS, keys.document(doc.id), docstore.encode_document(adopted))
         case = replace(case, stats=checked.stats)
         batch.put(keys.METADATA, keys.CASE_INFO, encode_case(case))
-        batch.put(keys.METADATA, keys.CASE_STATS, dumps(stats_record(checked.stats)))
+        put_stats(batch, checked.stats)
         db.write(batch)
     (stage / ORIGINALS).mkdir(exist_ok=True)
     return case

@@ -17,9 +17,9 @@ from typing import Any
 
 from casetrack.domain import Case
 from casetrack.errors import CaseTrackError, InternalError, NotFound
-from casetrack.service.cases import CaseService
-from casetrack.service.watch_store import Watch, WatchState, WatchStore
-from casetrack.service.watch_sync import WatchSync, state_after
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.watch.store import Watch, WatchState, WatchStore
+from casetrack.service.watch.sync import WatchSync, state_after
 
 log = logging.getLogger(__name__)
 

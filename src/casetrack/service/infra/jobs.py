@@ -16,10 +16,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from casetrack.errors import CaseTrackError, InternalError, NotFound
-from casetrack.service.folders import FolderReport, Progress
-from casetrack.service.ingest import Ingested
 
 log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int, str], None]  # done, total, what is being worked on now
 
 KEEP_FINISHED = 50
 DOCUMENT_JOB = "ingest_document"
@@ -39,7 +39,7 @@ class Job:
     done: int = 0
     current: str = ""
     error: str | None = None
-    report: FolderReport | Ingested | None = None
+    report: object = None  # what the work returned (a folder report, an ingested document)
     created_at: float = field(default_factory=time.time)
     finished_at: float | None = None
     finished: threading.Event = field(default_factory=threading.Event)
@@ -57,7 +57,7 @@ class JobManager:
         self._lock = threading.Lock()
 
     def submit(self, kind: str, case_id: str, case_name: str, target: str, total: int,
-               work: Callable[[Progress], FolderReport | Ingested]) -> Job:
+               work: Callable[[Progress], object]) -> Job:
         job = Job(str(uuid.uuid4()), kind, case_id, case_name, target, total)
         with self._lock:
             self._jobs[job.id] = job

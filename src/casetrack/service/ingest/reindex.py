@@ -11,15 +11,13 @@ from pathlib import Path
 from casetrack.chunk import StructureEntry
 from casetrack.domain import Case, Document
 from casetrack.errors import CaseTrackError, InvalidInput
-from casetrack.service.cases import CaseService
-from casetrack.service.documents import DocumentReader
-from casetrack.service.folders import Progress
-from casetrack.service.indexing import BM25, Indexer, chunk_headers
-from casetrack.service.ingest import Commit, Ingestor, IngestRequest, file_sha256
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.cases.documents import DocumentReader
+from casetrack.service.infra.jobs import Progress
+from casetrack.service.ingest.document import Commit, Ingestor, IngestRequest, file_sha256
+from casetrack.service.ingest.entries import BM25, Indexer, chunk_headers
 from casetrack.store import documents as docstore
-from casetrack.store import keys
-from casetrack.store.records import dumps, loads
-from casetrack.store.vectors import encode_vector
+from casetrack.store.stats import bump_generation
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +95,7 @@ class Reindexer:
         store = self._cases.store(case)
         with store.reader() as db:
             chunks = list(docstore.document_chunks(db, doc))
-            terms = {c.id: loads(db.get(keys.BM25, keys.bm25_terms(c.id)) or b"{}") for c in chunks}
+            terms = {c.id: docstore.chunk_terms(db, c.id) for c in chunks}
             headings = [StructureEntry(**entry) for entry in docstore.structure(db, doc.id)]
         headers = chunk_headers(doc.name, [c.span for c in chunks], headings)
         entries = self._indexer.build([c.text for c in chunks], only=todo, headers=headers)
@@ -110,13 +108,10 @@ class Reindexer:
             batch = db.batch()
             vectors = {e: dict(zip([c.id for c in chunks], vs, strict=True)) for e, vs in entries.vectors.items()}
             for model_id, by_chunk in vectors.items():
-                for chunk_id, vector in by_chunk.items():
-                    batch.put(keys.EMBEDDINGS, keys.embedding(model_id, chunk_id), encode_vector(vector))
-            for chunk in chunks:
-                prov = loads(db.get(keys.PROVENANCE, keys.provenance(chunk.id)) or b"{}")
-                batch.put(keys.PROVENANCE, keys.provenance(chunk.id), dumps({**prov, "embedded_at": now}))
-            batch.put(keys.DOCUMENTS, keys.document(doc.id), docstore.encode_document(updated))
-            before = self._ingestor.bump_generation(db, batch)
+                docstore.put_vectors(batch, model_id, by_chunk)
+            docstore.mark_embedded(db, batch, [c.id for c in chunks], now)
+            docstore.update_document(batch, updated)
+            before = bump_generation(db, batch)
             db.write(batch)
         # Re-apply the document to in-memory indexes with its full set of vectors.
         self._ingestor.notify(Commit(case.id, before, before + 1, doc.id, terms, vectors, [c.id for c in chunks]))

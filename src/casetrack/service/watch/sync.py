@@ -13,10 +13,10 @@ from typing import Any
 
 from casetrack.domain import Case
 from casetrack.errors import CaseTrackError
-from casetrack.service.cases import CaseService
-from casetrack.service.folders import FileOutcome, FolderReport, FolderService, Walk, walk
-from casetrack.service.ingest import Ingestor
-from casetrack.service.watch_store import Watch
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.ingest.document import Ingestor
+from casetrack.service.ingest.folders import FileOutcome, FolderReport, FolderService, Walk, walk
+from casetrack.service.watch.store import Watch
 from casetrack.store import documents as docstore
 
 TOTALLED = ("ingested", "updated", "moved", "removed", "skipped", "failed")

@@ -41,15 +41,14 @@ from casetrack.files import relative_note, user_path
 from casetrack.files import sha256_file as file_sha256
 from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS, ParseOptions, parse_file
 from casetrack.search.scope import opening
-from casetrack.service import licensing
-from casetrack.service.cases import CaseService
-from casetrack.service.graph_extract import PendingExtract
-from casetrack.service.indexing import Indexer, chunk_headers
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.cases.documents import parse_document_type
+from casetrack.service.distribution import licensing
+from casetrack.service.ingest.entries import Indexer, chunk_headers
+from casetrack.service.ingest.graph_extract import PendingExtract
 from casetrack.store import documents as docstore
-from casetrack.store import keys
 from casetrack.store.case_store import CaseStore
-from casetrack.store.records import decode_u64, dumps, encode_u64, loads
-from casetrack.store.rocks import Batch, RocksStore
+from casetrack.store.stats import adjusted_stats, bump_generation, put_stats, read_stats
 from casetrack.store.vectors import VectorValue
 
 log = logging.getLogger(__name__)
@@ -204,9 +203,9 @@ class Ingestor:
                     raise DuplicateDocument(existing.name, existing.id)
                 licensing.check_document_limit(self.limits, read_stats(db).document_count)
             docstore.put_document(batch, write)
-            stats = adjust_stats(db, write.document, replace_doc)
-            batch.put(keys.METADATA, keys.CASE_STATS, dumps(stats_record(stats)))
-            before = self.bump_generation(db, batch)
+            stats = adjusted_stats(db, write.document, replace_doc)
+            put_stats(batch, stats)
+            before = bump_generation(db, batch)
             db.write(batch)
         self.notify(Commit(case.id, before, before + 1, write.document.id,
                             {k: dict(v) for k, v in write.terms.items()},
@@ -221,9 +220,9 @@ class Ingestor:
         with store.writer(f"deleting {doc.name}") as db:
             batch = db.batch()
             removed = docstore.delete_document(db, batch, doc, self._indexer.all_embedder_ids)
-            stats = adjust_stats(db, None, doc)
-            batch.put(keys.METADATA, keys.CASE_STATS, dumps(stats_record(stats)))
-            before = self.bump_generation(db, batch)
+            stats = adjusted_stats(db, None, doc)
+            put_stats(batch, stats)
+            before = bump_generation(db, batch)
             db.write(batch)
         self.notify(Commit(case.id, before, before + 1, None, {}, {}, removed))
         note = self._remove_copy(store, doc) if doc.copied_original else None
@@ -239,12 +238,6 @@ class Ingestor:
             log.warning("Deleting %s: %s", doc.name, refused.message)
             return refused.message
         return None
-
-    @staticmethod
-    def bump_generation(db: RocksStore, batch: Batch) -> int:
-        before = decode_u64(db.get(keys.METADATA, keys.GENERATION)) or 0
-        batch.put(keys.METADATA, keys.GENERATION, encode_u64(before + 1))
-        return before
 
     def notify(self, commit: Commit) -> None:
         for listener in self.listeners:
@@ -306,16 +299,6 @@ def check_file(raw: str) -> Path:
     return path.resolve()
 
 
-def parse_document_type(value: str | None) -> DocumentType | None:
-    if value is None or not str(value).strip():
-        return None
-    try:
-        return DocumentType(str(value).strip().lower())
-    except ValueError as exc:
-        choices = ", ".join(t.value for t in DocumentType)
-        raise InvalidInput(f"Unknown document type {value!r}: choose one of {choices}.") from exc
-
-
 def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:
     return [
         StoredPage(number=p.number, text=p.text, method=p.method, ocr_confidence=p.ocr_confidence,
@@ -374,26 +357,3 @@ def unique_name(stored: list[Document], path: Path, replacing: Document | None) 
     while f"{stem} ({n}){path.suffix}".casefold() in taken:
         n += 1
     return f"{stem} ({n}){clean_name(path.suffix)}"
-
-
-def read_stats(db: RocksStore) -> CaseStats:
-    raw = db.get(keys.METADATA, keys.CASE_STATS)
-    if raw is None:
-        return CaseStats()
-    r = loads(raw)
-    return CaseStats(document_count=int(r.get("document_count", 0)), page_count=int(r.get("page_count", 0)),
-                     chunk_count=int(r.get("chunk_count", 0)))
-
-
-def adjust_stats(db: RocksStore, added: Document | None, removed: Document | None) -> CaseStats:
-    stats = read_stats(db)
-    docs, pages, chunks = stats.document_count, stats.page_count, stats.chunk_count
-    if added is not None:
-        docs, pages, chunks = docs + 1, pages + added.page_count, chunks + added.chunk_count
-    if removed is not None:
-        docs, pages, chunks = docs - 1, pages - removed.page_count, chunks - removed.chunk_count
-    return CaseStats(document_count=max(docs, 0), page_count=max(pages, 0), chunk_count=max(chunks, 0))
-
-
-def stats_record(stats: CaseStats) -> dict[str, int]:
-    return {"document_count": stats.document_count, "page_count": stats.page_count, "chunk_count": stats.chunk_count}

@@ -8,11 +8,9 @@ from typing import Any
 
 from casetrack.domain import Case, Chunk, Document, DocumentType
 from casetrack.errors import InvalidInput, NotFound
-from casetrack.service import naming
-from casetrack.service.cases import CaseService
-from casetrack.service.ingest import parse_document_type
+from casetrack.service.cases import naming
+from casetrack.service.cases.cases import CaseService
 from casetrack.store import documents as docstore
-from casetrack.store import keys
 
 SORTS = {
     "name": (lambda d: d.name.casefold(), False),
@@ -146,7 +144,7 @@ class DocumentReader:
                 raise NotFound("Document", ref, hint="It was deleted meanwhile.")
             updated = replace(current, document_type=wanted, type_confidence=1.0, type_source="user")
             batch = db.batch()
-            batch.put(keys.DOCUMENTS, keys.document(doc.id), docstore.encode_document(updated))
+            docstore.update_document(batch, updated)
             db.write(batch)
         return updated
 
@@ -175,3 +173,12 @@ def _chunk_id(raw: str) -> str:
         raise InvalidInput("Give a chunk ID (a UUID from search or browsing results).")
     return text
 
+
+def parse_document_type(value: str | None) -> DocumentType | None:
+    if value is None or not str(value).strip():
+        return None
+    try:
+        return DocumentType(str(value).strip().lower())
+    except ValueError as exc:
+        choices = ", ".join(t.value for t in DocumentType)
+        raise InvalidInput(f"Unknown document type {value!r}: choose one of {choices}.") from exc

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from casetrack.parse import SUPPORTED_EXTENSIONS
-from casetrack.service.folders import is_ignored
-from casetrack.service.watch_store import Watch
-from casetrack.service.watch_sync import within
+from casetrack.service.ingest.folders import is_ignored
+from casetrack.service.watch.store import Watch
+from casetrack.service.watch.sync import within
 
 Stat = tuple[int, int] | None  # (size, mtime_ns); None: the path is gone
 

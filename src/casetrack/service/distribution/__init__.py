@@ -1,0 +1,1 @@
+"""How CaseTrack reaches users: licence tiers and keys, updates from PyPI."""

@@ -1,0 +1,1 @@
+"""The context graph of a case: merged extracts, related documents and clusters, find_entity."""

@@ -1,0 +1,1 @@
+"""Runtime infrastructure the use cases share: background job workers, file locks."""

@@ -1,18 +1,21 @@
-"""Builds the stdio MCP server. Every tool is a thin adapter over `service.CaseTrack`;
+"""Builds the stdio MCP server from the tool registry (`mcp/tools`). Every tool is a thin adapter
+over `service.CaseTrack`, which it receives from the server's lifespan context;
 CaseTrack's errors become `ToolError`s here, because in mcp 2.x only a ToolError's
 message reaches the model (anything else arrives as a bare "Error executing tool")."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any, ParamSpec, TypeVar
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp.types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
+from mcp.types import CallToolResult, InputRequiredResult
+from mcp.types import Tool as MCPTool
 from pydantic import ValidationError
 
 from casetrack import __version__
@@ -30,18 +33,6 @@ INSTRUCTIONS = (
     "list_cases / create_case / switch_case first, then ingest and search. Every passage returned "
     "carries its citation (document, page, paragraph, lines); quote those citations, never invent one."
 )
-
-READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
-WRITES = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
-IDEMPOTENT_WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True,
-                                   open_world_hint=False)
-DESTRUCTIVE = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False)
-
-
-def result(text: str, data: dict[str, Any]) -> CallToolResult:
-    """Readable text for the model and the user, structured content for programs."""
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
-
 
 def _as_tool_error(name: str, exc: Exception) -> ToolError:
     if isinstance(exc, CaseTrackError):
@@ -94,8 +85,34 @@ def argument_problems(tool: str, error: ValidationError) -> str:
     return "\n".join(lines)
 
 
+def compact_schema(schema: Any) -> Any:
+    """An input schema as the model reads it, without what repeats the rest: pydantic's "title" on every
+    parameter ("top_k" -> "Top K"), and the `{"type": "null"}` arm and null default of an optional
+    parameter (not being required says that; the server still accepts an explicit null)."""
+    if isinstance(schema, list):
+        return [compact_schema(v) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    arms = schema.get("anyOf")
+    if "default" in schema and schema["default"] is None and isinstance(arms, list) and len(arms) == 2 \
+            and {"type": "null"} in arms:
+        kept = next(a for a in arms if a != {"type": "null"})
+        schema = {**{k: v for k, v in schema.items() if k not in ("anyOf", "default")}, **kept}
+    out = {}
+    for key, value in schema.items():
+        if key == "title" and isinstance(value, str):
+            continue
+        out[key] = {n: compact_schema(p) for n, p in value.items()} if key == "properties" else compact_schema(value)
+    return out
+
+
 class CaseTrackServer(MCPServer[Any]):
     """MCPServer whose argument-validation errors read as CaseTrack's own errors do."""
+
+    async def list_tools(self) -> list[MCPTool]:
+        # Every conversation carries the tool list in the model's context: keep it to what informs.
+        return [tool.model_copy(update={"input_schema": compact_schema(tool.input_schema)})
+                for tool in await super().list_tools()]
 
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[Any, Any] | None = None) -> CallToolResult | InputRequiredResult:
@@ -109,36 +126,18 @@ class CaseTrackServer(MCPServer[Any]):
             raise ToolError(f"Error executing tool {name}: {argument_problems(name, cause)}") from cause
 
 
-class ToolRegistrar:
-    """Registers tools with error translation applied, so no tool can forget it."""
-
-    def __init__(self, server: MCPServer[Any]) -> None:
-        self._server = server
-
-    def __call__(self, annotations: ToolAnnotations, description: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
-        def decorator(fn: Callable[P, R]) -> Callable[P, R]:
-            wrapped = translate_errors(fn)
-            self._server.add_tool(wrapped, name=fn.__name__, description=description, annotations=annotations)
-            return wrapped
-
-        return decorator
-
-
 def build_server(app: CaseTrack) -> MCPServer[Any]:
-    from casetrack.mcp import (
-        tools_cases,
-        tools_documents,
-        tools_graph,
-        tools_ingest,
-        tools_search,
-        tools_status,
-        tools_watch,
-    )
+    """The server with every tool of the registry; each tool receives `app` from the lifespan context."""
+    from casetrack.mcp.tools import TOOLS
 
-    server = CaseTrackServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS)
-    register = ToolRegistrar(server)
-    for module in (tools_cases, tools_ingest, tools_documents, tools_search, tools_graph, tools_status, tools_watch):
-        module.register(register, app)
+    @contextlib.asynccontextmanager
+    async def lifespan(_server: MCPServer[CaseTrack]) -> AsyncIterator[CaseTrack]:
+        yield app
+
+    server = CaseTrackServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan)
+    for spec in TOOLS:
+        server.add_tool(translate_errors(spec.fn), name=spec.fn.__name__,
+                        description=" ".join((spec.fn.__doc__ or "").split()), annotations=spec.annotations)
     return server
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from casetrack.domain import Case, Chunk, Document
 from casetrack.render.formats import date, duration, iso, plural, size
+from casetrack.service.cases.documents import DocumentPage
 
 METHOD_LABELS = {"native": "Native text", "ocr": "OCR", "mixed": "Native text + OCR", "skipped": "Skipped (no OCR)"}
 
@@ -161,3 +162,43 @@ def passage(chunk: Chunk, heading: str = "") -> str:
 
 def created_date(doc: Document) -> str:
     return date(doc.ingested_at)
+
+
+def listing_text(case: Case, page: DocumentPage, offset: int, limit: int) -> str:
+    text = f"Case: {case.name}\n\n" + documents_block(page.documents, page.total, offset)
+    if page.has_more:
+        text += (f"\n\n(showing {offset + 1}-{offset + len(page.documents)} of {page.total}; "
+                 f"next page: offset={offset + limit})")
+    return text
+
+
+def by_type_text(case: Case, document_type: str, page: DocumentPage) -> str:
+    if page.total == 0:
+        return f"No {document_type} documents in {case.name}. Use list_documents to see every document."
+    return f"{document_type} documents in {case.name} ({page.total}):\n" + "\n".join(
+        document_line(i + 1, d) + f" - ingested {created_date(d)}" for i, d in enumerate(page.documents))
+
+
+def deleted_text(doc: Document, case: Case, warning: str | None) -> str:
+    text = (f'Deleted "{doc.name}" from {case.name}: {plural(doc.chunk_count, "chunk")}, its embeddings and '
+            "index entries were removed. The original file on disk was not touched.")
+    return text + (f"\n\nWarning: {warning}" if warning else "")
+
+
+def numbered_passages(doc: Document, chunks: list[Chunk]) -> str:
+    return "\n\n".join(passage(c, f"Chunk {c.span.sequence + 1} of {doc.chunk_count}") for c in chunks)
+
+
+def pages_text(doc: Document, chunks: list[Chunk], start_page: int, end_page: int, last: int) -> str:
+    text = f"{doc.name}, pages {start_page}-{last} of {doc.page_count}\n\n" + "\n\n".join(passage(c) for c in chunks)
+    if end_page > last and last < doc.page_count:
+        text += f"\n\n(more pages follow: continue with start_page={last + 1})"
+    return text
+
+
+def structure_text(doc: Document, entries: list[dict[str, Any]]) -> str:
+    if not entries:
+        return f"No headings or numbered sections were found in {doc.name}. Use browse_pages to read it."
+    return f"Structure of {doc.name} ({plural(len(entries), 'entry', 'entries')}):\n" + "\n".join(
+        "  " * (e["level"] - 1) + f"- {' '.join(x for x in (e.get('number'), e.get('title')) if x)} "
+        f"(p. {e['page']}" + (f", chunk {e['chunk_id']}" if e.get("chunk_id") else "") + ")" for e in entries)

@@ -7,7 +7,9 @@ from typing import Any
 
 from casetrack.render.documents import chunk_dict, provenance_dict
 from casetrack.render.formats import plural
+from casetrack.service.app import IndexStatus
 from casetrack.service.graph.find_entity import EntityPassages
+from casetrack.service.search.compare import Comparison
 from casetrack.service.search.query import SearchHit, SearchResponse
 
 STAGE_LABELS = {"recall": "hybrid recall", "rrf": "RRF fusion", "boost": "citation/entity boost",
@@ -100,3 +102,48 @@ def entity_dict(entity: str, entity_type: str, found: EntityPassages) -> dict[st
 
 def _entity_rows(found: EntityPassages) -> list[tuple[str, SearchHit]]:
     return [("mention", h) for h in found.mentions] + [("related", h) for h in found.related]
+
+
+def comparison_text(found: Comparison) -> str:
+    text = [f'Comparing "{found.topic}"', ""]
+    for label, side in zip("AB", found.sides, strict=True):
+        doc = side.document_filter
+        text.append(f"=== Document {label}: {doc.name if doc else ''} ({plural(len(side.hits), 'passage')}) ===")
+        for i, hit in enumerate(side.hits, start=1):
+            text += [f"{i}. (score {hit.score:.2f}) {hit.chunk.provenance.cite()} [chunk {hit.chunk.id}]",
+                     f'   "{hit.chunk.text}"']
+        if not side.hits:
+            text.append("   (nothing in this document addresses the topic)")
+        text.append("")
+    return "\n".join(text).rstrip()
+
+
+def index_status_text(status: IndexStatus) -> str:
+    health, attention = status.health, status.health.needs_attention
+    lines = [f"Index status for {status.case.name}: {plural(len(health.documents), 'document')}, "
+             f"{len(health.documents) - len(attention)} healthy, {len(attention)} need attention",
+             f"Ready embedders: {', '.join(health.ready_embedders)}"]
+    lines += [f"Running: {job.kind} job {job.short_id}, {job.done}/{job.total}" for job in status.running]
+    lines += status.watches
+    for d in attention:
+        problems = []
+        if d.source != "unchanged":
+            problems.append(f"source file {d.source}")
+        if d.missing_embedders:
+            problems.append(f"missing embeddings: {', '.join(d.missing_embedders)} "
+                            "(reindex_document with reparse=false)")
+        if d.skipped_pages:
+            problems.append(f"{plural(d.skipped_pages, 'page')} not OCR'd (install Tesseract, then reindex)")
+        lines.append(f"  - {d.document.name}: {'; '.join(problems)}")
+    if not attention and health.documents:
+        lines.append("Every document is fully indexed.")
+    return "\n".join(lines)
+
+
+def index_status_dict(status: IndexStatus) -> dict[str, Any]:
+    return {"case": status.case.name, "ready_embedders": list(status.health.ready_embedders),
+            "running_jobs": [j.id for j in status.running], "watches": status.watches,
+            "documents": [{"name": d.document.name, "id": d.document.id, "source": d.source,
+                           "missing_embedders": list(d.missing_embedders), "skipped_pages": d.skipped_pages,
+                           "embedders": list(d.document.embedders), "healthy": d.healthy}
+                          for d in status.health.documents]}

@@ -4,26 +4,29 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from casetrack import helper_process
 from casetrack.config import MemoryMode, Settings
-from casetrack.domain import Case, CaseStatus
+from casetrack.domain import Case, CaseStatus, Document
 from casetrack.embed import EmbedderPool
-from casetrack.errors import CaseTrackError, NoCaseActive, NotFound
+from casetrack.errors import CaseTrackError, ConfirmationRequired, NoCaseActive, NotFound
 from casetrack.parse import ocr_status
 from casetrack.service import status
 from casetrack.service.cases import recovery
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
+from casetrack.service.cases.session import Session
 from casetrack.service.distribution import licensing
 from casetrack.service.graph.case_graph import GraphReader, GraphService
 from casetrack.service.graph.find_entity import EntitySearch
-from casetrack.service.infra.jobs import JobManager
-from casetrack.service.ingest.document import Ingestor
+from casetrack.service.graph.queries import GraphQueries
+from casetrack.service.infra.jobs import Job, JobManager
+from casetrack.service.ingest.background import IngestJobs
+from casetrack.service.ingest.document import Deleted, Ingestor
 from casetrack.service.ingest.entries import BM25, Indexer
 from casetrack.service.ingest.folders import FolderService
-from casetrack.service.ingest.reindex import Reindexer
+from casetrack.service.ingest.reindex import CaseHealth, Reindexer
 from casetrack.service.search.index_cache import IndexCache
 from casetrack.service.search.query import SearchService
 from casetrack.service.status import EmbedderState, StatusReport
@@ -39,6 +42,42 @@ HELPER_MODULES = ("casetrack.parse.pdf", "casetrack.service.ingest.graph_extract
 EMBEDDER_LABELS = {
     "E1": "E1-Legal", "E6": "E6-Legal", "E7": "E7", "E8": "E8-Legal", "E11": "E11-Legal", "E12": "E12",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class CaseListing:
+    cases: list[Case]
+    hidden: int  # cases the status filter left out
+    active_id: str | None
+    status_filter: str
+
+
+@dataclass(frozen=True, slots=True)
+class CaseOverview:
+    case: Case
+    documents: list[Document]
+    total_documents: int
+    embedders: str  # "E7 ready, BM25 ready, ..."
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChange:
+    case: Case
+    before: CaseStatus
+
+
+@dataclass(frozen=True, slots=True)
+class Deletion:
+    document: Document
+    deleted: Deleted
+
+
+@dataclass(frozen=True, slots=True)
+class IndexStatus:
+    case: Case
+    health: CaseHealth
+    running: list[Job]
+    watches: list[str]
 
 
 class CaseTrack:
@@ -76,8 +115,11 @@ class CaseTrack:
         self.watches = WatchService(settings.data_dir, self.cases, self.folders, self.ingestor,
                                     WatchConfig.from_settings(settings), settings.lock_timeout_s)
         self.graph = GraphService(self.cases)
-        self.entity_search = EntitySearch(self.cases, self.graph, self.search)
+        self.entity_search = EntitySearch(self.cases, self.graph, self.search, self.licence)
         self.graph_reader = GraphReader(self.cases)
+        self.graph_queries = GraphQueries(self.cases, self.graph, self.graph_reader, self.documents, self.search,
+                                          self.licence)
+        self.ingest_jobs = IngestJobs(self.jobs, self.ingestor, self.folders, self.reindexer)
         try:
             self.recovered = recovery.repair(settings, self.registry)
         except CaseTrackError as exc:
@@ -85,25 +127,18 @@ class CaseTrack:
             # which the user sees in Claude, instead of a server that silently fails to start.
             log.error("Start-up check failed: %s", exc.message)
             self.recovered = [f"start-up check failed: {exc.message}"]
-        # PRD 09 §4: the active case lives for this session only; a new server starts with none.
-        self._active_id: str | None = None
+        # The active case: this session's own choice, else the last case chosen in any session.
+        self.session = Session(settings.data_dir, self.cases)
 
     # --- active case ---------------------------------------------------------
 
     @property
     def active_case_id(self) -> str | None:
-        return self._active_id
+        return self.session.active_id
 
     def active_case(self) -> Case:
         """The active case, freshly read. Raises NoCaseActive, or NotFound if it was deleted elsewhere."""
-        if self._active_id is None:
-            raise NoCaseActive()
-        try:
-            return self.cases.get(self._active_id)
-        except NotFound:
-            self._active_id = None
-            hint = "It was deleted, perhaps from another window. Use list_cases and switch_case."
-            raise NotFound("Case", "(the active case)", hint=hint) from None
+        return self.session.active()
 
     def active_case_or_none(self) -> Case | None:
         try:
@@ -111,54 +146,99 @@ class CaseTrack:
         except (NoCaseActive, NotFound):
             return None
 
-    def writable_active_case(self) -> Case:
-        """The active case, if it accepts new documents. Raises NoCaseActive or CaseReadOnly."""
-        case = self.active_case()
+    def case(self, ref: str | None = None) -> Case:
+        """The case a tool works on: the one `ref` names (the session's active case is left as it
+        is), else the active case. Raises NotFound, NoCaseActive."""
+        return self.session.case(ref)
+
+    def writable_case(self, ref: str | None = None) -> Case:
+        """`case(ref)`, if it accepts new documents. Raises NoCaseActive, NotFound, CaseReadOnly."""
+        case = self.case(ref)
         self.cases.require_writable(case)
         return case
+
+    def writable_active_case(self) -> Case:
+        return self.writable_case(None)
 
     # --- case use cases ------------------------------------------------------
 
     def create_case(self, name: str, case_number: str | None = None, case_type: str | None = None) -> Case:
         case = self.cases.create(name, case_number, case_type)
-        self._active_id = case.id
+        self.session.choose(case)
         return case
 
     def list_cases(self, status_filter: str = "active") -> list[Case]:
         return self.cases.list(status_filter)
 
-    def switch_case(self, ref: str) -> Case:
+    def switch_case(self, ref: str, remember: bool = True) -> Case:
+        """Work in the case `ref` names from now on. `remember` (the user's choice) also makes it the
+        case the next session starts in; a CLI command's --case does not."""
         case = self.cases.resolve(ref)
-        self._active_id = case.id
+        if remember:
+            self.session.choose(case)
+        else:
+            self.session.use(case)
         if case.stats.chunk_count:
             self.search.warm(case)  # the user is about to work in it: load its search index now
         return case
 
+    def case_listing(self, status_filter: str = "active") -> CaseListing:
+        cases = self.cases.list(status_filter)
+        hidden = 0 if status_filter == "all" else len(self.cases.list("all")) - len(cases)
+        return CaseListing(cases, hidden, self.active_case_id, status_filter)
+
     def case_info(self, ref: str | None = None) -> Case:
         """A case with statistics read from its own store (the registry copy may lag a crash)."""
-        case = self.cases.resolve(ref) if ref else self.active_case()
+        case = self.case(ref)
         store = self.cases.store(case)
         with store.reader() as db:
             stats = read_stats(db)
         return replace(case, stats=replace(stats, storage_bytes=store.storage_bytes()))
 
+    def case_overview(self, ref: str | None = None, limit: int = 500) -> CaseOverview:
+        """get_case_info: the case, its documents (newest first) and what its search uses."""
+        case = self.case_info(ref)
+        page = self.documents.listing(case, "date", limit, 0)
+        return CaseOverview(case, page.documents, page.total, self.embedders_summary())
+
+    def change_status(self, ref: str | None, wanted: CaseStatus) -> StatusChange:
+        """Close, reopen or archive a case (the active one without `ref`)."""
+        case = self.case(ref)
+        return StatusChange(self.cases.set_status(case.id, wanted), case.status)
+
     def close_case(self, ref: str | None = None) -> Case:
-        return self.cases.set_status(ref or self.active_case().id, CaseStatus.CLOSED)
+        return self.change_status(ref, CaseStatus.CLOSED).case
 
     def reopen_case(self, ref: str | None = None) -> Case:
-        return self.cases.set_status(ref or self.active_case().id, CaseStatus.ACTIVE)
+        return self.change_status(ref, CaseStatus.ACTIVE).case
 
     def archive_case(self, ref: str | None = None) -> Case:
-        return self.cases.set_status(ref or self.active_case().id, CaseStatus.ARCHIVED)
+        return self.change_status(ref, CaseStatus.ARCHIVED).case
 
     def delete_case(self, ref: str, confirm: bool) -> Case:
         self.search.forget(self.cases.resolve(ref).id)  # release open files before the folder goes
         case = self.cases.delete(ref, confirm)
         self.watches.forget_case(case.id)
         self.graph.forget(case.id)
-        if self._active_id == case.id:
-            self._active_id = None
+        self.session.forget(case.id)
         return case
+
+    # --- documents -----------------------------------------------------------
+
+    def delete_document(self, case: Case, ref: str, confirm: bool) -> Deletion:
+        """Raises NotFound, CaseReadOnly, ConfirmationRequired (naming what would go) unless `confirm`."""
+        self.cases.require_writable(case)
+        doc = self.documents.resolve(case, ref)
+        if not confirm:
+            chunks = f"{doc.chunk_count} chunk{'s' if doc.chunk_count != 1 else ''}"
+            raise ConfirmationRequired(f'document "{doc.name}" ({chunks}) from case "{case.name}"')
+        return Deletion(doc, self.ingestor.delete(case, doc))
+
+    def index_status(self, case: Case, document_filter: str | None = None) -> IndexStatus:
+        """get_index_status: each document's health, this case's running jobs and its watches."""
+        running = [j for j in self.jobs.recent() if j.case_id == case.id and not j.finished.is_set()]
+        return IndexStatus(case, self.reindexer.health(case, document_filter), running,
+                           self.watches.index_status_lines(case.id))
 
     # --- status --------------------------------------------------------------
 

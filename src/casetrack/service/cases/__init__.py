@@ -1,1 +1,2 @@
-"""Cases and their documents: create, resolve, lifecycle, read, move between machines (export/import), start-up repair."""
+"""Cases and their documents: create, resolve, lifecycle, read, the session's active case, export and
+import, start-up repair."""

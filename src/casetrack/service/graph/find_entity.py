@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from casetrack.domain import Case
 from casetrack.service.cases.cases import CaseService
+from casetrack.service.distribution.licensing import Licence, require_pro
 from casetrack.service.graph.case_graph import GraphService, Node
 from casetrack.service.search.query import SearchHit, SearchService
 from casetrack.store import documents as docstore
@@ -32,12 +33,17 @@ class EntityPassages:
 
 
 class EntitySearch:
-    def __init__(self, cases: CaseService, graph: GraphService, search: SearchService) -> None:
+    def __init__(self, cases: CaseService, graph: GraphService, search: SearchService,
+                 licence: Licence | None = None) -> None:
         self._cases = cases
         self._graph = graph
         self._search = search
+        self._licence = licence
 
     def find(self, case: Case, entity: str, entity_type: str = "any", top_k: int = 20) -> EntityPassages:
+        """Raises ProFeature on the Free tier (when built with a licence), InvalidInput for an empty entity."""
+        if self._licence is not None:
+            require_pro(self._licence, "find_entity")
         response = self._search.search(case, entity, min(top_k, 50))  # also validates the query
         nodes = self._graph.lookup(self._graph.graph(case), entity, entity_type)
         hits = {h.chunk.id: h for h in response.hits}

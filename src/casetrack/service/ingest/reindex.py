@@ -68,6 +68,10 @@ class Reindexer:
             report.documents.append(DocumentHealth(doc, source_state(doc), missing, doc.skipped_pages))
         return report
 
+    def reindex_named(self, case: Case, ref: str, force: bool = False, reparse: bool = True) -> Reindexed:
+        """reindex_document for the document `ref` names. Raises NotFound, and as `reindex_document`."""
+        return self.reindex_document(case, self._documents.resolve(case, ref), force, reparse)
+
     def reindex_document(self, case: Case, doc: Document, force: bool = False, reparse: bool = True) -> Reindexed:
         """Raises CaseReadOnly, FileNotFound-style InvalidInput when the source is gone and reparse is asked."""
         self._cases.require_writable(case)

@@ -54,6 +54,16 @@ class WatchView:
     progress: tuple[int, int, str] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class WatchChange:
+    """What a watch tool did: the watch, its case's name, and who runs watches on this data directory."""
+
+    watch: Watch
+    case_name: str
+    run_by: str
+    created: bool = False
+
+
 def check_schedule(schedule: str | None) -> str:
     value = (schedule or "on_change").strip().lower()
     if value not in SCHEDULES:
@@ -73,6 +83,27 @@ class WatchService:
         self.runner = WatchRunner(self._data_dir, cases, folders, ingestor, self.config, self.store, self.forget_case)
 
     # --- configuration: any process, no threads needed -------------------------
+
+    def watch_folder(self, case: Case, folder_path: str, schedule: str | None, auto_remove_deleted: bool,
+                     extensions: Sequence[str] | None) -> WatchChange:
+        """Start (or update) a watch of `folder_path` for `case`. Raises as `add`."""
+        watch, is_new = self.add(case, folder_path, schedule, auto_remove_deleted, extensions)
+        return WatchChange(watch, case.name, self.runner_description(), is_new)
+
+    def unwatch(self, ref: str) -> WatchChange:
+        """Stop a watch (by folder or watch id); its documents stay. Raises NotFound, InvalidInput."""
+        watch = self.remove(ref)
+        return WatchChange(watch, self._case_name(watch.case_id), self.runner_description())
+
+    def reschedule(self, ref: str, schedule: str, auto_remove_deleted: bool | None) -> WatchChange:
+        watch = self.set_schedule(ref, schedule, auto_remove_deleted)
+        return WatchChange(watch, self._case_name(watch.case_id), self.runner_description())
+
+    def _case_name(self, case_id: str) -> str:
+        try:
+            return self._cases.get(case_id).name
+        except CaseTrackError:
+            return "(deleted case)"
 
     def add(self, case: Case, folder_path: str, schedule: str | None = "on_change", auto_remove_deleted: bool = False,
             extensions: Sequence[str] | None = None) -> tuple[Watch, bool]:

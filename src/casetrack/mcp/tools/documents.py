@@ -1,0 +1,138 @@
+"""Document tools (tool spec 2.9-2.11, 2.18-2.20, 2.33-2.34, 2.36-2.37). Every response that
+contains document text carries its full provenance, in the text and in structured content."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from mcp.types import CallToolResult
+from pydantic import Field
+
+from casetrack.mcp import outputs as out
+from casetrack.mcp.tools.base import CaseName, ChunkId, Confirm, Ctx, DocRef, DocType, app_of, result
+from casetrack.render import documents as render
+from casetrack.render.formats import plural
+
+
+def list_documents(
+    ctx: Ctx,
+    sort_by: Literal["name", "date", "pages", "type"] = "date",
+    limit: Annotated[int, Field(ge=1, le=500)] = 50,
+    offset: Annotated[int, Field(ge=0)] = 0,
+    case_name: CaseName = None,
+) -> Annotated[CallToolResult, out.DocumentPage]:
+    """List a case's documents with pages, chunks, type and extraction. Paged: when has_more, call
+    again with the offset given."""
+    app = app_of(ctx)
+    case = app.case(case_name)
+    page = app.documents.listing(case, sort_by, limit, offset)
+    return result(render.listing_text(case, page, offset, limit),
+                  {"case": case.name, "total": page.total, "offset": offset, "limit": limit,
+                   "has_more": page.has_more, "documents": [render.document_dict(d) for d in page.documents]})
+
+
+def list_documents_by_type(
+    ctx: Ctx, document_type: DocType, case_name: CaseName = None,
+) -> Annotated[CallToolResult, out.DocumentsOfType]:
+    """List a case's documents of one type, with pages, chunks and ingestion date."""
+    app = app_of(ctx)
+    case = app.case(case_name)
+    page = app.documents.listing(case, "name", 500, 0, document_type)
+    return result(render.by_type_text(case, document_type, page),
+                  {"document_type": document_type, "total": page.total,
+                   "documents": [render.document_dict(d) for d in page.documents]})
+
+
+def get_document(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
+                 ) -> Annotated[CallToolResult, out.DocumentResult]:
+    """One document's details: pages, extraction method, OCR, chunks, warnings."""
+    app = app_of(ctx)
+    doc = app.documents.resolve(app.case(case_name), document_name)
+    return result(render.document_detail(doc), {"document": render.document_dict(doc)})
+
+
+def delete_document(ctx: Ctx, document_name: DocRef, confirm: Confirm = False, case_name: CaseName = None
+                    ) -> Annotated[CallToolResult, out.DeletedDocument]:
+    """Remove a document with its chunks, embeddings and index entries (the file is untouched)."""
+    app = app_of(ctx)
+    case = app.case(case_name)
+    gone = app.delete_document(case, document_name, confirm)
+    return result(render.deleted_text(gone.document, case, gone.deleted.note),
+                  {"deleted": render.document_dict(gone.document), "warning": gone.deleted.note})
+
+
+def set_document_type(ctx: Ctx, document_name: DocRef, document_type: DocType, case_name: CaseName = None
+                      ) -> Annotated[CallToolResult, out.DocumentResult]:
+    """Correct a document's type (the inferred type is a guess; yours always wins)."""
+    app = app_of(ctx)
+    doc = app.documents.set_type(app.case(case_name), document_name, document_type)
+    return result(f'"{doc.name}" is now typed as {doc.document_type.value}.', {"document": render.document_dict(doc)})
+
+
+def get_chunk(ctx: Ctx, chunk_id: ChunkId, case_name: CaseName = None) -> Annotated[CallToolResult, out.ChunkDetail]:
+    """One chunk's full text and provenance, and which embedders cover it."""
+    app = app_of(ctx)
+    chunk, doc, total = app.documents.chunk(app.case(case_name), chunk_id)
+    text = render.chunk_block(chunk, total) + f"\n\nEmbeddings: {', '.join(doc.embedders)}"
+    return result(text, {**render.chunk_dict(chunk), "chunk_count": total, "embedders": list(doc.embedders)})
+
+
+def get_document_chunks(
+    ctx: Ctx, document_name: DocRef,
+    page_filter: Annotated[int | None, Field(ge=1, description="Only this page")] = None,
+    case_name: CaseName = None,
+) -> Annotated[CallToolResult, out.DocumentChunks]:
+    """Every chunk of a document (or one page) with its provenance."""
+    app = app_of(ctx)
+    doc, chunks = app.documents.chunks(app.case(case_name), document_name, page_filter)
+    where = f", page {page_filter}" if page_filter else ""
+    text = f"{doc.name}{where}: {plural(len(chunks), 'chunk')}\n\n" + render.numbered_passages(doc, chunks)
+    return result(text, {"document": render.document_dict(doc), "chunks": [render.chunk_dict(c) for c in chunks]})
+
+
+def get_source_context(
+    ctx: Ctx, chunk_id: ChunkId,
+    window: Annotated[int, Field(ge=1, le=5, description="Chunks before and after")] = 1,
+    case_name: CaseName = None,
+) -> Annotated[CallToolResult, out.SourceContext]:
+    """The chunks just before and after a chunk, to read a search result in context."""
+    app = app_of(ctx)
+    w = app.documents.context(app.case(case_name), chunk_id, window)
+    parts = [render.passage(c, "Before") for c in w.before] + [render.passage(w.chunk, "Requested chunk")] + \
+            [render.passage(c, "After") for c in w.after]
+    return result("\n\n".join(parts), {"chunk": render.chunk_dict(w.chunk),
+                                       "before": [render.chunk_dict(c) for c in w.before],
+                                       "after": [render.chunk_dict(c) for c in w.after]})
+
+
+def browse_pages(
+    ctx: Ctx, document_name: DocRef, start_page: Annotated[int, Field(ge=1)], end_page: Annotated[int, Field(ge=1)],
+    case_name: CaseName = None,
+) -> Annotated[CallToolResult, out.PageRange]:
+    """Read a document's pages in order, chunk by chunk, with provenance."""
+    app = app_of(ctx)
+    doc, chunks = app.documents.browse(app.case(case_name), document_name, start_page, end_page)
+    last = max((c.span.page for c in chunks), default=start_page)
+    return result(render.pages_text(doc, chunks, start_page, end_page, last),
+                  {"document": render.document_dict(doc), "start_page": start_page, "end_page": last,
+                   "chunks": [render.chunk_dict(c) for c in chunks]})
+
+
+def traverse_chunks(
+    ctx: Ctx, start_chunk_id: ChunkId, direction: Literal["forward", "backward"] = "forward",
+    count: Annotated[int, Field(ge=1, le=20)] = 5, case_name: CaseName = None,
+) -> Annotated[CallToolResult, out.Traversal]:
+    """Step forward or backward through a document's chunks from one chunk."""
+    app = app_of(ctx)
+    doc, chunks = app.documents.traverse(app.case(case_name), start_chunk_id, direction, count)
+    text = f"{doc.name}: {plural(len(chunks), 'chunk')} {direction}\n\n" + render.numbered_passages(doc, chunks)
+    return result(text, {"document": render.document_dict(doc), "direction": direction,
+                         "chunks": [render.chunk_dict(c) for c in chunks]})
+
+
+def get_document_structure(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
+                           ) -> Annotated[CallToolResult, out.DocumentStructure]:
+    """A document's outline: headings, sections and numbered clauses with their pages and chunks."""
+    app = app_of(ctx)
+    doc, entries = app.documents.structure(app.case(case_name), document_name)
+    return result(render.structure_text(doc, entries), {"document": render.document_dict(doc), "entries": entries})

@@ -19,6 +19,8 @@ from typing import Any
 import anyio
 from mcp import Client
 
+from casetrack.parse import SUPPORTED_LABEL
+
 REPO = Path(__file__).resolve().parents[1]
 MANIFEST = REPO / "manifest.json"
 
@@ -53,7 +55,7 @@ def build(tools: list[tuple[str, str]]) -> dict[str, Any]:
         "version": project["version"],
         "description": "Ingest PDFs, Word docs, and scans. Search with AI. Every answer cites the source.",
         "long_description": (
-            "CaseTrack reads your case files (native and scanned PDFs, Word, text, RTF, e-mail, images) and "
+            f"CaseTrack reads your case files ({SUPPORTED_LABEL}; scanned pages by OCR) and "
             "answers searches with a citation for every passage: document, page, paragraph, lines. Each case is "
             "its own database on your computer; documents never leave your machine. Claude Desktop creates the "
             "Python environment from the bundled pyproject.toml and uv.lock."

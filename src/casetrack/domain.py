@@ -126,11 +126,6 @@ class ParsedPage:
 ATTACHMENT_LABEL = "[Attachment {index}: {name}, page {page} of {pages}]"
 
 
-# The file extensions CaseTrack reads (parse/dispatch.py's PARSERS, checked by a test): one list, so the words
-# that name a file type and never a document (search/scope.py, service/naming.py) cannot fall behind it.
-FILE_EXTENSIONS = ("pdf", "docx", "doc", "odt", "txt", "rtf", "eml", "msg", "png", "jpg", "jpeg", "tif", "tiff")
-
-
 @dataclass(frozen=True, slots=True)
 class ParsedDocument:
     format: str  # "pdf", "docx", "doc", "odt", "txt", "rtf", "image", "eml", "msg"

@@ -3,20 +3,72 @@ wrong and what to do next. The MCP and CLI edges translate these, nothing else."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 ISSUES_URL = "https://github.com/casetrack-legal/casetrack/issues"
 UPGRADE_URL = "https://casetrack.legal/upgrade"
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A next step a text points to: an action (named as its MCP tool) and its arguments. Each edge
+    words it in its own terms: the server as the tool to call (`tool_words`), the command line as
+    the command to type (`cli/words.py`)."""
+
+    action: str
+    args: Mapping[str, str] = field(default_factory=dict)
+
+
+# How the MCP tools' user (Claude) is told each step: the PRD's own sentences.
+TOOL_WORDS: dict[str, str] = {
+    "choose_case": "Create or switch to a case first:\n  - create_case: Create a new case\n"
+                   "  - switch_case: Switch to an existing case\n  - list_cases: See all cases",
+    "choose_again": "Use list_cases and switch_case.",
+    "list_cases": "Use list_cases to see available cases.",
+    "list_all_cases": 'Use list_cases (status_filter="all") to see every case.',
+    "show_hidden_cases": 'use status_filter="all" to see every case.',
+    "show_archived_case": 'hidden from list_cases (use status_filter="archived" or "all" to see it)',
+    "create_case": "Create one with create_case.",
+    "work_in_case": "Choose a different name, or use switch_case to work in it.",
+    "reopen_case": "Use reopen_case to make it active again.",
+    "ingest_first": "Ingest documents first with ingest_document or ingest_folder.",
+    "add_files": "Add files with ingest_document or ingest_folder.",
+    "next_ingest": "This is now your active case.\n\nNext: Ingest documents with ingest_document.",
+    "list_documents": "Use list_documents to see the documents in this case.",
+    "replace_duplicate": "To ingest it again, delete that document first or use reindex_document to rebuild it.",
+    "keep_new_version": "To keep only the new one, delete the old one (delete_document); sync_folder replaces "
+                        "changed files instead of adding them.",
+    "no_active_case": "(none) - use create_case or switch_case",
+}
+
+Words = Callable[[Step], str]
+
+
+def tool_words(step: Step) -> str:
+    """A step as the MCP tools' user is told it."""
+    return TOOL_WORDS[step.action].format(**step.args)
+
+
+def worded(text: str, steps: Sequence[Step], words: Words = tool_words) -> str:
+    """`text` followed by each step in `words`."""
+    return " ".join([text, *(words(s) for s in steps)]) if steps else text
+
+
 class CaseTrackError(Exception):
-    """Root of every error a user may see. `exit_code` is what the CLI returns."""
+    """Root of every error a user may see. `exit_code` is what the CLI returns. `message` is the text
+    for Claude (steps named as tools); `detail` and `steps` let another edge word the steps itself."""
 
     exit_code = 1
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, steps: Sequence[Step] = ()) -> None:
+        self.detail = message
+        self.steps = tuple(steps)
+        self.message = worded(message, self.steps)
+        super().__init__(self.message)
+
+    def worded(self, words: Words) -> str:
+        return worded(self.detail, self.steps, words)
 
 
 class InvalidInput(CaseTrackError):
@@ -27,12 +79,7 @@ class InvalidInput(CaseTrackError):
 
 class NoCaseActive(CaseTrackError):
     def __init__(self) -> None:
-        super().__init__(
-            "No active case. Create or switch to a case first:\n"
-            "  - create_case: Create a new case\n"
-            "  - switch_case: Switch to an existing case\n"
-            "  - list_cases: See all cases"
-        )
+        super().__init__("No active case.", [Step("choose_case")])
 
 
 class NotFound(CaseTrackError):
@@ -40,14 +87,15 @@ class NotFound(CaseTrackError):
 
     exit_code = 3
 
-    def __init__(self, kind: str, wanted: str, suggestions: Sequence[tuple[str, str]] = (), hint: str = "") -> None:
+    def __init__(self, kind: str, wanted: str, suggestions: Sequence[tuple[str, str]] = (), hint: str = "",
+                 step: Step | None = None) -> None:
         text = f'{kind} not found: "{wanted}".'
         if suggestions:
             lines = "\n".join(f"  - {name} (ID: {ident})" for name, ident in suggestions)
             text += f" Did you mean:\n{lines}\nUse the full name or ID."
         elif hint:
             text += f" {hint}"
-        super().__init__(text)
+        super().__init__(text, [step] if step is not None and not suggestions else [])
         self.kind = kind
         self.wanted = wanted
 
@@ -61,7 +109,7 @@ class CaseReadOnly(CaseTrackError):
     def __init__(self, case_name: str, status: str) -> None:
         super().__init__(
             f'Case "{case_name}" is {status} and read-only: search and browsing work, but documents '
-            f"cannot be added or removed. Use reopen_case to make it active again."
+            f"cannot be added or removed.", [Step("reopen_case", {"case_name": case_name})]
         )
 
 
@@ -130,8 +178,7 @@ class DuplicateDocument(CaseTrackError):
     def __init__(self, name: str, document_id: str) -> None:
         super().__init__(
             f'Already ingested: this file is identical (same SHA-256) to "{name}" (ID: {document_id}). '
-            "Nothing was changed. To ingest it again, delete that document first or use "
-            "reindex_document to rebuild it."
+            "Nothing was changed.", [Step("replace_duplicate", {"document_id": document_id})]
         )
         self.document_id = document_id
 

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from casetrack.domain import FILE_EXTENSIONS
 from casetrack.errors import DocumentUnreadable, FileNotFound, InvalidInput, ToolUnavailable, UnsupportedFormat
 from casetrack.parse import SUPPORTED_EXTENSIONS, ParseOptions, parse_file
 from tests.badfiles import WRITERS, BadFile
@@ -68,7 +67,3 @@ def test_a_doc_without_libreoffice_names_the_install_command(tmp_path: Path) -> 
         parse_file(tmp_path / "old.doc", ParseOptions(soffice_cmd="/nonexistent/bin/soffice"))
 
 
-def test_the_extensions_file_names_are_matched_against_are_the_ones_parsed() -> None:
-    # search/scope.py and service/naming.py drop these words from document names; a format added to the parsers
-    # but not to domain.FILE_EXTENSIONS would make "deposition.odt" name documents by "odt".
-    assert tuple(f".{extension}" for extension in FILE_EXTENSIONS) == SUPPORTED_EXTENSIONS

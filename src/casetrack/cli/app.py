@@ -13,9 +13,9 @@ import typer
 
 from casetrack import __version__, logs
 from casetrack.cli.layout import fit
-from casetrack.cli.wording import for_cli
+from casetrack.cli.words import command_words
 from casetrack.config import MemoryMode, Settings, load_settings
-from casetrack.errors import ISSUES_URL, CaseTrackError, InvalidInput
+from casetrack.errors import ISSUES_URL, CaseTrackError, InvalidInput, Words
 from casetrack.service.app import CaseTrack
 
 T = TypeVar("T")
@@ -122,7 +122,7 @@ def _serve(state: CliState) -> None:
 
 
 def fail(exc: CaseTrackError, case_name: str | None = None) -> typer.Exit:
-    typer.echo(f"Error: {for_cli(exc.message, case_name)}", err=True)
+    typer.echo(f"Error: {exc.worded(command_words(case_name))}", err=True)
     raise typer.Exit(exc.exit_code)
 
 
@@ -151,10 +151,14 @@ def confirm(question: str, nothing_done: str) -> None:
 
 
 def say(ctx: typer.Context, text: str, listing: bool = False) -> None:
-    """A command's result, on stdout, with every hint in command-line words; a listing is
-    wrapped to the terminal's width (quoted document text never is: its lines are cited)."""
-    text = for_cli(text, ctx.obj.case_name)
+    """A command's result, on stdout; a listing is wrapped to the terminal's width (quoted document
+    text never is: its lines are cited). Texts with next steps are rendered with `words(ctx)`."""
     typer.echo(fit(text) if listing else text)
+
+
+def words(ctx: typer.Context) -> Words:
+    """Next steps in this command's words: commands to type, for the case it works on."""
+    return command_words(ctx.obj.case_name)
 
 
 def _register_groups() -> None:

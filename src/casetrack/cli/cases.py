@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated
 
 import typer
 
-from casetrack.cli.app import confirm, examples, run, say
-from casetrack.domain import Case
+from casetrack.cli.app import confirm, examples, run, say, words
+from casetrack.domain import CaseStatus
 from casetrack.render import cases as render
 from casetrack.render import documents as render_docs
-from casetrack.service.app import CaseTrack
 
 group = typer.Typer(help="Create and manage cases.", no_args_is_help=True)
 
@@ -22,9 +20,8 @@ def list_(
     status: Annotated[str, typer.Option("--status", help="active, closed, archived or all")] = "active",
 ) -> None:
     """List cases (active ones by default)."""
-    cases = run(ctx, lambda ct: ct.list_cases(status))
-    hidden = 0 if status == "all" else len(run(ctx, lambda ct: ct.list_cases("all"))) - len(cases)
-    say(ctx, render.case_list(cases, None, status, hidden), listing=True)
+    listing = run(ctx, lambda ct: ct.case_listing(status))
+    say(ctx, render.case_list(listing.cases, None, status, listing.hidden, words(ctx)), listing=True)
 
 
 @group.command(epilog=examples('casetrack cases create "Smith v. Jones" --type contract --number 1:24-cv-00123'))
@@ -36,47 +33,41 @@ def create(
 ) -> None:
     """Create a case."""
     case = run(ctx, lambda ct: ct.create_case(name, number, case_type))
-    say(ctx, render.created(case))
+    say(ctx, render.created(case, words(ctx)))
 
 
 @group.command(epilog=examples("casetrack cases info Smith"))
 def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Show a case's details and documents."""
-    def show(ct: CaseTrack) -> str:
-        case = ct.case_info(name)
-        ctx.obj.case_name = case.name
-        docs = ct.documents.listing(case, "date", 500, 0)
-        return render.info(case, render_docs.documents_block(docs.documents, docs.total), ct.embedders_summary())
-
-    say(ctx, run(ctx, show), listing=True)
+    view = run(ctx, lambda ct: ct.case_overview(name))
+    ctx.obj.case_name = view.case.name
+    block = render_docs.documents_block(view.documents, view.total_documents, words=words(ctx))
+    say(ctx, render.info(view.case, block, view.embedders), listing=True)
 
 
-def _change_status(ctx: typer.Context, name: str, change: Callable[[CaseTrack, str], Case]) -> None:
+def _change_status(ctx: typer.Context, name: str, wanted: CaseStatus) -> None:
     """Close, reopen or archive, saying so when the case already was in that state."""
-    def action(ct: CaseTrack) -> str:
-        before = ct.cases.resolve(name)
-        ctx.obj.case_name = before.name
-        return render.status_changed(change(ct, before.id), before.status.value)
-
-    say(ctx, run(ctx, action))
+    change = run(ctx, lambda ct: ct.change_status(name, wanted))
+    ctx.obj.case_name = change.case.name
+    say(ctx, render.status_changed(change.case, change.before.value, words(ctx)))
 
 
 @group.command(epilog=examples("casetrack cases close Smith"))
 def close(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Make a case read-only (search still works)."""
-    _change_status(ctx, name, CaseTrack.close_case)
+    _change_status(ctx, name, CaseStatus.CLOSED)
 
 
 @group.command(epilog=examples("casetrack cases reopen Smith"))
 def reopen(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Make a closed or archived case active again."""
-    _change_status(ctx, name, CaseTrack.reopen_case)
+    _change_status(ctx, name, CaseStatus.ACTIVE)
 
 
 @group.command(epilog=examples("casetrack cases archive Smith"))
 def archive(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Archive a case (read-only, hidden from the default list)."""
-    _change_status(ctx, name, CaseTrack.archive_case)
+    _change_status(ctx, name, CaseStatus.ARCHIVED)
 
 
 @group.command(epilog=examples("casetrack cases delete Smith", "casetrack cases delete Smith --yes"))

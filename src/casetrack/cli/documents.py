@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from casetrack.cli.app import app, confirm, examples, run, say
+from casetrack.cli.app import app, confirm, examples, run, say, words
 from casetrack.cli.progress import folder_progress
 from casetrack.domain import Case
 from casetrack.errors import InvalidInput
@@ -15,7 +15,7 @@ from casetrack.render import documents as render_docs
 from casetrack.render import folders as render_folders
 from casetrack.render import search as render_search
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest.document import IngestRequest, check_file, file_sha256, ingested_from
+from casetrack.service.ingest.document import IngestRequest
 from casetrack.service.ingest.folders import check_folder, walk
 
 docs = typer.Typer(help="List, show and delete documents.", no_args_is_help=True)
@@ -28,7 +28,7 @@ def pick_case(ctx: typer.Context, ct: CaseTrack, ref: str | None) -> Case:
     """The named case; without a name, the only active case (CLI calls have no session)."""
     active = ct.list_cases("active")
     if ref or len(active) == 1:
-        case = ct.switch_case(ref or active[0].id)
+        case = ct.switch_case(ref or active[0].id, remember=False)
         ctx.obj.case_name = case.name
         return case
     names = ", ".join(f'"{c.name}"' for c in active) or "none yet (create one: casetrack cases create NAME)"
@@ -53,14 +53,18 @@ def ingest(
     def action(ct: CaseTrack) -> str:
         target = pick_case(ctx, ct, case)
         if not user_path(path).is_dir():
-            writable = ct.writable_active_case()
-            file = check_file(path)
-            earlier = ingested_from(ct.documents.all(target), file) if sync else None
-            if earlier is not None and earlier.file_hash == file_sha256(file):
-                return f'"{earlier.name}" is already in the case and unchanged; nothing to do.'
-            typer.echo(f"Ingesting {file.name} ...", err=True)
-            done = ct.ingestor.ingest(writable, IngestRequest(path, document_type=document_type), replace_doc=earlier)
-            return render_docs.ingested(done.document, target, done.duration_s, replaced=earlier, earlier=done.earlier)
+            typer.echo(f"Ingesting {user_path(path).name} ...", err=True)
+            if sync:
+                synced = ct.folders.sync_file(target, path, document_type)
+                if synced.done is None and synced.earlier is not None:
+                    return f'"{synced.earlier.name}" is already in the case and unchanged; nothing to do.'
+                done, replaced = synced.done, synced.earlier
+            else:
+                request = IngestRequest(path, None, document_type)
+                done, replaced = ct.ingestor.ingest(ct.writable_case(target.id), request), None
+            assert done is not None
+            return render_docs.ingested(done.document, target, done.duration_s, replaced=replaced, earlier=done.earlier,
+                                        words=words(ctx))
         folder = check_folder(path)
         walked = walk(folder)
         writable = ct.writable_active_case()
@@ -83,7 +87,7 @@ def list_(ctx: typer.Context, case: CaseOption = None,
     def action(ct: CaseTrack) -> str:
         target = pick_case(ctx, ct, case)
         page = ct.documents.listing(target, sort, 500, 0)
-        return render_docs.documents_block(page.documents, page.total)
+        return render_docs.documents_block(page.documents, page.total, words=words(ctx))
 
     say(ctx, run(ctx, action), listing=True)
 
@@ -104,10 +108,10 @@ def delete(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Documen
     doc = run(ctx, lambda ct: ct.documents.resolve(pick_case(ctx, ct, case), name))
     if not yes:
         confirm(f'Remove "{doc.name}" from case "{ctx.obj.case_name}"?', "Nothing was removed.")
-    deleted = run(ctx, lambda ct: ct.ingestor.delete(ct.writable_active_case(), doc))
+    gone = run(ctx, lambda ct: ct.delete_document(ct.case(), doc.id, confirm=True))
     typer.echo(f'Removed "{doc.name}". The original file at {doc.original_path} was not touched.')
-    if deleted.note:
-        typer.echo(f"Warning: {deleted.note}", err=True)
+    if gone.deleted.note:
+        typer.echo(f"Warning: {gone.deleted.note}", err=True)
 
 
 @app.command(epilog=examples('casetrack search "early termination" --case Smith --top-k 5',
@@ -116,7 +120,7 @@ def search(
     ctx: typer.Context,
     query: Annotated[str, typer.Argument(help="What to look for, in plain words")],
     case: CaseOption = None,
-    top_k: Annotated[int, typer.Option("--top-k", "-k", help="Number of results (1-50)")] = 10,
+    top_k: Annotated[int, typer.Option("--top-k", "-k", min=1, max=50, help="Number of results (1-50)")] = 10,
     doc: Annotated[str | None, typer.Option("--doc", help="Only this document (name or ID)")] = None,
 ) -> None:
     """Search a case; every result comes with its citation."""

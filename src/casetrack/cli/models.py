@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from casetrack.cli.app import examples, run, say
+from casetrack.cli.app import examples, run, say, words
 from casetrack.embed import HubSettings, download, import_models, verify
 from casetrack.embed.sources import Outcome
 from casetrack.files import expand
@@ -34,7 +34,7 @@ def _finish(ct: CaseTrack, outcomes: list[Outcome]) -> None:
 def status_(ctx: typer.Context) -> None:
     """Which models are ready, missing or disabled, and how to fix each."""
     report = run(ctx, lambda ct: ct.status())
-    say(ctx, render_status(report))
+    say(ctx, render_status(report, words(ctx)))
 
 
 @group.command("download", epilog=examples("casetrack models download", "casetrack models download E1 E6"))

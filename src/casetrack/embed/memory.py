@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import psutil
 
 from casetrack.config import MemoryMode
+from casetrack.embed.specs import MODELS
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +76,7 @@ def resident_models(mode: MemoryMode, enabled: tuple[str, ...], free: tuple[str,
         return enabled
     if mode is MemoryMode.STANDARD:
         return tuple(m for m in enabled if m in free)
-    return tuple(m for m in enabled if m == "E1")
+    return tuple(m for m in enabled if m in MODELS and MODELS[m].resident_when_constrained)
 
 
 def under_pressure(probe: MemoryProbe = system_memory) -> bool:

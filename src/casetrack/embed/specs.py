@@ -1,10 +1,10 @@
 """The embedder registry: every model CaseTrack runs, as data (PRD 05 §2).
 
-Adding a model means adding a `ModelSpec` here; the engine, the sources and the
-pool read nothing else. Revisions are Hugging Face commit ids, so a download is
-reproducible even if the upstream branch moves. `sha256` holds digests known
-before download (only where the bytes were seen); every other file is verified
-against the digest the hub publishes for it (its LFS ETag) and recorded in a
+Adding a model means adding a `ModelSpec` here; the engine, the sources, the pool, the search
+pipeline (its role and weight), the status labels and the memory tiers read nothing else.
+Revisions are Hugging Face commit ids, so a download is reproducible even if the upstream branch
+moves. `sha256` holds digests known before download (only where the bytes were seen); every other
+file is verified against the digest the hub publishes for it (its LFS ETag) and recorded in a
 manifest next to the files at download time.
 """
 
@@ -22,6 +22,15 @@ class Kind(StrEnum):
     DENSE_MEAN = "dense_mean"  # mean over the attention mask, L2-normalised
     SPARSE = "sparse"  # SPLADE: max over tokens of log(1 + relu(logits))
     COLBERT = "colbert"  # one L2-normalised vector per token
+
+
+class SearchRole(StrEnum):
+    """What a model's vectors do in search (search/pipeline.py)."""
+
+    RECALL = "recall"  # dense: finds candidates and ranks them (rank fusion, `weight`)
+    RANK = "rank"  # ranks the candidates others found (rank fusion, `weight`)
+    BOOST = "boost"  # adds `weight` x cosine to a candidate's fused score
+    RERANK = "rerank"  # late interaction over the top candidates, blended with `weight`
 
 
 class LicenseTier(StrEnum):
@@ -44,6 +53,9 @@ class ModelSpec:
     dim: int
     tier: LicenseTier
     licence: str
+    label: str  # what users read in get_status: "E1-Legal"
+    role: SearchRole
+    weight: float  # rank-fusion weight (RECALL, RANK), boost per unit of cosine (BOOST), blend (RERANK)
     repo: str  # where the ONNX graph is published (or, for converted models, the source checkpoint)
     revision: str | None  # pinned commit; None only where no revision could be pinned (see `convert_from`)
     model_file: str  # path of the ONNX graph inside `repo`
@@ -64,6 +76,8 @@ class ModelSpec:
     query_pad_to: int = 0  # ColBERT query augmentation: pad with [MASK] to this length
     skip_punctuation: bool = False  # ColBERT: drop punctuation token vectors from documents
     convert_from: str | None = None  # no ONNX upstream: scripts/convert_models.py exports this checkpoint
+    priority: int = 99  # among dense models: which recalls first, and which similarity prefers
+    resident_when_constrained: bool = False  # stays loaded even in constrained memory mode
 
     @property
     def expected_sha256(self) -> dict[str, str]:
@@ -85,6 +99,7 @@ MODELS: dict[str, ModelSpec] = {
     for spec in (
         ModelSpec(
             id="E1",
+            label="E1-Legal", role=SearchRole.RECALL, weight=1.0, priority=1, resident_when_constrained=True,
             name="bge-small-en-v1.5",
             purpose="semantic similarity (primary)",
             kind=Kind.DENSE_CLS,
@@ -99,6 +114,7 @@ MODELS: dict[str, ModelSpec] = {
         ),
         ModelSpec(
             id="E6",
+            label="E6-Legal", role=SearchRole.RANK, weight=0.8,
             name="SPLADE++ (prithivida/Splade_PP_en_v1)",
             purpose="keyword expansion (sparse)",
             kind=Kind.SPARSE,
@@ -116,6 +132,7 @@ MODELS: dict[str, ModelSpec] = {
         ),
         ModelSpec(
             id="E7",
+            label="E7", role=SearchRole.RECALL, weight=0.6, priority=2,
             name="all-MiniLM-L6-v2",
             purpose="structured text (contracts, statutes, numbered clauses)",
             kind=Kind.DENSE_MEAN,
@@ -138,6 +155,7 @@ MODELS: dict[str, ModelSpec] = {
         ),
         ModelSpec(
             id="E8",
+            label="E8-Legal", role=SearchRole.BOOST, weight=0.1, priority=4,
             name="paraphrase-MiniLM-L3-v2",
             purpose="citation contexts",
             kind=Kind.DENSE_MEAN,
@@ -154,6 +172,7 @@ MODELS: dict[str, ModelSpec] = {
         ),
         ModelSpec(
             id="E11",
+            label="E11-Legal", role=SearchRole.BOOST, weight=0.1, priority=3,
             name="legal-bert-small-uncased",
             purpose="legal entities",
             kind=Kind.DENSE_MEAN,
@@ -168,6 +187,7 @@ MODELS: dict[str, ModelSpec] = {
         ),
         ModelSpec(
             id="E12",
+            label="E12", role=SearchRole.RERANK, weight=0.6,
             name="answerai-colbert-small-v1",
             purpose="precision reranking (late interaction)",
             kind=Kind.COLBERT,
@@ -187,6 +207,13 @@ MODELS: dict[str, ModelSpec] = {
         ),
     )
 }
+
+
+def by_priority(models: Iterable[ModelSpec], role: SearchRole | None = None) -> list[ModelSpec]:
+    """Dense models (of `role`, if given) in order of preference."""
+    dense = (Kind.DENSE_CLS, Kind.DENSE_MEAN)
+    return sorted((m for m in models if m.kind in dense and (role is None or m.role is role)),
+                  key=lambda m: (m.priority, m.id))
 
 
 def get_spec(model_id: str) -> ModelSpec:

@@ -136,8 +136,10 @@ def build_server(app: CaseTrack) -> MCPServer[Any]:
 
     server = CaseTrackServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan)
     for spec in TOOLS:
-        server.add_tool(translate_errors(spec.fn), name=spec.fn.__name__,
-                        description=" ".join((spec.fn.__doc__ or "").split()), annotations=spec.annotations)
+        # A docstring is the tool's description; {formats} is the format registry's list (parse/formats.py).
+        description = " ".join((spec.fn.__doc__ or "").split()).replace("{formats}", app.formats_label)
+        server.add_tool(translate_errors(spec.fn), name=spec.fn.__name__, description=description,
+                        annotations=spec.annotations)
     return server
 
 

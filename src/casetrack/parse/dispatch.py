@@ -3,41 +3,18 @@ extension, route to the format's parser."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from casetrack.domain import ParsedDocument
 from casetrack.errors import DocumentUnreadable, FileNotFound, InvalidInput, UnsupportedFormat
-from casetrack.parse.eml import parse_eml
-from casetrack.parse.image import parse_image
-from casetrack.parse.legacy_doc import parse_doc, parse_odt
-from casetrack.parse.msg import parse_msg
+from casetrack.parse.formats import FORMATS, FormatSpec, by_extension, supported_label
 from casetrack.parse.options import ParseOptions
-from casetrack.parse.pdf import parse_pdf
-from casetrack.parse.rtf import parse_rtf
-from casetrack.parse.sniff import EXPECTED_KINDS, read_head, sniff
-from casetrack.parse.text_file import parse_text_file
-from casetrack.parse.word import parse_docx
+from casetrack.parse.sniff import read_head, sniff
 
-Parser = Callable[[Path, ParseOptions], ParsedDocument]
-
-PARSERS: dict[str, Parser] = {
-    ".pdf": parse_pdf,
-    ".docx": parse_docx,
-    ".doc": parse_doc,
-    ".odt": parse_odt,
-    ".txt": parse_text_file,
-    ".rtf": parse_rtf,
-    ".eml": parse_eml,
-    ".msg": parse_msg,
-    ".png": parse_image,
-    ".jpg": parse_image,
-    ".jpeg": parse_image,
-    ".tif": parse_image,
-    ".tiff": parse_image,
-}
-SUPPORTED_EXTENSIONS: tuple[str, ...] = tuple(PARSERS)
+FORMAT_OF: dict[str, FormatSpec] = by_extension(FORMATS)
+SUPPORTED_EXTENSIONS: tuple[str, ...] = tuple(FORMAT_OF)
+SUPPORTED_LABEL = supported_label(FORMATS)
 
 # What a case folder often holds that CaseTrack does not read, and how to turn it into something it does.
 CONVERSION_HINTS: dict[str, str] = {
@@ -82,11 +59,11 @@ def parse_file(path: Path, options: ParseOptions | None = None) -> ParsedDocumen
     if not path.is_file():
         raise InvalidInput(f"{path} is not a regular file (a device, pipe or socket). Give the path of a document.")
     extension = path.suffix.lower()
-    parser = PARSERS.get(extension)
-    if parser is None:
+    spec = FORMAT_OF.get(extension)
+    if spec is None:
         raise UnsupportedFormat(extension, SUPPORTED_EXTENSIONS, CONVERSION_HINTS.get(extension, ""))
-    size = _check_content(path, extension)
-    document = parser(path, options)
+    size = _check_content(path, spec)
+    document = spec.parser(path, options)
     if size > options.max_file_bytes_warn:
         warning = (
             f"Large file: {size / 2**20:,.0f} MB (over {options.max_file_bytes_warn / 2**20:,.0f} MB); "
@@ -96,7 +73,7 @@ def parse_file(path: Path, options: ParseOptions | None = None) -> ParsedDocumen
     return document
 
 
-def _check_content(path: Path, extension: str) -> int:
+def _check_content(path: Path, spec: FormatSpec) -> int:
     """The file's size, after refusing empty, unreadable and mislabelled files."""
     try:
         size = path.stat().st_size
@@ -114,10 +91,10 @@ def _check_content(path: Path, extension: str) -> int:
             "Check that it was saved, copied or downloaded completely, then ingest it again.",
         )
     kind, description = sniff(head)
-    if kind not in EXPECTED_KINDS[extension]:
+    if kind not in spec.kinds:
         raise DocumentUnreadable(
             str(path),
-            f"its name says {extension} but its content looks like {description}",
+            f"its name says {path.suffix.lower()} but its content looks like {description}",
             "Rename it with the right extension, or re-export it in the format its name claims.",
         )
     return size

@@ -184,11 +184,11 @@ def file_name(part: Message) -> str:
 def _read_attachment(name: str, content_type: str, payload: bytes,
                      options: ParseOptions) -> tuple[list[ParsedPage], list[str]]:
     """The attachment's pages and warnings, or no pages and the reason it was not read."""
-    from casetrack.parse.dispatch import PARSERS, parse_file  # dispatch imports this module's caller
+    from casetrack.parse.dispatch import FORMAT_OF, parse_file  # dispatch imports this module's caller
 
     own = Path(name).suffix.lower()
-    extension = own if own in PARSERS else mimetypes.guess_extension(content_type) or own
-    if extension not in PARSERS:
+    extension = own if own in FORMAT_OF else mimetypes.guess_extension(content_type) or own
+    if extension not in FORMAT_OF:
         kind = own or (extension if content_type != "application/octet-stream" else "")  # never ".bin" for "unknown"
         return [], [f"Attachment {name} was not read: CaseTrack does not read {kind or 'this kind of'} files. "
                     "Save it from the message and convert it to PDF to make it searchable."]  # fmt: skip

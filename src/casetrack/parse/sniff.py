@@ -27,25 +27,6 @@ _MAGIC: tuple[tuple[bytes, str, str], ...] = (
 _TEXT_DESCRIPTION = "plain text"
 _BINARY_DESCRIPTION = "binary data of an unknown kind"
 
-# Which sniffed kinds each extension may legitimately hold. Word happily opens RTF and
-# DOCX content saved as ".doc", and LibreOffice converts all three, so ".doc" accepts them.
-EXPECTED_KINDS: dict[str, frozenset[str]] = {
-    ".pdf": frozenset({"pdf"}),
-    ".docx": frozenset({"zip"}),
-    ".doc": frozenset({"ole", "rtf", "zip"}),
-    ".odt": frozenset({"zip"}),
-    ".txt": frozenset({"text"}),
-    ".rtf": frozenset({"rtf"}),
-    ".eml": frozenset({"text"}),
-    ".msg": frozenset({"ole"}),
-    ".png": frozenset({"png"}),
-    ".jpg": frozenset({"jpeg"}),
-    ".jpeg": frozenset({"jpeg"}),
-    ".tif": frozenset({"tiff"}),
-    ".tiff": frozenset({"tiff"}),
-}
-
-
 def sniff(head: bytes) -> tuple[str, str]:
     """(kind, description) of content starting with `head`: a magic-number kind, "text", or "binary"."""
     for magic, kind, description in _MAGIC:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from casetrack.domain import Case
+from casetrack.errors import Step, Words, tool_words
 from casetrack.render.formats import date, iso, plural, size
 
 
@@ -27,19 +28,18 @@ def case_dict(case: Case, active_id: str | None = None) -> dict[str, Any]:
     }
 
 
-def created(case: Case) -> str:
+def created(case: Case, words: Words = tool_words) -> str:
     number = f"\nCase number: {case.case_number}" if case.case_number else ""
-    return (
-        f'Created case "{case.name}" (ID: {case.short_id}).\nType: {case.case_type.label}{number}\n'
-        "This is now your active case.\n\nNext: Ingest documents with ingest_document."
-    )
+    return (f'Created case "{case.name}" (ID: {case.short_id}).\nType: {case.case_type.label}{number}\n'
+            + words(Step("next_ingest", {"case_name": case.name})))
 
 
-def case_list(cases: list[Case], active_id: str | None, status_filter: str, hidden: int) -> str:
+def case_list(cases: list[Case], active_id: str | None, status_filter: str, hidden: int,
+              words: Words = tool_words) -> str:
     label = "" if status_filter == "all" else f" {status_filter}"
     if not cases:
         text = f"No{label} cases."
-        text += " Create one with create_case." if status_filter in ("active", "all") else ""
+        text += " " + words(Step("create_case")) if status_filter in ("active", "all") else ""
     else:
         lines = [f"Cases ({len(cases)}{label}):", ""]
         for case in cases:
@@ -55,7 +55,7 @@ def case_list(cases: list[Case], active_id: str | None, status_filter: str, hidd
             lines.append("")
         text = "\n".join(lines).rstrip()
     if hidden:
-        text += f'\n\n({plural(hidden, "other case")} not shown; use status_filter="all" to see every case.)'
+        text += f'\n\n({plural(hidden, "other case")} not shown; {words(Step("show_hidden_cases"))})'
     return text
 
 
@@ -69,12 +69,11 @@ def switched(case: Case) -> str:
     return text
 
 
-def status_changed(case: Case, previous: str | None = None) -> str:
+def status_changed(case: Case, previous: str | None = None, words: Words = tool_words) -> str:
+    reopen = words(Step("reopen_case", {"case_name": case.name}))
     what = {
-        "closed": "closed. It is read-only now: search and browsing work, ingestion is refused. "
-        "Use reopen_case to make it active again.",
-        "archived": "archived. It is read-only and hidden from list_cases "
-        '(use status_filter="archived" or "all" to see it). Use reopen_case to make it active again.',
+        "closed": f"closed. It is read-only now: search and browsing work, ingestion is refused. {reopen}",
+        "archived": f"archived. It is read-only and {words(Step('show_archived_case'))}. {reopen}",
         "active": "active again: documents can be added and removed.",
     }[case.status.value]
     if previous == case.status.value:

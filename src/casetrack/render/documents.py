@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from casetrack.domain import Case, Chunk, Document
+from casetrack.errors import Step, Words, tool_words
 from casetrack.render.formats import date, duration, iso, plural, size
 from casetrack.service.cases.documents import DocumentPage
 
@@ -70,7 +71,7 @@ def extraction_label(doc: Document) -> str:
 
 
 def ingested(doc: Document, case: Case | str, seconds: float, replaced: Document | None = None,
-             earlier: Document | None = None) -> str:
+             earlier: Document | None = None, words: Words = tool_words) -> str:
     """What one ingest did; `case` may be given by name (a background job keeps only that)."""
     verb = "Re-ingested" if replaced else "Ingested"
     lines = [
@@ -90,8 +91,8 @@ def ingested(doc: Document, case: Case | str, seconds: float, replaced: Document
     lines += ["", "This document is now searchable."]
     if earlier is not None:
         lines += ["", f'Note: "{earlier.name}" (ID: {earlier.id[:8]}) was ingested from this same file before it '
-                      "changed, and both versions are now in the case. To keep only the new one, delete the old "
-                      "one (delete_document); sync_folder replaces changed files instead of adding them."]
+                      "changed, and both versions are now in the case. "
+                      + words(Step("keep_new_version", {"document_id": earlier.id[:8]}))]
     return "\n".join(lines)
 
 
@@ -100,9 +101,9 @@ def document_line(n: int, doc: Document) -> str:
             f"({extraction_label(doc)}) [{doc.document_type.value}] ID: {doc.id[:8]}")
 
 
-def documents_block(docs: list[Document], total: int, offset: int = 0) -> str:
+def documents_block(docs: list[Document], total: int, offset: int = 0, words: Words = tool_words) -> str:
     if not docs:
-        return ("Documents (0): none yet. Add files with ingest_document or ingest_folder." if total == 0
+        return (f"Documents (0): none yet. {words(Step('add_files'))}" if total == 0
                 else f"Documents ({total}): no more past offset {offset}.")
     return "\n".join([f"Documents ({total}):"] + [document_line(offset + i + 1, d) for i, d in enumerate(docs)])
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from casetrack.errors import Step, Words, tool_words
 from casetrack.render.formats import size
 from casetrack.service.status import StatusReport
 
 
-def status(report: StatusReport) -> str:
+def status(report: StatusReport, words: Words = tool_words) -> str:
     lines = [f"CaseTrack v{report.version}", "", f"License: {report.tier}",
-             f"Active Case: {report.active_case or '(none) - use create_case or switch_case'}", "", "Models:"]
+             f"Active Case: {report.active_case or words(Step('no_active_case'))}", "", "Models:"]
     for emb in report.embedders:
         detail = f" - {emb.detail}" if emb.detail else ""
         lines.append(f"  {emb.label}: {emb.state.capitalize()}{detail}")

@@ -27,6 +27,7 @@ from types import MappingProxyType
 
 import numpy as np
 
+from casetrack.embed.specs import MODELS, ModelSpec, SearchRole, by_priority
 from casetrack.index.bm25 import Bm25Index
 from casetrack.index.dense import DenseIndex
 from casetrack.index.postings import Key
@@ -53,23 +54,40 @@ QueryInput = np.ndarray | SparseVector
 TokenLoader = Callable[[Sequence[Key]], Mapping[Key, np.ndarray]]
 
 
-def _frozen(mapping: dict[str, float]) -> Callable[[], Mapping[str, float]]:
-    return lambda: MappingProxyType(dict(mapping))
+def signal(model_id: str) -> str:
+    """The name a model's vectors go by in the pipeline ("E7" -> "e7")."""
+    return model_id.lower()
+
+
+# The lexical signals' weights; each model's own role and weight come from its ModelSpec.
+LEXICAL_WEIGHTS = {BM25: 1.0, EXACT: 1.0, UNNAMED: 1.0}
+
+
+def _recall(models: Mapping[str, ModelSpec]) -> Callable[[], tuple[str, ...]]:
+    return lambda: tuple(signal(m.id) for m in by_priority(models.values(), SearchRole.RECALL))
+
+
+def _weights(models: Mapping[str, ModelSpec], *roles: SearchRole) -> dict[str, float]:
+    return {signal(m.id): m.weight for m in models.values() if m.role in roles}
+
+
+_RERANK = next((m for m in MODELS.values() if m.role is SearchRole.RERANK), None)
 
 
 @dataclass(frozen=True, slots=True)
 class PipelineConfig:
     recall_n: int = 500  # per recall source
-    dense_recall: tuple[str, ...] = ("e1", "e7")  # first available one recalls
+    dense_recall: tuple[str, ...] = field(default_factory=_recall(MODELS))  # first available one recalls
     rrf_k: int = 60
-    rrf_weights: Mapping[str, float] = field(
-        default_factory=_frozen({BM25: 1.0, EXACT: 1.0, UNNAMED: 1.0, "e1": 1.0, "e6": 0.8, "e7": 0.6}))
+    rrf_weights: Mapping[str, float] = field(default_factory=lambda: MappingProxyType(
+        {**LEXICAL_WEIGHTS, **_weights(MODELS, SearchRole.RECALL, SearchRole.RANK)}))
     fuse_keep: int = 100
     # additive boost per unit of cosine on the 0..1 scale: the PRD's 0.1 citation + 0.1 entity
-    boost_weights: Mapping[str, float] = field(default_factory=_frozen({"e8": 0.1, "e11": 0.1}))
+    boost_weights: Mapping[str, float] = field(
+        default_factory=lambda: MappingProxyType(_weights(MODELS, SearchRole.BOOST)))
     boost_keep: int = 50
-    rerank_signal: str = "e12"
-    rerank_weight: float = 0.6  # final = (1 - w) * fused + w * MaxSim, as in the PRD
+    rerank_signal: str = signal(_RERANK.id) if _RERANK else ""
+    rerank_weight: float = _RERANK.weight if _RERANK else 0.0  # final = (1 - w) * fused + w * MaxSim (PRD)
     min_score: float = 0.15  # peer system's confidence threshold ...
     guarantee: int = 3  # ... and its minimum guarantee
 

@@ -24,11 +24,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from casetrack.domain import FILE_EXTENSIONS
 from casetrack.index.tokenize import tokenize
+from casetrack.parse import SUPPORTED_EXTENSIONS
 
 # Words of file names that never name a document: extensions and the like.
-FILE_WORDS = frozenset((*FILE_EXTENSIONS, "copy"))
+FILE_WORDS = frozenset((*(e.lstrip(".") for e in SUPPORTED_EXTENSIONS), "copy"))
 NAMING_SHARE = 0.25  # a naming word appears in the names of at most this share of the documents
 STAGE_NAMED = "named"  # the search stage that ranks a named document's passages first
 # Metadata a document names itself with, recorded at ingest (`opening` of page 1, the graph's parties).

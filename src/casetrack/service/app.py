@@ -9,9 +9,9 @@ from dataclasses import dataclass, replace
 from casetrack import helper_process
 from casetrack.config import MemoryMode, Settings
 from casetrack.domain import Case, CaseStatus, Document
-from casetrack.embed import EmbedderPool
+from casetrack.embed import MODELS, EmbedderPool
 from casetrack.errors import CaseTrackError, ConfirmationRequired, NoCaseActive, NotFound
-from casetrack.parse import ocr_status
+from casetrack.parse import SUPPORTED_LABEL, ocr_status
 from casetrack.service import status
 from casetrack.service.cases import recovery
 from casetrack.service.cases.cases import CaseService
@@ -39,9 +39,6 @@ log = logging.getLogger(__name__)
 
 # What the helper process imports before it takes work: the PDF reader and the graph extraction.
 HELPER_MODULES = ("casetrack.parse.pdf", "casetrack.service.ingest.graph_extract")
-EMBEDDER_LABELS = {
-    "E1": "E1-Legal", "E6": "E6-Legal", "E7": "E7", "E8": "E8-Legal", "E11": "E11-Legal", "E12": "E12",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +239,11 @@ class CaseTrack:
 
     # --- status --------------------------------------------------------------
 
+    @property
+    def formats_label(self) -> str:
+        """The file formats CaseTrack reads, as users read them: "PDF, DOCX, ..."."""
+        return SUPPORTED_LABEL
+
     def status(self) -> StatusReport:
         rss, total, available = status.process_memory()
         active = self.active_case_or_none()
@@ -276,7 +278,7 @@ class CaseTrack:
             state = "loaded" if s.loaded else s.state.value.replace("_", " ")
             detail = s.detail[len(state):].lstrip(" :-") if s.detail.lower().startswith(state) else s.detail
             fix = f"run: {s.fix}" if s.fix and s.fix.startswith("casetrack") else (s.fix or "")
-            label = f"{EMBEDDER_LABELS.get(s.model_id, s.model_id)} ({s.name})"
+            label = f"{MODELS[s.model_id].label if s.model_id in MODELS else s.model_id} ({s.name})"
             states.append(EmbedderState(s.model_id, label, state, "; ".join(x for x in (detail, fix) if x)))
         return [*states, EmbedderState(BM25, "E13 (BM25)", "ready", "algorithmic, always available")]
 

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from mcp.types import CallToolResult
 from pydantic import Field
 
-from casetrack.mcp import outputs as out
+from casetrack.mcp import outputs_graph as out
 from casetrack.mcp.tools.base import CaseName, Ctx, DocRef, TopK, TopK100, app_of, result
 from casetrack.render import graph as render
 

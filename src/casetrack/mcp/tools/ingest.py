@@ -32,8 +32,8 @@ async def ingest_document(
     wait_seconds: WaitSeconds = 20,
     case_name: CaseName = None,
 ) -> Annotated[CallToolResult, out.IngestAnswer]:
-    """Ingest one file (PDF, Word, ODT, text, RTF, e-mail, image; scans are OCR'd) into a case: text
-    with exact provenance, chunks, embeddings and index, all on this machine."""
+    """Ingest one file ({formats}; scans are OCR'd) into a case: text with exact provenance, chunks,
+    embeddings and index, all on this machine."""
     # Embedding takes ~0.1 s a chunk, so a 300-page deposition outlasts a client's patience: the
     # ingest is a job, answered inline when done within wait_seconds, else by its id.
     app = app_of(ctx)
@@ -51,8 +51,8 @@ async def ingest_folder(
     wait_seconds: WaitSeconds = 20,
     case_name: CaseName = None,
 ) -> Annotated[CallToolResult, out.IngestAnswer]:
-    """Ingest every supported file in a folder tree; one bad file never stops the rest. Large
-    folders continue as a background job."""
+    """Ingest every file in a folder tree that CaseTrack reads ({formats}); one bad file never stops
+    the rest. Large folders continue as a background job."""
     app = app_of(ctx)
     request = FolderRequest(folder_path, recursive, skip_existing, document_type, file_extensions)
     job = await anyio.to_thread.run_sync(app.ingest_jobs.folder, app.writable_case(case_name), request)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from mcp.types import CallToolResult
 
-from casetrack.mcp import outputs as out
+from casetrack.mcp import outputs_graph as out
 from casetrack.mcp.tools.base import Ctx, app_of, result
 from casetrack.render import status as render
 

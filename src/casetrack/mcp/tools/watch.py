@@ -8,7 +8,7 @@ from typing import Annotated
 from mcp.types import CallToolResult
 from pydantic import Field
 
-from casetrack.mcp import outputs as out
+from casetrack.mcp import outputs_graph as out
 from casetrack.mcp.tools.base import CaseName, Ctx, Extensions, Schedule, app_of, result
 from casetrack.render import watch as render
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from casetrack.config import Settings
 from casetrack.domain import Case, CaseStatus, CaseType, clean_name
-from casetrack.errors import CaseReadOnly, ConfirmationRequired, InvalidInput, NotFound
+from casetrack.errors import CaseReadOnly, ConfirmationRequired, InvalidInput, NotFound, Step
 from casetrack.service.cases import naming
 from casetrack.service.distribution import licensing
 from casetrack.store.case_store import CaseStore
@@ -39,10 +39,8 @@ class CaseService:
         def admit(existing: Sequence[Case]) -> None:
             for other in existing:
                 if other.name.casefold() == clean.casefold():
-                    raise InvalidInput(
-                        f'A case named "{other.name}" already exists (ID: {other.short_id}). '
-                        "Choose a different name, or use switch_case to work in it."
-                    )
+                    raise InvalidInput(f'A case named "{other.name}" already exists (ID: {other.short_id}).',
+                                       [Step("work_in_case", {"case_name": other.name})])
             licensing.check_case_limit(self.limits, len(existing))
 
         admit(self._registry.list())  # refuse early, before any folder is made
@@ -72,7 +70,7 @@ class CaseService:
     def get(self, case_id: str) -> Case:
         case = self._registry.get(case_id)
         if case is None:
-            raise NotFound("Case", case_id, hint="It may have been deleted. Use list_cases to see available cases.")
+            raise NotFound("Case", case_id, hint="It may have been deleted.", step=Step("list_cases"))
         return case
 
     def resolve(self, ref: str) -> Case:
@@ -81,7 +79,7 @@ class CaseService:
         Raises NotFound with the closest names when nothing (or more than one case) matches.
         """
         return naming.resolve(self._registry.list(), ref, "Case", lambda c: c.name, lambda c: c.id,
-                              'Use list_cases (status_filter="all") to see every case.')
+                              Step("list_all_cases"))
 
     def require_writable(self, case: Case) -> None:
         if not case.writable:

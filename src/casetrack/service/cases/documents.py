@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from casetrack.domain import Case, Chunk, Document, DocumentType
-from casetrack.errors import InvalidInput, NotFound
+from casetrack.errors import InvalidInput, NotFound, Step
 from casetrack.service.cases import naming
 from casetrack.service.cases.cases import CaseService
 from casetrack.store import documents as docstore
@@ -67,7 +67,7 @@ class DocumentReader:
 
     def resolve(self, case: Case, ref: str) -> Document:
         return naming.resolve(self.all(case), ref, "Document", lambda d: d.name, lambda d: d.id,
-                              "Use list_documents to see the documents in this case.")
+                              Step("list_documents", {"case_name": case.name}))
 
     def chunks(self, case: Case, ref: str, page_filter: int | None = None) -> tuple[Document, list[Chunk]]:
         doc = self.resolve(case, ref)

@@ -9,13 +9,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from casetrack.domain import FILE_EXTENSIONS
-from casetrack.errors import InvalidInput, NotFound
+from casetrack.errors import InvalidInput, NotFound, Step
+from casetrack.parse import SUPPORTED_EXTENSIONS
 
 T = TypeVar("T")
 WORD_PENALTY = 0.1
 _WORD_BREAKS = re.compile(r"[\s._/-]+")
-_EXTENSIONS = frozenset(FILE_EXTENSIONS)
+_EXTENSIONS = frozenset(e.lstrip(".") for e in SUPPORTED_EXTENSIONS)
 
 
 def _alike(a: str, b: str) -> float:
@@ -23,11 +23,11 @@ def _alike(a: str, b: str) -> float:
 
 
 def resolve(items: Sequence[T], ref: str, kind: str, name: Callable[[T], str], ident: Callable[[T], str],
-            hint: str) -> T:
+            step: Step) -> T:
     """Raises InvalidInput for an empty reference, NotFound (with suggestions) for a miss or an ambiguity."""
     wanted = (ref or "").strip()
     if not wanted:
-        raise InvalidInput(f"Give a {kind.lower()} name or ID. {hint}")
+        raise InvalidInput(f"Give a {kind.lower()} name or ID.", [step])
     key = wanted.casefold()
     for match in (
         [i for i in items if ident(i).casefold() == key],
@@ -40,7 +40,7 @@ def resolve(items: Sequence[T], ref: str, kind: str, name: Callable[[T], str], i
             return match[0]
         if len(match) > 1:
             raise NotFound(kind, wanted, [(name(i), ident(i)[:8]) for i in match[:5]])
-    raise NotFound(kind, wanted, suggestions(key, items, name, ident), hint=hint)
+    raise NotFound(kind, wanted, suggestions(key, items, name, ident), step=step)
 
 
 def _names_words(name: str, key: str) -> bool:

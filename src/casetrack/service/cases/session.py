@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from casetrack.domain import Case, is_own_id
-from casetrack.errors import NoCaseActive, NotFound
+from casetrack.errors import NoCaseActive, NotFound, Step
 from casetrack.service.cases.cases import CaseService
 
 log = logging.getLogger(__name__)
@@ -70,8 +70,8 @@ class Session:
             return self._cases.get(self._active_id)
         except NotFound:
             self._active_id = None
-            hint = "It was deleted, perhaps from another window. Use list_cases and switch_case."
-            raise NotFound("Case", "(the active case)", hint=hint) from None
+            raise NotFound("Case", "(the active case)", hint="It was deleted, perhaps from another window.",
+                           step=Step("choose_again")) from None
 
     def case(self, ref: str | None) -> Case:
         """The case `ref` names (without switching to it), else the active case. Raises NotFound,

@@ -15,13 +15,12 @@ import numpy as np
 
 from casetrack.domain import Document, DocumentType
 from casetrack.service.graph.case_graph import CaseGraph, Node
-from casetrack.service.search.index_cache import CaseIndex
+from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex
 
 # Dates and amounts are everywhere; sharing them says little about a relationship.
 WEAK_KINDS = {"date", "monetary_amount"}
 RESPONSE_WORDS = ("complaint", "petition", "answer", "response", "opposition", "reply", "sur-reply")
 AMENDMENT = re.compile(r"\b(amend(?:ed|ment)|restated|supplement(?:al)?|addendum|first|second|third)\b", re.I)
-DENSE_ORDER = ("e1", "e7", "e11", "e8")
 # Reply and forward prefixes mail clients put before a subject, in the languages Outlook writes them:
 # "RE:", "Fwd:", "AW:" and "WG:" (German), "SV:" (Nordic), "TR:" (French), "RV:" (Spanish), "Re[2]:".
 _REPLY_PREFIXES = re.compile(r"^(?:\s*(?:re|fw|fwd|aw|wg|sv|vs|tr|rv|antw)\s*(?:\[\d+\])?\s*:\s*)+", re.I)

@@ -39,7 +39,7 @@ from casetrack.errors import (
 )
 from casetrack.files import relative_note, user_path
 from casetrack.files import sha256_file as file_sha256
-from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS, ParseOptions, parse_file
+from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS, SUPPORTED_LABEL, ParseOptions, parse_file
 from casetrack.search.scope import opening
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import parse_document_type
@@ -54,7 +54,6 @@ from casetrack.store.vectors import VectorValue
 log = logging.getLogger(__name__)
 
 MAX_PARTIES = 8  # a caption with dozens of plaintiffs is named by its first few
-SUPPORTED_LABEL = ("PDF, DOCX, DOC, ODT, TXT, RTF, EML, MSG, JPG, PNG, TIFF")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +89,19 @@ class Ingested:
 
 
 @dataclass(frozen=True, slots=True)
+class Admitted:
+    """A file accepted for ingest, with what was read about it before parsing."""
+
+    path: Path
+    doc_type: DocumentType | None
+    before: os.stat_result
+    sha256: str
+    name: str
+    stored: list[Document]  # the case's documents (empty when replacing)
+    earlier: Document | None  # ingested from this same path before
+
+
+@dataclass(frozen=True, slots=True)
 class Deleted:
     stats: CaseStats
     note: str | None = None  # why a file was left in place (a copy path outside the case), else None
@@ -111,22 +123,9 @@ class Ingestor:
         `stage`, when given, hears what is happening ("reading", "embedding 389 chunks", ...) for progress."""
         report = stage or _quiet
         started = time.perf_counter()
-        self._cases.require_writable(case)
-        path = check_file(request.path)
-        doc_type = parse_document_type(request.document_type)
-        before = path.stat()
-        sha256 = file_sha256(path)
-        store = self._cases.store(case)
-        with store.reader() as db:  # one read session: duplicate check and the display name
-            existing = None if replace_doc is not None else docstore.find_by_hash(db, sha256)
-            stored = [] if replace_doc is not None else docstore.list_documents(db)
-            name = clean_name(request.document_name or '') or unique_name(stored, path, replace_doc)
-            earlier = ingested_from(stored, path)
-            count = read_stats(db).document_count
-        if existing is not None:
-            raise DuplicateDocument(existing.name, existing.id)
-        if replace_doc is None:  # before any parsing: a refused document costs nothing
-            licensing.check_document_limit(self.limits, count)
+        admitted = self._admit(case, request, replace_doc)
+        path, doc_type, before, sha256 = admitted.path, admitted.doc_type, admitted.before, admitted.sha256
+        name, stored, earlier, store = admitted.name, admitted.stored, admitted.earlier, self._cases.store(case)
 
         report("reading")
         parsed = parse_file(path, self._parse_options)
@@ -188,6 +187,25 @@ class Ingestor:
         duration = time.perf_counter() - started
         log.info("Ingested %s (%d pages, %d chunks, %.0f ms)", name, len(pages), len(spans), duration * 1000)
         return Ingested(document, duration, replace_doc, earlier)
+
+    def _admit(self, case: Case, request: IngestRequest, replace_doc: Document | None) -> Admitted:
+        """Everything decided before a file is read: refused here, a document costs nothing."""
+        self._cases.require_writable(case)
+        path = check_file(request.path)
+        doc_type = parse_document_type(request.document_type)
+        before = path.stat()
+        sha256 = file_sha256(path)
+        with self._cases.store(case).reader() as db:  # one read session: duplicate check and the display name
+            existing = None if replace_doc is not None else docstore.find_by_hash(db, sha256)
+            stored = [] if replace_doc is not None else docstore.list_documents(db)
+            name = clean_name(request.document_name or "") or unique_name(stored, path, replace_doc)
+            earlier = ingested_from(stored, path)
+            count = read_stats(db).document_count
+        if existing is not None:
+            raise DuplicateDocument(existing.name, existing.id)
+        if replace_doc is None:
+            licensing.check_document_limit(self.limits, count)
+        return Admitted(path, doc_type, before, sha256, name, stored, earlier)
 
     def _commit(self, case: Case, write: docstore.DocumentWrite, replace_doc: Document | None) -> CaseStats:
         store = self._cases.store(case)

@@ -17,7 +17,7 @@ from casetrack.files import relative_note, user_path
 from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.infra.jobs import Progress
-from casetrack.service.ingest.document import Ingestor, IngestRequest, file_sha256
+from casetrack.service.ingest.document import Ingested, Ingestor, IngestRequest, check_file, file_sha256, ingested_from
 from casetrack.store import documents as docstore
 
 log = logging.getLogger(__name__)
@@ -36,6 +36,12 @@ class FileOutcome:
     pages: int = 0
     chunks: int = 0
     warnings: tuple[str, ...] = ()  # an ingested document's: skipped scanned pages, unread attachments, ...
+
+
+@dataclass(frozen=True, slots=True)
+class FileSync:
+    earlier: Document | None  # what the case held from this file before
+    done: Ingested | None  # the new ingest; None when the file was unchanged
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +159,18 @@ class FolderService:
             report.outcomes.append(self._ingest_one(case.id, path, rel, document_type, skip_existing))
         report.duration_s = time.time() - report.started_at
         return report
+
+    def sync_file(self, case: Case, path_text: str, document_type: str | None = None) -> FileSync:
+        """One file brought in step with the case: ingested if new, replaced if the document ingested
+        from the same path has changed, left alone if unchanged. Raises as `Ingestor.ingest`."""
+        self._cases.require_writable(case)
+        path = check_file(path_text)
+        with self._cases.store(case).reader() as db:
+            earlier = ingested_from(docstore.list_documents(db), path)
+        if earlier is not None and earlier.file_hash == file_sha256(path):
+            return FileSync(earlier, None)
+        done = self._ingestor.ingest(case, IngestRequest(str(path), document_type=document_type), replace_doc=earlier)
+        return FileSync(earlier, done)
 
     def _ingest_one(self, case_id: str, path: Path, rel: str, document_type: str | None, skip_existing: bool,
                     replace_doc: Document | None = None) -> FileOutcome:

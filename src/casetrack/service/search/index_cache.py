@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from casetrack.embed import MODELS, Kind
+from casetrack.embed.specs import by_priority
 from casetrack.index.bm25 import Bm25Index, index_state_from_entries
 from casetrack.index.dense import DenseIndex
 from casetrack.index.sparse import SparseIndex, SparseVector
-from casetrack.search.pipeline import SearchIndexes
+from casetrack.search.pipeline import SearchIndexes, signal
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
 from casetrack.store.rocks import RocksStore
@@ -27,11 +28,9 @@ from casetrack.store.vectors import VectorValue
 
 log = logging.getLogger(__name__)
 
+# Dense vectors in order of preference, for similarity (search_similar_chunks, related documents).
+DENSE_ORDER = tuple(signal(m.id) for m in by_priority(MODELS.values()))
 DENSE_KINDS = (Kind.DENSE_CLS, Kind.DENSE_MEAN)
-
-
-def signal(model_id: str) -> str:
-    return model_id.lower()
 
 
 @dataclass

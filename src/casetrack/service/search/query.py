@@ -14,7 +14,7 @@ import numpy as np
 
 from casetrack.domain import ATTACHMENT_LABEL, Case, Chunk, Document
 from casetrack.embed import MODELS, EmbedderPool, Kind
-from casetrack.errors import CaseTrackError, InvalidInput
+from casetrack.errors import CaseTrackError, InvalidInput, Step
 from casetrack.index.postings import Key
 from casetrack.index.sparse import SparseVector
 from casetrack.index.tokenize import tokenize
@@ -30,7 +30,7 @@ from casetrack.search.pipeline import (
 from casetrack.search.scope import STAGE_NAMED, Scope, document_name_tokens, named_documents
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
-from casetrack.service.search.index_cache import CaseIndex, IndexCache, signal
+from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex, IndexCache, signal
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
 from casetrack.store.rocks import RocksStore
@@ -137,8 +137,8 @@ class SearchService:
             with store.reader() as db:  # the only read session of a search
                 index = self.cache.get(case.id, store, db)
                 if index.chunk_count == 0:
-                    raise InvalidInput(f'Case "{case.name}" has no documents to search yet. Ingest documents '
-                                       "first with ingest_document or ingest_folder.")
+                    raise InvalidInput(f'Case "{case.name}" has no documents to search yet.',
+                                       [Step("ingest_first", {"case_name": case.name})])
                 vectors = self.query_vectors(text, index) if vectors is None else vectors
                 tokens = tokenize(text)
                 with index.lock:
@@ -202,7 +202,7 @@ class SearchService:
         source, _, _ = self._documents.chunk(case, chunk_id)
         index = self.index(case)
         with index.lock:
-            name = next((n for n in ("e1", "e7", "e11", "e8") if n in index.dense and source.id in index.dense[n]),
+            name = next((n for n in DENSE_ORDER if n in index.dense and source.id in index.dense[n]),
                         None)
             if name is None:
                 raise InvalidInput("No embeddings are available for this chunk yet. Run get_status to see which "

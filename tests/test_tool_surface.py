@@ -1,0 +1,187 @@
+"""The tool surface a client sees, through a real `casetrack serve` over stdio (issues 22 and 23):
+every tool publishes an output schema and every one of its results validates against it; the
+tool list a client puts in the model's context stays small; no tool or parameter of the spec was
+dropped; and every case-scoped tool takes `case_name`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from mcp import Client
+
+from tests.conftest import EVAL_DEV
+from tests.mcp_helpers import call_ok, mcp_session, pro_env
+
+# Every tool and parameter the spec names (the surface before issue 23, as clients and prompts know it).
+SPEC_TOOLS: dict[str, list[str]] = {
+    "create_case": ["case_number", "case_type", "name"], "list_cases": ["status_filter"],
+    "switch_case": ["case_name"], "delete_case": ["case_name", "confirm"], "get_case_info": [],
+    "close_case": ["case_name"], "reopen_case": ["case_name"], "archive_case": ["case_name"],
+    "ingest_document": ["copy_original", "document_name", "document_type", "file_path", "wait_seconds"],
+    "ingest_folder": ["document_type", "file_extensions", "folder_path", "recursive", "skip_existing",
+                      "wait_seconds"],
+    "sync_folder": ["document_type", "dry_run", "folder_path", "remove_deleted", "wait_seconds"],
+    "get_ingest_status": ["job_id"], "list_documents": ["limit", "offset", "sort_by"],
+    "list_documents_by_type": ["document_type"], "get_document": ["document_name"],
+    "delete_document": ["confirm", "document_name"], "set_document_type": ["document_name", "document_type"],
+    "get_chunk": ["chunk_id"], "get_document_chunks": ["document_name", "page_filter"],
+    "get_source_context": ["chunk_id", "window"], "browse_pages": ["document_name", "end_page", "start_page"],
+    "traverse_chunks": ["count", "direction", "start_chunk_id"], "get_document_structure": ["document_name"],
+    "search_case": ["document_filter", "min_score", "query", "top_k"],
+    "search_similar_chunks": ["chunk_id", "exclude_same_document", "min_similarity", "top_k"],
+    "compare_documents": ["document_a", "document_b", "top_k_per_document", "topic"],
+    "find_entity": ["entity", "entity_type", "top_k"], "reindex_document": ["document_name", "force", "reparse"],
+    "reindex_case": ["confirm", "reparse", "skip_unchanged", "wait_seconds"], "get_index_status": ["document_filter"],
+    "get_case_map": [], "get_case_timeline": ["end_date", "start_date"], "get_case_statistics": [],
+    "list_entities": ["entity_type", "sort_by", "top_k"],
+    "get_entity_mentions": ["entity_name", "entity_type", "top_k"],
+    "search_entity_relationships": ["entities", "top_k"], "list_authorities": ["authority_type", "sort_by", "top_k"],
+    "get_authority_citations": ["authority", "top_k", "treatment_filter"],
+    "find_related_documents": ["document_name", "relationship_type", "top_k"],
+    "find_document_clusters": ["max_clusters", "strategy"], "get_status": [],
+    "watch_folder": ["auto_remove_deleted", "file_extensions", "folder_path", "schedule"],
+    "unwatch_folder": ["folder_path"], "list_watches": ["case_filter"],
+    "set_sync_schedule": ["auto_remove_deleted", "folder_path", "schedule"],
+}
+# Tools that act on no one case, or take it by another name: no `case_name` of their own.
+NOT_CASE_SCOPED = {"create_case", "list_cases", "switch_case", "delete_case", "get_ingest_status", "get_status",
+                   "unwatch_folder", "list_watches", "set_sync_schedule"}
+DOCUMENTS = ("cuad_netgear_distributor_agreement.pdf", "cuad_lucid_distributor_agreement.pdf",
+             "ca8_rule_28j_letter_us_v_xiang_2023.pdf")
+CONTEXT_BUDGET = 24_000  # bytes of tool names, descriptions and input schemas in the model's context
+
+
+def context_bytes(tool: Any) -> int:
+    """What a client puts in the model's context for one tool, as JSON (the SDK's own field names)."""
+    listed = tool.model_dump(by_alias=True, exclude_none=True, mode="json")
+    return len(json.dumps({k: listed[k] for k in ("name", "description", "inputSchema") if k in listed}))
+
+
+@pytest.fixture(scope="module")
+def surface_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A case of three real documents (two distributor agreements, a court letter citing authorities),
+    ingested through the service: enough for every tool to have something to answer."""
+    from casetrack.config import load_settings
+    from casetrack.service.app import CaseTrack
+    from casetrack.service.ingest.document import IngestRequest
+
+    root = tmp_path_factory.mktemp("surface") / "CaseTrack"
+    app = CaseTrack(load_settings(root, environ={}))
+    case = app.create_case("Eval Dev", case_type="contract")
+    for name in DOCUMENTS:
+        app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(EVAL_DEV / "docs" / name)))
+    app.jobs.shutdown()
+    return root
+
+
+@pytest.fixture
+def scratch(tmp_path: Path) -> Path:
+    folder = tmp_path / "incoming"
+    folder.mkdir()
+    (folder / "letter.txt").write_text("Dear Counsel,\n\nThe deposit of $5,000 is due on 1 March 2025.\n\nRegards")
+    (tmp_path / "memo.txt").write_text("MEMORANDUM\n\nThe supplier must give 30 days' notice of termination.")
+    return tmp_path
+
+
+@pytest.mark.anyio
+async def test_every_tool_publishes_an_output_schema_its_results_validate_against(surface_data_dir: Path,
+                                                                                  scratch: Path) -> None:
+    async with mcp_session(surface_data_dir, **pro_env()) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        assert set(tools) == set(SPEC_TOOLS)
+        for name, tool in tools.items():
+            schema = tool.output_schema
+            assert schema and schema.get("type") == "object", name
+            jsonschema.Draft202012Validator.check_schema(schema)
+        called = await _call_every_tool(client, scratch)
+    for name, data in called.items():
+        jsonschema.validate(data, tools[name].output_schema)  # and the client itself checked each one
+    assert set(called) == set(SPEC_TOOLS), sorted(set(SPEC_TOOLS) - set(called))
+
+
+@pytest.mark.anyio
+async def test_the_tool_list_fits_its_budget_with_every_tool_and_parameter(data_dir: Path) -> None:
+    async with mcp_session(data_dir) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+    missing = {name: sorted(set(params) - set(tools[name].input_schema.get("properties", {})))
+               for name, params in SPEC_TOOLS.items() if name in tools}
+    assert set(SPEC_TOOLS) <= set(tools) and not any(missing.values()), missing
+    for name, tool in tools.items():
+        properties = tool.input_schema.get("properties", {})
+        if name not in NOT_CASE_SCOPED:  # optional: without it, the session's active case
+            assert "case_name" in properties and "case_name" not in tool.input_schema.get("required", []), name
+        assert tool.description and "\n" not in tool.description, name
+        assert not any("title" in p for p in properties.values()), name  # pydantic's titles say nothing new
+    total = sum(context_bytes(t) for t in tools.values())
+    assert total <= CONTEXT_BUDGET, f"{total} bytes of tool definitions in every conversation"
+
+
+async def _call_every_tool(client: Client, scratch: Path) -> dict[str, dict[str, Any]]:
+    """Call each tool once with real arguments; returns each tool's structured result."""
+    out: dict[str, dict[str, Any]] = {}
+
+    async def call(tool: str, **arguments: Any) -> dict[str, Any]:
+        result = await call_ok(client, tool, **arguments)
+        assert result.structured_content is not None, tool
+        out[tool] = result.structured_content
+        return result.structured_content
+
+    await call("get_status")
+    await call("list_cases", status_filter="all")
+    await call("switch_case", case_name="Eval Dev")
+    await call("get_case_info")
+    docs = (await call("list_documents", sort_by="name", limit=50))["documents"]
+    netgear = next(d["name"] for d in docs if "netgear" in d["name"])
+    lucid = next(d["name"] for d in docs if "lucid" in d["name"])
+    await call("list_documents_by_type", document_type="contract")
+    await call("get_document", document_name=netgear)
+    await call("set_document_type", document_name=netgear, document_type="contract")
+    chunk = (await call("search_case", query="termination of the agreement", top_k=3))["results"][0]["chunk_id"]
+    await call("get_chunk", chunk_id=chunk)
+    await call("get_document_chunks", document_name=netgear, page_filter=1)
+    await call("get_source_context", chunk_id=chunk)
+    await call("browse_pages", document_name=netgear, start_page=1, end_page=1)
+    await call("traverse_chunks", start_chunk_id=chunk, count=2)
+    await call("get_document_structure", document_name=netgear)
+    await call("search_similar_chunks", chunk_id=chunk, min_similarity=0.0, top_k=3)
+    await call("compare_documents", document_a=netgear, document_b=lucid, topic="termination", top_k_per_document=2)
+    await call("find_entity", entity="NETGEAR", top_k=3)
+    await call("get_index_status")
+    await call("reindex_document", document_name=netgear, reparse=False)
+    await call("get_case_map")
+    await call("get_case_timeline", start_date="2000", end_date="2030")
+    await call("get_case_statistics")
+    await call("list_entities", top_k=5)
+    await call("get_entity_mentions", entity_name="NETGEAR", top_k=3)
+    await call("search_entity_relationships", entities=["NETGEAR", "Distributor"], top_k=3)
+    authority = (await call("list_authorities", top_k=5))["authorities"][0]["name"]
+    await call("get_authority_citations", authority=authority, top_k=3)
+    await call("find_related_documents", document_name=netgear, top_k=3)
+    await call("find_document_clusters", strategy="document_type")
+    await _scratch_case(call, scratch)
+    return out
+
+
+async def _scratch_case(call: Any, scratch: Path) -> None:
+    """The writing tools, on a case of their own that is deleted at the end."""
+    folder = str(scratch / "incoming")
+    await call("create_case", name="Scratch", case_type="contract")
+    await call("ingest_document", file_path=str(scratch / "memo.txt"), case_name="Scratch")
+    job = await call("ingest_folder", folder_path=folder, case_name="Scratch", wait_seconds=60)
+    await call("sync_folder", folder_path=folder, dry_run=True, case_name="Scratch", wait_seconds=60)
+    await call("get_ingest_status")
+    await call("get_ingest_status", job_id=job["job_id"])
+    await call("watch_folder", folder_path=folder, schedule="manual", case_name="Scratch")
+    await call("list_watches")
+    await call("set_sync_schedule", folder_path=folder, schedule="daily")
+    await call("unwatch_folder", folder_path=folder)
+    await call("reindex_case", confirm=True, reparse=False, case_name="Scratch", wait_seconds=60)
+    await call("delete_document", document_name="memo.txt", confirm=True, case_name="Scratch")
+    await call("close_case", case_name="Scratch")
+    await call("reopen_case", case_name="Scratch")
+    await call("archive_case", case_name="Scratch")
+    await call("delete_case", case_name="Scratch", confirm=True)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from dataclasses import fields
+from typing import get_type_hints
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from casetrack.mcp.outputs import Out
+from casetrack.service.status import StatusReport
 
 # --- the context graph ----------------------------------------------------------
 
@@ -213,27 +217,10 @@ class Watches(Out):
     run_by: str
 
 
-class Embedder(Out):
-    id: str
-    label: str
-    state: str
-    detail: str
+def _model_of(cls: type, name: str) -> type[Out]:
+    """An output model with exactly the fields of a service dataclass (the result is its `asdict`)."""
+    hints = get_type_hints(cls)
+    return create_model(name, __base__=Out, **{f.name: (hints[f.name], ...) for f in fields(cls)})  # type: ignore[call-overload]
 
 
-class Status(Out):
-    version: str
-    data_dir: str
-    active_case: str | None
-    tier: str
-    memory_mode: str
-    memory_mode_reason: str
-    embedders: list[Embedder]
-    models_bytes: int
-    case_count: int
-    cases_bytes: int
-    process_rss_bytes: int
-    system_total_bytes: int
-    system_available_bytes: int
-    os: str
-    ocr: str
-    recovered: list[str]
+Status = _model_of(StatusReport, "Status")

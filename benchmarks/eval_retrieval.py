@@ -1,6 +1,6 @@
 """Retrieval quality on a labelled set in the eval-dev format, through the real service.
 
-    uv run python benchmarks/eval_retrieval.py                      # /work/shared/eval-dev
+    uv run python benchmarks/eval_retrieval.py                      # ../shared/eval-dev
     uv run python benchmarks/eval_retrieval.py --eval-dir DIR -v    # another set; list misses
     uv run python benchmarks/eval_retrieval.py --tier both          # Free and Pro rows
 
@@ -47,7 +47,7 @@ from casetrack.service.app import CaseTrack
 from casetrack.service.distribution import licensing
 from casetrack.service.ingest.document import IngestRequest
 
-DEFAULT_DIR = Path("/work/shared/eval-dev")
+DEFAULT_DIR = Path(__file__).resolve().parents[2] / "shared" / "eval-dev"  # ../shared beside the checkout
 KS = (1, 5, 10)
 TOP_K = 10
 

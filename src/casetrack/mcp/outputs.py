@@ -329,7 +329,33 @@ class DocumentHealth(Out):
     healthy: bool
 
 
+class IndexFile(Out):
+    path: str  # inside the case folder, e.g. "index/seg-000000000042-1a2b3c4d/"
+    generation: int  # the case store generation the file reflects
+    size_bytes: int
+    chunks: int
+    deleted_chunks: int
+    state: str  # current | behind | damaged
+
+
+class RebuildProgress(Out):
+    done: int
+    total: int
+
+
+class IndexFiles(Out):
+    state: str  # current | behind | rebuilding | damaged | not built (the last three rebuilt from the store)
+    store_generation: int
+    files_generation: int | None
+    size_bytes: int
+    unwritten_chunks: int
+    rebuild_progress: RebuildProgress | None
+    problem: str | None
+    files: list[IndexFile]
+
+
 class IndexStatus(Out):
+    index_files: IndexFiles
     case: str
     ready_embedders: list[str]
     running_jobs: list[str]

@@ -10,6 +10,7 @@ from casetrack.render.formats import plural
 from casetrack.service.app import IndexStatus
 from casetrack.service.graph.find_entity import EntityPassages
 from casetrack.service.search.compare import Comparison
+from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.query import SearchHit, SearchResponse
 
 STAGE_LABELS = {"recall": "hybrid recall", "rrf": "RRF fusion", "boost": "citation/entity boost",
@@ -137,13 +138,54 @@ def index_status_text(status: IndexStatus) -> str:
         lines.append(f"  - {d.document.name}: {'; '.join(problems)}")
     if not attention and health.documents:
         lines.append("Every document is fully indexed.")
-    return "\n".join(lines)
+    return "\n".join(lines + index_files_lines(status.files))
 
 
 def index_status_dict(status: IndexStatus) -> dict[str, Any]:
-    return {"case": status.case.name, "ready_embedders": list(status.health.ready_embedders),
+    return {"index_files": index_files_dict(status.files), "case": status.case.name,
+            "ready_embedders": list(status.health.ready_embedders),
             "running_jobs": [j.id for j in status.running], "watches": status.watches,
             "documents": [{"name": d.document.name, "id": d.document.id, "source": d.source,
                            "missing_embedders": list(d.missing_embedders), "skipped_pages": d.skipped_pages,
                            "embedders": list(d.document.embedders), "healthy": d.healthy}
                           for d in status.health.documents]}
+
+
+_INDEX_STATES = {
+    "current": "current",
+    "behind": "behind the case by a few commits (caught up from the case store at the next search)",
+    "rebuilding": "being rebuilt from the case store",
+    "damaged": "damaged; it is rebuilt from the case store at the next search (nothing to do)",
+    "not built": "not built yet; it is built from the case store at the next search",
+}
+
+
+def index_files_lines(status: IndexFilesStatus) -> list[str]:
+    """get_index_status: the search-index files of the case, one line each."""
+    state = _INDEX_STATES.get(status.state, status.state)
+    if status.rebuilt is not None:
+        state += f" ({status.rebuilt[0]:,} of {status.rebuilt[1]:,} passages)"
+    lines = [f"Search index files: {state}; {status.size_bytes / 2**20:.1f} MB, case generation "
+             f"{status.store_generation}" + (f", files at {status.files_generation}" if status.files_generation
+                                               is not None else "")]
+    if status.unwritten_chunks:
+        lines.append(f"  {plural(status.unwritten_chunks, 'passage')} committed since are searchable and will be "
+                     "written as a new segment")
+    for f in status.files:
+        deleted = f", {f.deleted_chunks:,} deleted" if f.deleted_chunks else ""
+        lines.append(f"  {f.path}: {f.chunks:,} passages{deleted}, generation {f.generation}, "
+                     f"{f.size_bytes / 2**20:.1f} MB, {f.state}")
+    if status.problem:
+        lines.append(f"  Problem found: {status.problem}")
+    return lines
+
+
+def index_files_dict(status: IndexFilesStatus) -> dict[str, Any]:
+    return {"state": status.state, "store_generation": status.store_generation,
+            "files_generation": status.files_generation, "size_bytes": status.size_bytes,
+            "unwritten_chunks": status.unwritten_chunks,
+            "rebuild_progress": None if status.rebuilt is None else {"done": status.rebuilt[0],
+                                                                     "total": status.rebuilt[1]},
+            "problem": status.problem,
+            "files": [{"path": f.path, "generation": f.generation, "size_bytes": f.size_bytes, "chunks": f.chunks,
+                       "deleted_chunks": f.deleted_chunks, "state": f.state} for f in status.files]}

@@ -31,6 +31,7 @@ from casetrack.embed.specs import MODELS, ModelSpec, SearchRole, by_priority
 from casetrack.index.bm25 import Bm25Index
 from casetrack.index.dense import DenseIndex
 from casetrack.index.postings import Key
+from casetrack.index.segmented import SegmentedBm25, SegmentedDense, SegmentedSparse
 from casetrack.index.sparse import SparseIndex, SparseVector
 from casetrack.search.colbert import maxsim
 from casetrack.search.fuse import Scored, apply_min_score, normalize, ranking_from_scores, rrf, rrf_ceiling
@@ -118,9 +119,9 @@ DEFAULT_PIPELINE = PipelineConfig()
 class SearchIndexes:
     """What the caller holds for one case. Names are signal names ("e1", "e6", ...)."""
 
-    bm25: Bm25Index | None = None
-    dense: Mapping[str, DenseIndex] = field(default_factory=dict)
-    sparse: Mapping[str, SparseIndex] = field(default_factory=dict)
+    bm25: Bm25Index | SegmentedBm25 | None = None
+    dense: Mapping[str, DenseIndex | SegmentedDense] = field(default_factory=dict)
+    sparse: Mapping[str, SparseIndex | SegmentedSparse] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from casetrack.service.ingest.entries import BM25, Indexer
 from casetrack.service.ingest.folders import FolderService
 from casetrack.service.ingest.reindex import CaseHealth, Reindexer
 from casetrack.service.search.index_cache import IndexCache
+from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.query import SearchService
 from casetrack.service.status import EmbedderState, StatusReport
 from casetrack.service.watch.service import WatchConfig, WatchService
@@ -75,6 +76,7 @@ class IndexStatus:
     health: CaseHealth
     running: list[Job]
     watches: list[str]
+    files: IndexFilesStatus  # the search-index files in the case folder and their state
 
 
 class CaseTrack:
@@ -104,8 +106,7 @@ class CaseTrack:
         self.folders = FolderService(self.cases, self.ingestor)
         self.jobs = JobManager()
         cache = IndexCache()
-        self.ingestor.listeners.append(lambda c: cache.applied(
-            c.case_id, c.generation_before, c.generation_after, c.document_id, c.terms, c.vectors, c.removed_chunks))
+        self.ingestor.listeners.append(lambda c: cache.applied(c.case_id, c.generation_before, c.generation_after))
         self.search = SearchService(self.cases, self.documents, self.pool, cache)
         self.reindexer = Reindexer(self.cases, self.documents, self.ingestor, self.indexer)
         # Built in every process (the tools edit watches.json); only `casetrack serve` calls start().
@@ -232,10 +233,11 @@ class CaseTrack:
         return Deletion(doc, self.ingestor.delete(case, doc))
 
     def index_status(self, case: Case, document_filter: str | None = None) -> IndexStatus:
-        """get_index_status: each document's health, this case's running jobs and its watches."""
+        """get_index_status: each document's health, this case's running jobs, its watches and its search-index
+        files."""
         running = [j for j in self.jobs.recent() if j.case_id == case.id and not j.finished.is_set()]
         return IndexStatus(case, self.reindexer.health(case, document_filter), running,
-                           self.watches.index_status_lines(case.id))
+                           self.watches.index_status_lines(case.id), self.search.index_files(case))
 
     # --- status --------------------------------------------------------------
 

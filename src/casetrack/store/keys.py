@@ -104,3 +104,10 @@ def structure(doc_id: str) -> bytes:
 # metadata: bumped by every commit that changes searchable content, so each process can
 # tell whether its in-memory search index is still current
 GENERATION = b"generation"
+# metadata: what the commit that made each generation changed (store/changes.py), so a search index
+# written at an older generation can catch up instead of being rebuilt
+CHANGE_PREFIX = b"change:"
+
+
+def change(generation: int) -> bytes:
+    return CHANGE_PREFIX + f"{generation:020d}".encode()

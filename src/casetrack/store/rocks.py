@@ -128,9 +128,9 @@ class RocksStore:
         value = self._views[cf].get(key)
         return None if value is None else bytes(value)
 
-    def scan(self, cf: str, prefix: bytes) -> Iterator[tuple[bytes, bytes]]:
-        """Keys starting with `prefix`, in key order."""
-        for key, value in self._views[cf].items(from_key=prefix):
+    def scan(self, cf: str, prefix: bytes, start: bytes | None = None) -> Iterator[tuple[bytes, bytes]]:
+        """Keys starting with `prefix`, in key order, from `start` (a key under `prefix`) if given."""
+        for key, value in self._views[cf].items(from_key=start or prefix):
             raw_key = bytes(key)  # type: ignore[arg-type]  # raw mode: always bytes
             if not raw_key.startswith(prefix):
                 break

@@ -3,8 +3,10 @@ change in the same WriteBatch as the documents they count, so they never disagre
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from casetrack.domain import CaseStats, Document
-from casetrack.store import keys
+from casetrack.store import changes, keys
 from casetrack.store.records import decode_u64, dumps, encode_u64, loads
 from casetrack.store.rocks import Batch, RocksStore
 
@@ -39,8 +41,10 @@ def generation(db: RocksStore) -> int:
     return decode_u64(db.get(keys.METADATA, keys.GENERATION)) or 0
 
 
-def bump_generation(db: RocksStore, batch: Batch) -> int:
-    """Queue generation + 1 in `batch`; returns the generation before it."""
+def bump_generation(db: RocksStore, batch: Batch, document_id: str | None, removed: Sequence[str]) -> int:
+    """Queue generation + 1 in `batch`, with what the commit changed (the document it writes, the chunks it
+    removes: store/changes.py, for search indexes to catch up); returns the generation before it."""
     before = generation(db)
     batch.put(keys.METADATA, keys.GENERATION, encode_u64(before + 1))
+    changes.record(batch, before + 1, document_id, removed)
     return before

@@ -5,7 +5,6 @@ in and its full citation."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -140,12 +139,8 @@ class GraphQueries:
     def clusters(self, case: Case, strategy: str, max_clusters: int) -> list[Cluster]:
         """Documents grouped by `strategy` (Pro). Raises ProFeature."""
         require_pro(self._licence, "find_document_clusters")
-        index = self._search.index(case)
-        terms: dict[str, Counter[str]] = {}
-        with index.lock:
-            for chunk_id, doc_id in index.doc_of.items():
-                terms.setdefault(doc_id, Counter()).update(index.bm25.entry(chunk_id))
-        return clusters(self._graphs.graph(case), index, strategy, max_clusters, terms)
+        return clusters(self._graphs.graph(case), self._search.index(case), strategy, max_clusters,
+                        self._search.document_terms(case))
 
 
 def one_per_passage(mentions: list[Mention]) -> list[tuple[Mention, int]]:

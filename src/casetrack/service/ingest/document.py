@@ -223,7 +223,7 @@ class Ingestor:
             docstore.put_document(batch, write)
             stats = adjusted_stats(db, write.document, replace_doc)
             put_stats(batch, stats)
-            before = bump_generation(db, batch)
+            before = bump_generation(db, batch, write.document.id, removed)
             db.write(batch)
         self.notify(Commit(case.id, before, before + 1, write.document.id,
                             {k: dict(v) for k, v in write.terms.items()},
@@ -240,7 +240,7 @@ class Ingestor:
             removed = docstore.delete_document(db, batch, doc, self._indexer.all_embedder_ids)
             stats = adjusted_stats(db, None, doc)
             put_stats(batch, stats)
-            before = bump_generation(db, batch)
+            before = bump_generation(db, batch, None, removed)
             db.write(batch)
         self.notify(Commit(case.id, before, before + 1, None, {}, {}, removed))
         note = self._remove_copy(store, doc) if doc.copied_original else None

@@ -115,7 +115,7 @@ class Reindexer:
                 docstore.put_vectors(batch, model_id, by_chunk)
             docstore.mark_embedded(db, batch, [c.id for c in chunks], now)
             docstore.update_document(batch, updated)
-            before = bump_generation(db, batch)
+            before = bump_generation(db, batch, doc.id, [c.id for c in chunks])
             db.write(batch)
         # Re-apply the document to in-memory indexes with its full set of vectors.
         self._ingestor.notify(Commit(case.id, before, before + 1, doc.id, terms, vectors, [c.id for c in chunks]))

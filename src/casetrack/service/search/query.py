@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -26,13 +27,17 @@ from casetrack.search.pipeline import (
     SearchOutcome,
     TokenLoader,
     search,
+    signal,
 )
 from casetrack.search.scope import STAGE_NAMED, Scope, document_name_tokens, named_documents
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
-from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex, IndexCache, signal
+from casetrack.service.search import index_status
+from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex, IndexCache
+from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
+from casetrack.store.index_files import IndexDamaged
 from casetrack.store.rocks import RocksStore
 from casetrack.store.stats import generation
 
@@ -108,6 +113,22 @@ class SearchService:
         thread.start()
         return thread
 
+    def index_files(self, case: Case) -> IndexFilesStatus:
+        """The case's search-index files and their state (get_index_status)."""
+        return index_status.describe(self._store(case), self.cache)
+
+    def document_terms(self, case: Case) -> dict[str, Counter[str]]:
+        """Every document's BM25 term counts, summed over its chunks, read from the store (the index
+        files keep postings by term, not terms by chunk)."""
+        out: dict[str, Counter[str]] = {}
+        with self._store(case).reader() as db:
+            document_of = docstore.chunk_document_ids(db)
+            for chunk_id, counts in docstore.all_terms(db):
+                doc_id = document_of.get(chunk_id)
+                if doc_id is not None:
+                    out.setdefault(doc_id, Counter()).update(counts)
+        return out
+
     def _store(self, case: Case) -> CaseStore:
         store = self._stores.get(case.id)
         if store is None:
@@ -141,19 +162,26 @@ class SearchService:
                                        [Step("ingest_first", {"case_name": case.name})])
                 vectors = self.query_vectors(text, index) if vectors is None else vectors
                 tokens = tokenize(text)
-                with index.lock:
-                    scope = None if doc else named_documents(tokens, self._names(case, db, index),
-                                                             _documents_holding(index))
-                    allowed = set(index.chunks_of.get(doc.id, set())) if doc else None
-                    case_wide = partial(search, tokens, vectors, index.indexes, wanted, allowed=allowed,
-                                        colbert_tokens=_colbert_loader(db), config=config)
-                    if scope is None:
-                        outcome = case_wide()
-                    else:
-                        outcome = _named_first(scope, tokens, vectors, index, wanted, db, config, case_wide)
-                    documents = len(index.chunks_of) if doc is None else 1
-                    chunks = index.chunk_count if doc is None else len(allowed or ())
-                    moved_on = index.generation != generation(db)
+                for repair in range(2):
+                    try:
+                        with index.lock:
+                            scope = None if doc else named_documents(tokens, self._names(case, db, index),
+                                                                     index.documents_holding)
+                            allowed = set(index.chunks_of_document(doc.id)) if doc else None
+                            case_wide = partial(search, tokens, vectors, index.indexes, wanted, allowed=allowed,
+                                                colbert_tokens=_colbert_loader(db), config=config)
+                            if scope is None:
+                                outcome = case_wide()
+                            else:
+                                outcome = _named_first(scope, tokens, vectors, index, wanted, db, config, case_wide)
+                            documents = index.document_count if doc is None else 1
+                            chunks = index.chunk_count if doc is None else len(allowed or ())
+                            moved_on = index.generation != generation(db)
+                        break
+                    except (IndexDamaged, IndexError) as exc:  # an index file damaged inside a large array
+                        if repair:
+                            raise
+                        index = self.cache.rebuild(case.id, store, db, str(exc))
                 named = () if scope is None else tuple(sorted(
                     d.name for d in (docstore.get_document(db, i) for i in scope.documents) if d is not None))
                 hits, missing = self._assemble(db, outcome.hits, context_chars, top_k)
@@ -208,10 +236,12 @@ class SearchService:
                 raise InvalidInput("No embeddings are available for this chunk yet. Run get_status to see which "
                                    "models are ready, then reindex_case with reparse=false.")
             dense = index.dense[name]
-            allowed = {k for k, d in index.doc_of.items() if d != source.document_id} if exclude_same_document \
-                else set(index.doc_of) - {source.id}
-            keys_, scores = dense.search(dense.vectors([source.id])[0], top_k, allowed)
-        picked = [(str(k), float(s)) for k, s in zip(keys_, scores, strict=True) if s >= min_similarity]
+            # Ask for as many more as are left out (the document's own chunks, or the chunk itself), then
+            # leave them out: the same result as searching all the others, without listing them.
+            excluded = set(index.chunks_of_document(source.document_id)) if exclude_same_document else {source.id}
+            keys_, scores = dense.search(dense.vectors([source.id])[0], top_k + len(excluded))
+        picked = [(str(k), float(s)) for k, s in zip(keys_, scores, strict=True)
+                  if k not in excluded and s >= min_similarity][:top_k]
         with self._cases.store(case).reader() as db:
             hits = self._assemble_scored(db, picked)
         return source, name.upper(), hits
@@ -268,7 +298,7 @@ def _named_first(scope: Scope, tokens: Sequence[str], vectors: Mapping[str, Quer
                  case_wide: Callable[[], SearchOutcome]) -> SearchOutcome:
     """The passages of the documents the query names first, ranked also without the words of their names
     (search.scope, pipeline.UNNAMED); the case-wide results fill the places they leave, and run only then."""
-    allowed = {key for doc in scope.documents for key in index.chunks_of.get(doc, ())}
+    allowed = {key for doc in scope.documents for key in index.chunks_of_document(doc)}
     keys = list(allowed)
     unnamed = [t for t in tokens if t not in scope.name_words]
     # Words nearly every passage of the document holds ("parties" in a contract) rank nothing in it: a
@@ -295,11 +325,6 @@ def passage_words(chunk: Chunk) -> str:
     if chunk.provenance.attachment and chunk.span.char_start == 0 and text.startswith(_LABEL_OPENING):
         text = text.partition("\n")[2]
     return " ".join(text.split())
-
-
-def _documents_holding(index: CaseIndex) -> Callable[[str], int]:
-    """How many documents' text holds a token."""
-    return lambda token: len({index.doc_of.get(str(key)) for key in index.bm25.keys_holding(token)})
 
 
 def _context(db: RocksStore, chunk: Chunk, limit: int) -> tuple[str | None, str | None]:

@@ -1,0 +1,416 @@
+"""A case's search indexes over a list of segments (`index.segment`) plus a liveness bitmap
+per segment (a deleted or replaced chunk is a dead row until a merge drops it).
+
+Rows are numbered across segments in order (segment 0's rows first), so "ties by row" is a
+fixed order: within a segment rows follow chunk ids, as the in-memory indexes rebuilt from
+the store ordered them. The three views answer the same calls as `Bm25Index`, `DenseIndex`
+and `SparseIndex`, so the pipeline runs on either; BM25 scores are computed with the same
+float32 arithmetic, from df, N and avgdl over the live rows of every segment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence, Set
+from dataclasses import dataclass
+
+import numpy as np
+
+from casetrack.index.bm25 import VARIANTS, Bm25Params, Bm25Stats
+from casetrack.index.dense import l2_normalize
+from casetrack.index.postings import Key
+from casetrack.index.quantized import exact_scores, top_indices, top_rows
+from casetrack.index.segment import Csr, DensePart, Segment, encode_keys
+from casetrack.index.sparse import SparseVector
+
+
+class SegmentSet:
+    """Segments with their live rows: the row space every view shares."""
+
+    def __init__(self, segments: Sequence[Segment], alive: Sequence[np.ndarray | None]) -> None:
+        if len(segments) != len(alive):
+            raise ValueError(f"{len(segments)} segments but {len(alive)} liveness bitmaps")
+        self.segments = list(segments)
+        # None: every row alive (no bitmap to consult on the hot path)
+        self.alive = [None if a is None or bool(a.all()) else a for a in alive]
+        sizes = [s.rows for s in self.segments]
+        self.offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
+        np.cumsum(sizes, out=self.offsets[1:])
+        self.live_rows = [s.rows if a is None else int(a.sum()) for s, a in zip(self.segments, self.alive, strict=True)]
+
+    @property
+    def capacity(self) -> int:
+        return int(self.offsets[-1])
+
+    def __len__(self) -> int:
+        return sum(self.live_rows)
+
+    def parts(self) -> Iterator[tuple[int, Segment, np.ndarray | None]]:
+        """(row offset, segment, liveness or None) for each segment."""
+        for i, segment in enumerate(self.segments):
+            yield int(self.offsets[i]), segment, self.alive[i]
+
+    def rows_of(self, keys: Sequence[Key] | Set[Key]) -> np.ndarray:
+        """Global rows of `keys` in their order, -1 for a key absent or dead."""
+        encoded = encode_keys(keys)
+        out = np.full(encoded.shape[0], -1, dtype=np.int64)
+        for offset, segment, alive in self.parts():
+            local = segment.rows_of(encoded)
+            found = local >= 0
+            if alive is not None:
+                found[found] = alive[local[found]]
+            out[found] = offset + local[found]
+        return out
+
+    def key(self, row: int) -> str:
+        s = int(np.searchsorted(self.offsets, row, side="right")) - 1
+        return self.segments[s].chunk_id(row - int(self.offsets[s]))
+
+    def keys_at(self, rows: np.ndarray) -> list[Key]:
+        """Chunk ids of global rows, in their order."""
+        rows = np.asarray(rows, dtype=np.int64)
+        if len(self.segments) == 1:
+            return [k.decode() for k in self.segments[0].chunk_ids[rows].tolist()]
+        out: list[Key] = [""] * rows.size
+        seg = np.searchsorted(self.offsets, rows, side="right") - 1
+        for s in np.unique(seg).tolist():
+            at = np.flatnonzero(seg == s)
+            ids = self.segments[s].chunk_ids[rows[at] - int(self.offsets[s])].tolist()
+            for i, k in zip(at.tolist(), ids, strict=True):
+                out[i] = k.decode()
+        return out
+
+    def live(self, row: int) -> bool:
+        s = int(np.searchsorted(self.offsets, row, side="right")) - 1
+        alive = self.alive[s]
+        return alive is None or bool(alive[row - int(self.offsets[s])])
+
+    def chunk_ids(self) -> Iterator[str]:
+        for _, segment, alive in self.parts():
+            ids = segment.chunk_ids if alive is None else segment.chunk_ids[alive]
+            yield from (bytes(k).decode() for k in ids)
+
+    def document_rows(self, doc_id: str) -> np.ndarray:
+        """Live global rows of one document's chunks, ascending."""
+        found = []
+        for offset, segment, alive in self.parts():
+            local = segment.document_rows(doc_id)
+            if alive is not None:
+                local = local[alive[local]]
+            if local.size:
+                found.append(offset + np.sort(local).astype(np.int64))
+        return np.concatenate(found) if found else np.empty(0, dtype=np.int64)
+
+    def documents_of_rows(self, rows: np.ndarray) -> set[str]:
+        out: set[str] = set()
+        seg = np.searchsorted(self.offsets, rows, side="right") - 1
+        for s in np.unique(seg).tolist():
+            segment = self.segments[s]
+            local = rows[seg == s] - int(self.offsets[s])
+            out.update(bytes(d).decode() for d in segment.doc_ids[np.unique(segment.chunk_doc[local])])
+        return out
+
+    def documents(self) -> dict[str, list[str]]:
+        """Every document with a live chunk: its live chunk ids."""
+        out: dict[str, list[str]] = {}
+        for _, segment, alive in self.parts():
+            for d in range(segment.doc_ids.shape[0]):
+                rows = segment.doc_rows[int(segment.doc_indptr[d]):int(segment.doc_indptr[d + 1])]
+                if alive is not None:
+                    rows = rows[alive[rows]]
+                if rows.size:
+                    out.setdefault(bytes(segment.doc_ids[d]).decode(), []).extend(
+                        segment.chunk_id(r) for r in rows.tolist())
+        return out
+
+    def document_count(self) -> int:
+        ids = [s.doc_ids if a is None else s.doc_ids[np.unique(s.chunk_doc[a])] for _, s, a in self.parts()]
+        if len(ids) == 1:
+            return int(ids[0].shape[0])
+        return int(np.unique(np.concatenate(ids)).size) if ids else 0
+
+
+def _live_postings(rows: np.ndarray, values: np.ndarray, alive: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    if alive is None or rows.size == 0:
+        return rows, values
+    keep = alive[rows]
+    return rows[keep], values[keep]
+
+
+def _top_positive(scores: np.ndarray, space: SegmentSet, top_n: int,
+                  allowed: Set[Key] | None) -> tuple[list[Key], np.ndarray]:
+    """The `top_n` rows with a positive score (within `allowed`), best first, ties by row."""
+    if top_n <= 0:
+        return [], np.empty(0, dtype=np.float32)
+    if allowed is None:
+        cand = np.flatnonzero(scores > 0)
+    else:
+        cand = space.rows_of(allowed)
+        cand = cand[cand >= 0]
+        cand = cand[scores[cand] > 0]
+    if cand.size > top_n:
+        cand = cand[np.argpartition(-scores[cand], top_n - 1)[:top_n]]
+    cand = cand[np.lexsort((cand, -scores[cand]))]
+    return list(space.keys_at(cand)), scores[cand]
+
+
+def _scores_at(scores: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    out = np.full(rows.shape[0], np.nan, dtype=np.float32)
+    found = rows >= 0
+    out[found] = scores[rows[found]]
+    return out
+
+
+class SegmentedBm25:
+    """BM25 over the live rows of every segment (the calls of `Bm25Index` the service uses)."""
+
+    def __init__(self, space: SegmentSet, params: Bm25Params | None = None) -> None:
+        self._space = space
+        self._params = params or Bm25Params()
+        self._found: dict[str, list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]] = {}
+        total = 0.0
+        for _, segment, alive in space.parts():
+            lengths = segment.lexical.lengths
+            total += float(lengths.sum(dtype=np.float64) if alive is None else lengths[alive].sum(dtype=np.float64))
+        self._total = round(total)
+
+    def __len__(self) -> int:
+        return len(self._space)
+
+    @property
+    def params(self) -> Bm25Params:
+        return self._params
+
+    def stats(self) -> Bm25Stats:
+        n = len(self._space)
+        vocab = len({t for _, s, _ in self._space.parts() for t in s.lexical.vocabulary.terms()})
+        return Bm25Stats(n, self._total, self._total / n if n else 0.0, vocab)
+
+    def _postings(self, term: str) -> list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
+        """(offset, live local rows, tfs, lengths of those rows) per segment holding `term`; kept for the
+        view's life (a search asks for the same terms several times: recall, ranking, exact, names)."""
+        found = self._found.get(term)
+        if found is None:
+            if len(self._found) > 1024:
+                self._found.clear()
+            found = self._found[term] = self._lookup(term)
+        return found
+
+    def _lookup(self, term: str) -> list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
+        out = []
+        for offset, segment, alive in self._space.parts():
+            t = segment.lexical.vocabulary.find(term)
+            if t < 0:
+                continue
+            rows, tfs = _live_postings(*segment.lexical.postings.of(t), alive)
+            if rows.size:
+                out.append((offset, rows, tfs, segment.lexical.lengths))
+        return out
+
+    def df(self, term: str) -> int:
+        return sum(rows.size for _, rows, _, _ in self._postings(term))
+
+    def _accumulate(self, query_tokens: Sequence[str]) -> np.ndarray:
+        scores = np.zeros(self._space.capacity, dtype=np.float32)
+        n = len(self._space)
+        if n == 0:
+            return scores
+        found = {t: self._postings(t) for t in dict.fromkeys(query_tokens)}
+        terms = [t for t in query_tokens if found[t]]
+        if not terms:
+            return scores
+        idf_fn, tfc_fn = VARIANTS[self._params.method]
+        p = self._params
+        avgdl = self._total / n
+        idf = idf_fn(np.array([sum(r.size for _, r, _, _ in found[t]) for t in terms], dtype=np.float32), n)
+        for t, w in zip(terms, idf.tolist(), strict=True):
+            for offset, rows, tfs, lengths in found[t]:
+                # rows are distinct within one term, so fancy-index += is exact here
+                scores[offset + rows] += np.float32(w) * tfc_fn(tfs, lengths[rows], avgdl, p.k1, p.b, p.delta)
+        return scores
+
+    def score(self, query_tokens: Sequence[str], top_n: int,
+              allowed: Set[Key] | None = None) -> tuple[list[Key], np.ndarray]:
+        """The best `top_n` chunks with a positive score, best first (ties by row)."""
+        return _top_positive(self._accumulate(query_tokens), self._space, top_n, allowed)
+
+    def score_keys(self, query_tokens: Sequence[str], keys: Sequence[Key]) -> np.ndarray:
+        """Scores of the given chunks (0.0 for no match, NaN for a key not indexed)."""
+        return _scores_at(self._accumulate(query_tokens), self._space.rows_of(keys))
+
+    def keys_holding(self, term: str) -> list[Key]:
+        return [key for offset, rows, _, _ in self._postings(term) for key in self._space.keys_at(offset + rows)]
+
+    def documents_holding(self, term: str) -> int:
+        """How many documents have a live chunk holding `term`."""
+        rows = [offset + r.astype(np.int64) for offset, r, _, _ in self._postings(term)]
+        return len(self._space.documents_of_rows(np.concatenate(rows))) if rows else 0
+
+    def share_holding(self, term: str, keys: Sequence[Key]) -> float:
+        """The share of `keys` whose chunk holds `term` (0.0 for no keys)."""
+        if not keys:
+            return 0.0
+        holding = {int(offset + r) for offset, rows, _, _ in self._postings(term) for r in rows.tolist()}
+        return sum(1 for row in self._space.rows_of(keys).tolist() if row in holding) / len(keys)
+
+
+class SegmentedDense:
+    """Cosine search over one embedder's vectors in every segment (the calls of `DenseIndex`)."""
+
+    def __init__(self, space: SegmentSet, name: str, dim: int) -> None:
+        self._space = space
+        self._dim = dim
+        # (offset, part, alive per vector position or None)
+        self._parts: list[tuple[int, DensePart, np.ndarray | None]] = []
+        count = 0
+        for offset, segment, alive in space.parts():
+            part = segment.dense.get(name)
+            if part is None or part.rows.size == 0:
+                continue
+            if part.dim != dim:
+                raise ValueError(f"{name} vectors of dimension {part.dim} in an index of dimension {dim}")
+            live = None if alive is None else alive[part.rows]
+            self._parts.append((offset, part, live))
+            count += part.rows.size if live is None else int(live.sum())
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __contains__(self, key: object) -> bool:
+        return self._locate([key])[0] is not None
+
+    @property
+    def dim(self) -> int:
+        return self._dim
+
+    def search(self, query: np.ndarray, top_n: int, allowed: Set[Key] | None = None) -> tuple[list[Key], np.ndarray]:
+        """The `top_n` most similar chunks, best first, as (keys, cosine scores); ties by row."""
+        q = self._query(query)
+        if allowed is not None:
+            return self._search_within(q, list(allowed), top_n)
+        found_rows: list[np.ndarray] = []
+        found_scores: list[np.ndarray] = []
+        for offset, part, live in self._parts:
+            positions, found = top_rows(part, q, top_n, live)
+            found_rows.append(offset + part.rows[positions].astype(np.int64))
+            found_scores.append(found)
+        if not found_rows:
+            return [], np.empty(0, dtype=np.float32)
+        rows, scores = np.concatenate(found_rows), np.concatenate(found_scores)
+        best = top_indices(scores, top_n)  # rows ascend across parts, so ties stay by row
+        return self._space.keys_at(rows[best]), scores[best]
+
+    def _search_within(self, q: np.ndarray, keys: list[Key], top_n: int) -> tuple[list[Key], np.ndarray]:
+        scores = self._scores_of(q, keys)
+        have = np.flatnonzero(~np.isnan(scores))
+        rows = self._space.rows_of(keys)[have]
+        order = np.argsort(rows, kind="stable")
+        rows, picked = rows[order], scores[have][order]
+        best = top_indices(picked, top_n)
+        return self._space.keys_at(rows[best]), picked[best]
+
+    def score_keys(self, query: np.ndarray, keys: Sequence[Key]) -> np.ndarray:
+        """Cosine scores of the given chunks (NaN for a key without a vector)."""
+        return self._scores_of(self._query(query), keys)
+
+    def vectors(self, keys: Sequence[Key]) -> np.ndarray:
+        """Stored (normalised) vectors (KeyError for a key without one)."""
+        out = np.empty((len(keys), self._dim), dtype=np.float32)
+        for i, where in enumerate(self._locate(keys)):
+            if where is None:
+                raise KeyError(keys[i])
+            part, position = where
+            out[i] = part.floats.take(np.array([position]))[0]
+        return out
+
+    def _scores_of(self, q: np.ndarray, keys: Sequence[Key]) -> np.ndarray:
+        out = np.full(len(keys), np.nan, dtype=np.float32)
+        rows = self._space.rows_of(keys)
+        for offset, part, _ in self._parts:
+            targets, positions = _positions(part, rows - offset)
+            order = np.argsort(positions, kind="stable")  # ascending positions read fastest from disk
+            out[targets[order]] = exact_scores(part, q, positions[order])
+        return out
+
+    def _locate(self, keys: Sequence[Key]) -> list[tuple[DensePart, int] | None]:
+        rows = self._space.rows_of(keys)
+        found: list[tuple[DensePart, int] | None] = [None] * len(keys)
+        for offset, part, _ in self._parts:
+            targets, positions = _positions(part, rows - offset)
+            for i, position in zip(targets.tolist(), positions.tolist(), strict=True):
+                found[i] = (part, position)
+        return found
+
+    def _query(self, query: np.ndarray) -> np.ndarray:
+        q = np.asarray(query, dtype=np.float32).reshape(-1)
+        if q.size != self._dim:
+            raise ValueError(f"query has dimension {q.size}, index has {self._dim}")
+        return l2_normalize(q)
+
+
+def _positions(part: DensePart, local: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For segment-local rows (negative or past the segment for other segments' rows): the indices of
+    those holding a vector in `part`, and their positions in it."""
+    inside = np.flatnonzero(local >= 0)
+    if inside.size == 0 or part.rows.size == 0:
+        return inside, inside
+    pos = np.minimum(np.searchsorted(part.rows, local[inside]), part.rows.size - 1)
+    hit = part.rows[pos] == local[inside]
+    return inside[hit], pos[hit].astype(np.int64)
+
+
+class SegmentedSparse:
+    """SPLADE dot products over every segment (the calls of `SparseIndex` the pipeline uses)."""
+
+    def __init__(self, space: SegmentSet, name: str) -> None:
+        self._space = space
+        self._parts: list[tuple[int, Csr, np.ndarray | None]] = []
+        count = 0
+        for offset, segment, alive in space.parts():
+            csr = segment.sparse.get(name)
+            if csr is not None:
+                self._parts.append((offset, csr, alive))
+                holds = np.zeros(segment.rows, dtype=bool)
+                holds[csr.rows] = True
+                count += int((holds if alive is None else holds & alive).sum())
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def _accumulate(self, query: SparseVector) -> np.ndarray:
+        scores = np.zeros(self._space.capacity, dtype=np.float32)
+        for term, weight in zip(query.indices.tolist(), query.values.tolist(), strict=True):
+            for offset, csr, alive in self._parts:
+                rows, values = _live_postings(*csr.of(term), alive)
+                scores[offset + rows] += np.float32(weight) * values  # rows are distinct within a term
+        return scores
+
+    def search(self, query: SparseVector, top_n: int, allowed: Set[Key] | None = None) -> tuple[list[Key], np.ndarray]:
+        return _top_positive(self._accumulate(query), self._space, top_n, allowed)
+
+    def score_keys(self, query: SparseVector, keys: Sequence[Key]) -> np.ndarray:
+        return _scores_at(self._accumulate(query), self._space.rows_of(keys))
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentedIndexes:
+    """The three views over one SegmentSet."""
+
+    space: SegmentSet
+    bm25: SegmentedBm25
+    dense: dict[str, SegmentedDense]
+    sparse: dict[str, SegmentedSparse]
+
+    @classmethod
+    def over(cls, space: SegmentSet) -> SegmentedIndexes:
+        dims: dict[str, int] = {}
+        sparse_names: set[str] = set()
+        for segment in space.segments:
+            for name, part in segment.dense.items():
+                dims.setdefault(name, part.dim)
+            sparse_names.update(segment.sparse)
+        dense = {name: SegmentedDense(space, name, dim) for name, dim in sorted(dims.items())}
+        sparse = {name: SegmentedSparse(space, name) for name in sorted(sparse_names)}
+        return cls(space, SegmentedBm25(space), {n: d for n, d in dense.items() if len(d)},
+                   {n: s for n, s in sparse.items() if len(s)})

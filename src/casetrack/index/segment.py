@@ -17,6 +17,7 @@ Which terms a chunk has is the caller's business (`Indexer`): the format stores 
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -212,8 +213,10 @@ class SegmentBuilder:
         self._ids: list[bytes] = []
         self._docs: list[bytes] = []
         self._vocab: dict[str, int] = {}
-        self._term_ids: list[np.ndarray] = []
-        self._tfs: list[np.ndarray] = []
+        # flat, in chunk order: 4 bytes an entry (a list of ints would hold an object per term)
+        self._term_ids = array("i")
+        self._tfs = array("i")
+        self._widths = array("q")
         self._dense: dict[str, tuple[list[int], list[np.ndarray]]] = {}
         self._sparse: dict[str, tuple[list[int], list[np.ndarray], list[np.ndarray]]] = {}
 
@@ -228,11 +231,15 @@ class SegmentBuilder:
         row = len(self._ids)
         intern, vocab = self._vocab.setdefault, self._vocab
         counts = entry.terms
-        self._term_ids.append(np.fromiter((intern(t, len(vocab)) for t in counts), np.int32, len(counts)))
-        tfs = np.fromiter(counts.values(), np.float32, len(counts))
-        if tfs.size and tfs.min() <= 0:
+        if counts and min(counts.values()) <= 0:
             raise ValueError(f"term frequencies of {entry.chunk_id!r} must be positive")
-        self._tfs.append(tfs)
+        known = list(map(vocab.get, counts))  # a C loop: most terms are known after the first chunks
+        if None in known:
+            self._term_ids.extend([intern(t, len(vocab)) for t in counts])
+        else:
+            self._term_ids.extend(known)  # type: ignore[arg-type]  # no None left
+        self._tfs.extend(counts.values())
+        self._widths.append(len(counts))
         self._ids.append(key)
         self._docs.append(entry.doc_id.encode())
         for name, vector in entry.dense.items():
@@ -262,9 +269,9 @@ class SegmentBuilder:
 
     def _lexical(self) -> LexicalPart:
         n = len(self._ids)
-        widths = np.fromiter((a.size for a in self._term_ids), np.int64, n)
-        terms = np.concatenate(self._term_ids) if n else _EMPTY_I
-        tfs = np.concatenate(self._tfs) if n else _EMPTY_F
+        widths = np.frombuffer(self._widths, dtype=np.int64) if n else np.empty(0, np.int64)
+        terms = np.frombuffer(self._term_ids, dtype=np.int32) if len(self._term_ids) else _EMPTY_I
+        tfs = np.frombuffer(self._tfs, dtype=np.int32).astype(np.float32) if len(self._tfs) else _EMPTY_F
         rows = np.repeat(np.arange(n, dtype=np.int32), widths)
         lengths = np.bincount(rows, weights=tfs, minlength=n)
         words = sorted(self._vocab)

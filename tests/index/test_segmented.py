@@ -11,7 +11,8 @@ from casetrack.index.dense import DenseIndex
 from casetrack.index.merge import merge
 from casetrack.index.quantized import EXACT_ROWS, top_rows
 from casetrack.index.segment import ChunkEntry, SegmentBuilder, dense_part
-from casetrack.index.segmented import SegmentedIndexes, SegmentSet
+from casetrack.index.segment_set import SegmentSet
+from casetrack.index.segmented import SegmentedIndexes
 from casetrack.index.sparse import SparseIndex, SparseVector
 
 RNG = np.random.default_rng(7)

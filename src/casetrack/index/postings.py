@@ -252,14 +252,15 @@ _EMPTY_F.flags.writeable = False
 def top_positive(scores: np.ndarray, slots: SlotMap, top_n: int, allowed: Set[Key] | None
                  ) -> tuple[list[Key], np.ndarray]:
     """The `top_n` slots with a positive score (within `allowed` keys), best first, ties by slot."""
+    best = top_positive_rows(scores, top_n, None if allowed is None else slots.slots_of(allowed))
+    return [slots.key(int(s)) for s in best], scores[best]
+
+
+def top_positive_rows(scores: np.ndarray, top_n: int, candidates: np.ndarray | None) -> np.ndarray:
+    """Indices of the `top_n` positive scores (among `candidates`, if given), best first, ties by index."""
     if top_n <= 0:
-        return [], np.empty(0, dtype=np.float32)
-    if allowed is None:
-        cand = np.flatnonzero(scores > 0)
-    else:
-        cand = slots.slots_of(allowed)
-        cand = cand[scores[cand] > 0]
+        return np.empty(0, dtype=np.int64)
+    cand = np.flatnonzero(scores > 0) if candidates is None else candidates[scores[candidates] > 0]
     if cand.size > top_n:
         cand = cand[np.argpartition(-scores[cand], top_n - 1)[:top_n]]
-    cand = cand[np.lexsort((cand, -scores[cand]))]
-    return [slots.key(int(s)) for s in cand], scores[cand]
+    return cand[np.lexsort((cand, -scores[cand]))]

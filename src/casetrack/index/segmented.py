@@ -10,123 +10,18 @@ float32 arithmetic, from df, N and avgdl over the live rows of every segment.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence, Set
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
 import numpy as np
 
 from casetrack.index.bm25 import VARIANTS, Bm25Params, Bm25Stats
 from casetrack.index.dense import l2_normalize
-from casetrack.index.postings import Key
+from casetrack.index.postings import Key, top_positive_rows
 from casetrack.index.quantized import exact_scores, top_indices, top_rows
-from casetrack.index.segment import Csr, DensePart, Segment, encode_keys
+from casetrack.index.segment import Csr, DensePart
+from casetrack.index.segment_set import SegmentSet
 from casetrack.index.sparse import SparseVector
-
-
-class SegmentSet:
-    """Segments with their live rows: the row space every view shares."""
-
-    def __init__(self, segments: Sequence[Segment], alive: Sequence[np.ndarray | None]) -> None:
-        if len(segments) != len(alive):
-            raise ValueError(f"{len(segments)} segments but {len(alive)} liveness bitmaps")
-        self.segments = list(segments)
-        # None: every row alive (no bitmap to consult on the hot path)
-        self.alive = [None if a is None or bool(a.all()) else a for a in alive]
-        sizes = [s.rows for s in self.segments]
-        self.offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
-        np.cumsum(sizes, out=self.offsets[1:])
-        self.live_rows = [s.rows if a is None else int(a.sum()) for s, a in zip(self.segments, self.alive, strict=True)]
-
-    @property
-    def capacity(self) -> int:
-        return int(self.offsets[-1])
-
-    def __len__(self) -> int:
-        return sum(self.live_rows)
-
-    def parts(self) -> Iterator[tuple[int, Segment, np.ndarray | None]]:
-        """(row offset, segment, liveness or None) for each segment."""
-        for i, segment in enumerate(self.segments):
-            yield int(self.offsets[i]), segment, self.alive[i]
-
-    def rows_of(self, keys: Sequence[Key] | Set[Key]) -> np.ndarray:
-        """Global rows of `keys` in their order, -1 for a key absent or dead."""
-        encoded = encode_keys(keys)
-        out = np.full(encoded.shape[0], -1, dtype=np.int64)
-        for offset, segment, alive in self.parts():
-            local = segment.rows_of(encoded)
-            found = local >= 0
-            if alive is not None:
-                found[found] = alive[local[found]]
-            out[found] = offset + local[found]
-        return out
-
-    def key(self, row: int) -> str:
-        s = int(np.searchsorted(self.offsets, row, side="right")) - 1
-        return self.segments[s].chunk_id(row - int(self.offsets[s]))
-
-    def keys_at(self, rows: np.ndarray) -> list[Key]:
-        """Chunk ids of global rows, in their order."""
-        rows = np.asarray(rows, dtype=np.int64)
-        if len(self.segments) == 1:
-            return [k.decode() for k in self.segments[0].chunk_ids[rows].tolist()]
-        out: list[Key] = [""] * rows.size
-        seg = np.searchsorted(self.offsets, rows, side="right") - 1
-        for s in np.unique(seg).tolist():
-            at = np.flatnonzero(seg == s)
-            ids = self.segments[s].chunk_ids[rows[at] - int(self.offsets[s])].tolist()
-            for i, k in zip(at.tolist(), ids, strict=True):
-                out[i] = k.decode()
-        return out
-
-    def live(self, row: int) -> bool:
-        s = int(np.searchsorted(self.offsets, row, side="right")) - 1
-        alive = self.alive[s]
-        return alive is None or bool(alive[row - int(self.offsets[s])])
-
-    def chunk_ids(self) -> Iterator[str]:
-        for _, segment, alive in self.parts():
-            ids = segment.chunk_ids if alive is None else segment.chunk_ids[alive]
-            yield from (bytes(k).decode() for k in ids)
-
-    def document_rows(self, doc_id: str) -> np.ndarray:
-        """Live global rows of one document's chunks, ascending."""
-        found = []
-        for offset, segment, alive in self.parts():
-            local = segment.document_rows(doc_id)
-            if alive is not None:
-                local = local[alive[local]]
-            if local.size:
-                found.append(offset + np.sort(local).astype(np.int64))
-        return np.concatenate(found) if found else np.empty(0, dtype=np.int64)
-
-    def documents_of_rows(self, rows: np.ndarray) -> set[str]:
-        out: set[str] = set()
-        seg = np.searchsorted(self.offsets, rows, side="right") - 1
-        for s in np.unique(seg).tolist():
-            segment = self.segments[s]
-            local = rows[seg == s] - int(self.offsets[s])
-            out.update(bytes(d).decode() for d in segment.doc_ids[np.unique(segment.chunk_doc[local])])
-        return out
-
-    def documents(self) -> dict[str, list[str]]:
-        """Every document with a live chunk: its live chunk ids."""
-        out: dict[str, list[str]] = {}
-        for _, segment, alive in self.parts():
-            for d in range(segment.doc_ids.shape[0]):
-                rows = segment.doc_rows[int(segment.doc_indptr[d]):int(segment.doc_indptr[d + 1])]
-                if alive is not None:
-                    rows = rows[alive[rows]]
-                if rows.size:
-                    out.setdefault(bytes(segment.doc_ids[d]).decode(), []).extend(
-                        segment.chunk_id(r) for r in rows.tolist())
-        return out
-
-    def document_count(self) -> int:
-        ids = [s.doc_ids if a is None else s.doc_ids[np.unique(s.chunk_doc[a])] for _, s, a in self.parts()]
-        if len(ids) == 1:
-            return int(ids[0].shape[0])
-        return int(np.unique(np.concatenate(ids)).size) if ids else 0
 
 
 def _live_postings(rows: np.ndarray, values: np.ndarray, alive: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
@@ -139,18 +34,9 @@ def _live_postings(rows: np.ndarray, values: np.ndarray, alive: np.ndarray | Non
 def _top_positive(scores: np.ndarray, space: SegmentSet, top_n: int,
                   allowed: Set[Key] | None) -> tuple[list[Key], np.ndarray]:
     """The `top_n` rows with a positive score (within `allowed`), best first, ties by row."""
-    if top_n <= 0:
-        return [], np.empty(0, dtype=np.float32)
-    if allowed is None:
-        cand = np.flatnonzero(scores > 0)
-    else:
-        cand = space.rows_of(allowed)
-        cand = cand[cand >= 0]
-        cand = cand[scores[cand] > 0]
-    if cand.size > top_n:
-        cand = cand[np.argpartition(-scores[cand], top_n - 1)[:top_n]]
-    cand = cand[np.lexsort((cand, -scores[cand]))]
-    return list(space.keys_at(cand)), scores[cand]
+    rows = None if allowed is None else space.rows_of(allowed)
+    best = top_positive_rows(scores, top_n, None if rows is None else rows[rows >= 0])
+    return space.keys_at(best), scores[best]
 
 
 def _scores_at(scores: np.ndarray, rows: np.ndarray) -> np.ndarray:

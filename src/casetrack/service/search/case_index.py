@@ -13,7 +13,8 @@ import numpy as np
 from casetrack.embed import MODELS, Kind
 from casetrack.embed.specs import by_priority
 from casetrack.index.segment import ChunkEntry, Segment, SegmentBuilder, encode_keys
-from casetrack.index.segmented import SegmentedBm25, SegmentedDense, SegmentedIndexes, SegmentedSparse, SegmentSet
+from casetrack.index.segment_set import SegmentSet
+from casetrack.index.segmented import SegmentedBm25, SegmentedDense, SegmentedIndexes, SegmentedSparse
 from casetrack.search.pipeline import SearchIndexes, signal
 from casetrack.store import changes, stats
 from casetrack.store.index_entries import document_entries

@@ -232,7 +232,7 @@ def test_a_poisoned_archive_never_reaches_outside_its_case(kind: str, clean_arch
     assert tree_digest(home, skip=data) == before_outside  # the sentinel tree beside the data directory
     assert tree_digest(other_folder / "originals") == before_other  # the other case's copy of its original
     assert len(app.documents.listing(app.cases.get(other.id), "name", 50, 0).documents) == 1
-    assert {p.name for p in data.iterdir()} <= {"cases", "models", "registry.db"}
+    assert {p.name for p in data.iterdir()} <= {"cases", "models", "registry.db", "last_case.json"}
     app.jobs.shutdown()
 
 

@@ -51,6 +51,26 @@ def text_pdf_bytes(pages: Sequence[Sequence[tuple[float, float, str]]], font_siz
             b"/Contents %d 0 R >>" % content_id
         )
         page_ids.append(len(objects))
+    return _pdf_file(objects, page_ids)
+
+
+def giant_page_pdf_bytes(inches: float = 200, shapes: int = 400) -> bytes:
+    """One page `inches` square (200 in is the largest a PDF page may be) drawing `shapes` small filled squares
+    and no text: ~11 KB that PDFium would render at 40,000 x 40,000 pixels at 200 dpi. It has no text layer and
+    enough paths to be read by OCR as words drawn as shapes."""
+    side = inches * 72
+    columns = max(int(shapes**0.5), 1)
+    step = side / (columns + 1)
+    stream = b"0 g\n" + b"".join(
+        b"%.1f %.1f 20 20 re f\n" % (step * (1 + n % columns), step * (1 + n // columns)) for n in range(shapes)
+    )
+    objects = [b"", b"", b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream),
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.0f %.0f] /Contents 3 0 R >>" % (side, side)]
+    return _pdf_file(objects, [4])
+
+
+def _pdf_file(objects: list[bytes], page_ids: Sequence[int]) -> bytes:
+    """The PDF file of `objects` (numbered from 1; 1 and 2 are filled in here as the catalog and the page tree)."""
     objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
     kids = b" ".join(b"%d 0 R" % page_id for page_id in page_ids)
     objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, len(page_ids))

@@ -51,6 +51,11 @@ class Settings:
     def models_dir(self) -> Path:
         return self.data_dir / "models"
 
+    @property
+    def scratch_dir(self) -> Path:
+        """Temporary copies of client content while a document is read (parse/scratch.py)."""
+        return self.data_dir / "tmp"
+
     def case_dir(self, case_id: str) -> Path:
         return self.cases_dir / case_id
 

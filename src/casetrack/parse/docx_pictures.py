@@ -11,7 +11,6 @@ rather than lost:
 from __future__ import annotations
 
 import re
-import tempfile
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -23,6 +22,7 @@ from lxml import etree
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.errors import CaseTrackError
 from casetrack.parse.options import ParseOptions
+from casetrack.parse.scratch import scratch_folder
 
 BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
 IMAGE_DATA = "{urn:schemas-microsoft-com:vml}imagedata"  # pictures of Word 2003-era documents
@@ -123,7 +123,7 @@ def read_pictures(
     once: a picture is one page, so the image parser alone would run one Tesseract at a time."""
     from casetrack.parse.dispatch import parse_file  # dispatch imports this module's caller
 
-    with tempfile.TemporaryDirectory(prefix="casetrack-docx-pictures-") as folder:
+    with scratch_folder(options, "docx-pictures") as folder:
 
         def read(index: int, picture: Picture) -> tuple[Picture, list[ParsedPage], str | None]:
             path = Path(folder) / f"picture {index}{_READABLE[picture.content_type]}"

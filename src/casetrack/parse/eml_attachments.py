@@ -22,7 +22,6 @@ import io
 import logging
 import mimetypes
 import re
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from email.message import EmailMessage, Message
@@ -34,6 +33,7 @@ from PIL import Image, UnidentifiedImageError
 from casetrack.domain import ATTACHMENT_LABEL, ParsedPage
 from casetrack.errors import CaseTrackError
 from casetrack.parse.options import ParseOptions
+from casetrack.parse.scratch import scratch_folder
 
 log = logging.getLogger(__name__)
 
@@ -196,7 +196,7 @@ def _read_attachment(name: str, content_type: str, payload: bytes,
         return [], [f"Attachment {name} was not read: it is empty."]
     if extension in _IMAGE_EXTENSIONS and _icon_sized(payload):
         return [], []  # a logo or an icon (Outlook packs signature logos as attachments): no page of text fits
-    with tempfile.TemporaryDirectory(prefix="casetrack-attachment-") as folder:
+    with scratch_folder(options, "attachment") as folder:
         stem = _UNSAFE.sub("_", Path(name).stem)[:80].strip(" .") or "attachment"
         path = Path(folder) / f"{stem}{extension}"
         path.write_bytes(payload)

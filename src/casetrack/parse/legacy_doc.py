@@ -1,5 +1,6 @@
 """Legacy Word (.doc) and OpenDocument text (.odt): LibreOffice converts the file to DOCX in a
-scratch folder, then the DOCX parser reads it."""
+scratch folder, then the DOCX parser reads it. LibreOffice runs offline (libreoffice_offline): a
+picture the document links by URL is never fetched."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
 from casetrack.domain import ParsedDocument
 from casetrack.errors import DocumentUnreadable, ToolUnavailable
+from casetrack.parse.libreoffice_offline import offline_environment, offline_profile
 from casetrack.parse.options import ParseOptions
+from casetrack.parse.scratch import scratch_folder
 from casetrack.parse.sniff import read_head, sniff
 from casetrack.parse.word import parse_docx
 
@@ -54,15 +56,16 @@ def _converted(path: Path, options: ParseOptions, import_filter: str, file_forma
     soffice = find_soffice(options)
     if soffice is None:
         raise ToolUnavailable("LibreOffice", f"read {what} files", INSTALL_LIBREOFFICE)
-    with tempfile.TemporaryDirectory(prefix="casetrack-doc-") as scratch:
+    with scratch_folder(options, "doc") as scratch:
         # A private profile: with the user's own, a running LibreOffice window swallows the
-        # request and the conversion silently produces nothing.
-        profile = (Path(scratch) / "profile").as_uri()
+        # request and the conversion silently produces nothing. It is locked down so that
+        # nothing the document links is fetched (libreoffice_offline).
+        profile = offline_profile(Path(scratch) / "profile")
         out_dir = Path(scratch) / "out"
         argv = [soffice, f"-env:UserInstallation={profile}", "--headless", "--norestore", "--nologo",
                 f"--infilter={import_filter}",
                 "--convert-to", "docx", "--outdir", str(out_dir), str(path)]  # fmt: skip
-        returncode, output = _run_killing_group(argv, CONVERT_TIMEOUT_S, path)
+        returncode, output = _run_killing_group(argv, CONVERT_TIMEOUT_S, path, offline_environment(Path(scratch)))
         converted = out_dir / f"{path.stem}.docx"
         if not converted.is_file():
             errors = [line.strip() for line in output.splitlines() if line.strip().lower().startswith("error")]
@@ -72,12 +75,13 @@ def _converted(path: Path, options: ParseOptions, import_filter: str, file_forma
     return replace(document, format=file_format)
 
 
-def _run_killing_group(argv: list[str], timeout: float, path: Path) -> tuple[int, str]:
+def _run_killing_group(argv: list[str], timeout: float, path: Path, env: dict[str, str]) -> tuple[int, str]:
     """Run soffice, returning its exit code and combined output. On timeout, kill its whole
     process group: the launcher starts a separate soffice.bin that would otherwise outlive it."""
     posix = sys.platform != "win32"
     process = subprocess.Popen(
-        argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=posix, stdin=subprocess.DEVNULL
+        argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=posix, stdin=subprocess.DEVNULL,
+        env=env,
     )
     try:
         output, _ = process.communicate(timeout=timeout)

@@ -12,10 +12,10 @@ child's environment without mutating os.environ for the whole server.
 from __future__ import annotations
 
 import functools
+import math
 import os
 import shutil
 import subprocess
-import tempfile
 from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -30,6 +30,7 @@ from casetrack.parse import ocr_margin
 from casetrack.parse.deskew import straightened
 from casetrack.parse.ocr_margin import OcrWord, ocr_words
 from casetrack.parse.options import ParseOptions
+from casetrack.parse.scratch import scratch_folder
 
 INSTALL_TESSERACT = (
     "Install Tesseract: apt install tesseract-ocr / brew install tesseract / winget install UB-Mannheim.TesseractOCR"
@@ -42,6 +43,14 @@ _PAGE_SEGMENTATION = "3"
 # down reads as garbage at 30-45. Only below this is the orientation checked (one more
 # Tesseract call, --psm 0), so good pages cost nothing extra.
 REORIENT_BELOW_CONFIDENCE = 60.0
+# A page image is held several times over on its way to Tesseract (the renderer's bitmap, Pillow's copy, the
+# contrast-stretched copy, the PNG), and Tesseract holds more: one 200 x 200-inch PDF page rendered at 200 dpi
+# (1.6 billion pixels) took 4.7 GB in CaseTrack and 7.8 GB with Tesseract. Above this many pixels a page is read at
+# the resolution that fits: a letter page keeps 300 dpi, an 11 x 17-inch page 200 dpi, a 24 x 36-inch trial
+# exhibit 152 dpi.
+MAX_PAGE_PIXELS = 20_000_000
+# Tesseract refuses an image wider or taller than 32,767 pixels (it keeps coordinates in 16 bits).
+MAX_PAGE_SIDE = 32_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +75,13 @@ class OcrResult:
     method: ExtractionMethod  # OCR, or SKIPPED when Tesseract could not read the page
     confidence: float | None = None  # mean word confidence, 0-100
     warnings: tuple[str, ...] = ()
+
+
+def fitting_dpi(width_inches: float, height_inches: float, dpi: float) -> float:
+    """The highest resolution, up to `dpi`, at which a page of this size stays within MAX_PAGE_PIXELS and
+    MAX_PAGE_SIDE (any positive number: a hostile page may be miles wide)."""
+    width, height = max(width_inches, 1e-3), max(height_inches, 1e-3)
+    return min(float(dpi), math.sqrt(MAX_PAGE_PIXELS / (width * height)), MAX_PAGE_SIDE / max(width, height))
 
 
 def ocr_status(options: ParseOptions | None = None) -> OcrStatus:
@@ -135,7 +151,7 @@ def recognize_all(images: Iterable[PageImage], options: ParseOptions) -> list[Oc
     command = _tesseract_command(options)
     results: list[OcrResult] = []
     with (
-        tempfile.TemporaryDirectory(prefix="casetrack-ocr-") as scratch,
+        scratch_folder(options, "ocr") as scratch,
         ThreadPoolExecutor(max_workers=options.ocr_workers, thread_name_prefix="casetrack-ocr") as pool,
     ):
         pending: deque[Future[OcrResult]] = deque()

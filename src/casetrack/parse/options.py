@@ -1,8 +1,10 @@
-"""How parsing may behave: OCR language, resolution, time limits and external tool paths."""
+"""How parsing may behave: OCR language, resolution, time limits, external tool paths and where temporary
+files go."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from casetrack.errors import InvalidInput
 
@@ -22,6 +24,7 @@ class ParseOptions:
     tesseract_cmd: str | None = None  # None: look for `tesseract` on PATH
     soffice_cmd: str | None = None  # None: look for `soffice` / `libreoffice` on PATH
     attachment_depth: int = 0  # how many e-mails this file is attached inside (parse_eml bounds the nesting)
+    scratch_dir: Path | None = None  # temporary copies of client content (parse/scratch.py); None: the system's
 
     def __post_init__(self) -> None:
         if not MIN_OCR_DPI <= self.ocr_dpi <= MAX_OCR_DPI:

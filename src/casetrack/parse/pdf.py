@@ -226,21 +226,7 @@ def _image_census(page: pdfium.PdfPage) -> tuple[float, int | None]:
 def _assemble(
     path: Path, document: pdfium.PdfDocument, scans: list[_PageScan], metadata: dict[str, str], options: ParseOptions
 ) -> ParsedDocument:
-    scanned = [index for index, scan in enumerate(scans) if scan.needs_ocr]
-    ocr_results: dict[int, ocr.OcrResult] = {}
-    warnings: list[str] = []
-    if scanned:
-        status = ocr.ocr_status(options)
-        if status.available:
-            images = _rendered(path, document, scanned, scans, options)
-            ocr_results = dict(zip(scanned, ocr.recognize_all(images, options), strict=True))
-        else:
-            ocr_results = {
-                index: ocr.skipped(
-                    f"{scans[index].note or 'This page is a scanned image'} and OCR is off: {status.detail}"
-                )
-                for index in scanned
-            }
+    ocr_results, warnings = _ocr_results(path, document, scans, options)
     pages = []
     for index, scan in enumerate(scans):
         result = ocr_results.get(index)
@@ -265,27 +251,78 @@ def _assemble(
     return ParsedDocument(format="pdf", pages=tuple(pages), metadata=metadata, warnings=tuple(warnings))
 
 
-def _rendered(
-    path: Path, document: pdfium.PdfDocument, indexes: list[int], scans: list[_PageScan], options: ParseOptions
-) -> Iterator[ocr.PageImage]:
-    for index in indexes:
-        # Render at the scan's own resolution when it is lower than the limit: resampling a
-        # 150-dpi scan up to 200 dpi measurably cost Tesseract words on the dev scans.
-        dpi = min(options.ocr_dpi, max(scans[index].image_dpi or options.ocr_dpi, 72))
+def _ocr_results(
+    path: Path, document: pdfium.PdfDocument, scans: list[_PageScan], options: ParseOptions
+) -> tuple[dict[int, ocr.OcrResult], list[str]]:
+    """OCR of the pages that need it, by page index, and the document's warnings about it."""
+    scanned = [index for index, scan in enumerate(scans) if scan.needs_ocr]
+    if not scanned:
+        return {}, []
+    status = ocr.ocr_status(options)
+    if not status.available:
+        return {
+            index: ocr.skipped(f"{scans[index].note or 'This page is a scanned image'} and OCR is off: {status.detail}")
+            for index in scanned
+        }, []
+    with PDFIUM_LOCK:
+        plans = [_render_plan(document, index, scans[index], options) for index in scanned]
+    results = dict(zip(scanned, ocr.recognize_all(_rendered(path, document, plans), options), strict=True))
+    return results, _reduced_warnings([plan for plan in plans if plan.reduced])
+
+
+@dataclass(frozen=True, slots=True)
+class _RenderPlan:
+    """How one page is rendered for OCR: its size and the resolution that keeps it within ocr.MAX_PAGE_PIXELS."""
+
+    index: int
+    inches: tuple[float, float]
+    dpi: float
+    wanted_dpi: int
+
+    @property
+    def reduced(self) -> bool:
+        return self.dpi < self.wanted_dpi
+
+
+def _render_plan(document: pdfium.PdfDocument, index: int, scan: _PageScan, options: ParseOptions) -> _RenderPlan:
+    # Render at the scan's own resolution when it is lower than the limit: resampling a
+    # 150-dpi scan up to 200 dpi measurably cost Tesseract words on the dev scans.
+    wanted = min(options.ocr_dpi, max(scan.image_dpi or options.ocr_dpi, 72))
+    width, height = (points / 72 for points in document.get_page_size(index))
+    return _RenderPlan(index, (width, height), ocr.fitting_dpi(width, height, wanted), wanted)
+
+
+def _reduced_warnings(reduced: list[_RenderPlan]) -> list[str]:
+    """The warning naming the pages too large to read at full resolution, and the resolution each was read at."""
+    if not reduced:
+        return []
+    shown = "; ".join(f"page {plan.index + 1} ({plan.inches[0]:,.0f} x {plan.inches[1]:,.0f} in) at {plan.dpi:.0f} "
+                      f"dpi instead of {plan.wanted_dpi}" for plan in reduced[:10])
+    more = f"; and {len(reduced) - 10} more" if len(reduced) > 10 else ""
+    one = len(reduced) == 1
+    return [f"{'1 page is' if one else f'{len(reduced)} pages are'} too large to read at full resolution, so "
+            f"{'it was' if one else 'they were'} read by OCR at a lower one (each page image is kept within "
+            f"{ocr.MAX_PAGE_PIXELS // 1_000_000} million pixels): {shown}{more}. Small print on "
+            f"{'it' if one else 'them'} may be missed; if there is any, print {'that page' if one else 'those pages'} "
+            "to a PDF of ordinary page size and ingest that as well."]
+
+
+def _rendered(path: Path, document: pdfium.PdfDocument, plans: list[_RenderPlan]) -> Iterator[ocr.PageImage]:
+    for plan in plans:
         with PDFIUM_LOCK:
-            page = document[index]
+            page = document[plan.index]
             try:
-                bitmap = page.render(scale=dpi / 72, grayscale=True)
+                bitmap = page.render(scale=plan.dpi / 72, grayscale=True)
                 # A private copy, so the PDFium bitmap is freed here under the lock rather than
                 # by the garbage collector on an OCR thread.
                 image = bitmap.to_pil().copy()
                 bitmap.close()
             except pdfium.PdfiumError as exc:
-                reason = f"{_PDF_UNREADABLE} (page {index + 1} could not be rendered for OCR)"
+                reason = f"{_PDF_UNREADABLE} (page {plan.index + 1} could not be rendered for OCR)"
                 raise DocumentUnreadable(str(path), reason, _PDF_UNREADABLE_FIX) from exc
             finally:
                 page.close()
-        yield ocr.PageImage(image=image, dpi=dpi)
+        yield ocr.PageImage(image=image, dpi=max(round(plan.dpi), 1))
 
 
 def _page_list(numbers: list[int]) -> str:

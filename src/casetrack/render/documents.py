@@ -66,7 +66,7 @@ def extraction_label(doc: Document) -> str:
     if doc.ocr_confidence is not None:
         label += f", {doc.ocr_confidence:.0f}% confidence"
     if doc.skipped_pages:
-        label += f"; {plural(doc.skipped_pages, 'page')} skipped (OCR unavailable)"
+        label += f"; {plural(doc.skipped_pages, 'page')} recorded without text (the warnings say why)"
     return label
 
 

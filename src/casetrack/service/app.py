@@ -11,7 +11,7 @@ from casetrack.config import MemoryMode, Settings
 from casetrack.domain import Case, CaseStatus, Document
 from casetrack.embed import MODELS, EmbedderPool
 from casetrack.errors import CaseTrackError, ConfirmationRequired, NoCaseActive, NotFound
-from casetrack.parse import SUPPORTED_LABEL, ocr_status
+from casetrack.parse import SUPPORTED_LABEL, ocr_status, remove_leftovers
 from casetrack.service import status
 from casetrack.service.cases import recovery
 from casetrack.service.cases.cases import CaseService
@@ -85,6 +85,7 @@ class CaseTrack:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         settings.cases_dir.mkdir(exist_ok=True)
         settings.models_dir.mkdir(exist_ok=True)
+        remove_leftovers(settings.scratch_dir)  # pages a killed ingest left behind
         raise_open_file_limit()
         # The tier comes from the licence; `licence_public_key` replaces the built-in key (tests only).
         self.licence = licensing.load(settings, licence_public_key)

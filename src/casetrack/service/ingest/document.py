@@ -112,7 +112,7 @@ class Ingestor:
         self._settings = settings
         self._cases = cases
         self._indexer = indexer
-        self._parse_options = ParseOptions(ocr_language=settings.ocr_language)
+        self._parse_options = ParseOptions(ocr_language=settings.ocr_language, scratch_dir=settings.scratch_dir)
         self.listeners: list[CommitListener] = []
         self.limits = licensing.UNLIMITED  # the composition root sets the licence tier's limits
 

@@ -23,6 +23,7 @@ from lxml import etree
 
 from casetrack.domain import ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
+from casetrack.parse.docx_entities import entity_warning
 from casetrack.parse.docx_headers import section_parts
 from casetrack.parse.docx_notes import ENDNOTE, REFERENCE_TAGS, NoteReference, Notes, read_notes
 from casetrack.parse.docx_numbering import ListNumbering
@@ -110,6 +111,8 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
         # Quoting proposed language as agreed text is the error to prevent: say how the draft was read.
         warnings.append(f"This document has tracked changes not yet accepted or rejected ({changes}). Its text is "
                         "read as if every change were accepted: inserted text included, deleted text left out.")
+    if entities := entity_warning(document):
+        warnings.append(entities)
     pages = builder.pages()
     if not _has_own_text(pages):
         scanned, picture_warnings = picture_pages(pictures, options)
@@ -336,7 +339,8 @@ def _inline_events(element: etree._Element) -> Iterator[object]:
             if tag in _SKIPPED_SUBTREES:
                 continue
             if tag == qn("w:t"):
-                yield child.text or ""
+                # An entity reference left unresolved (docx_entities) is a child: the text after it is its tail.
+                yield (child.text or "") + "".join(entity.tail or "" for entity in child)
             elif tag in _INLINE_TEXT:
                 yield _INLINE_TEXT[tag]
             elif tag == qn("w:br"):

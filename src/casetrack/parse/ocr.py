@@ -81,7 +81,12 @@ def fitting_dpi(width_inches: float, height_inches: float, dpi: float) -> float:
     """The highest resolution, up to `dpi`, at which a page of this size stays within MAX_PAGE_PIXELS and
     MAX_PAGE_SIDE (any positive number: a hostile page may be miles wide)."""
     width, height = max(width_inches, 1e-3), max(height_inches, 1e-3)
-    return min(float(dpi), math.sqrt(MAX_PAGE_PIXELS / (width * height)), MAX_PAGE_SIDE / max(width, height))
+    fit = min(float(dpi), math.sqrt(MAX_PAGE_PIXELS / (width * height)), MAX_PAGE_SIDE / max(width, height))
+    for _ in range(100):  # a renderer rounds each side up to whole pixels: step down until that fits too
+        if math.ceil(width * fit) * math.ceil(height * fit) <= MAX_PAGE_PIXELS:
+            break
+        fit *= 0.999
+    return fit
 
 
 def ocr_status(options: ParseOptions | None = None) -> OcrStatus:

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from casetrack.embed import engine
 from casetrack.embed.encoding import TextEncoder, plan_batches
 from casetrack.embed.engine import Embedder, OnnxEmbedder
 from casetrack.embed.pooling import SparseVector
@@ -102,6 +103,27 @@ def test_sorted_batches_give_the_same_vectors_as_input_order_and_one_by_one(tmp_
     singles = np.stack([embedder.embed_documents([t])[0] for t in texts])
     for other in [*results[1:], singles]:
         np.testing.assert_allclose(results[0], other, rtol=1e-5, atol=1e-6)
+
+
+def test_a_long_document_is_embedded_a_slice_at_a_time_with_the_same_vectors(
+    tmp_path: Path, tokenizer_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Texts are tokenized and run EMBED_SLICE at a time (memory that does not grow with a document's length);
+    every kind of model gives what one pass over all the texts gives, in order."""
+    texts = TEXTS * 5
+    build_graph(tmp_path / "d.onnx", dim=384)
+    dense = OnnxEmbedder(tiny_spec("E7", max_tokens=30, window_overlap=0), tmp_path / "d.onnx", tokenizer_path)
+    build_graph(tmp_path / "s.onnx", dim=16, head_dim=len(VOCAB), output="logits", seed=5)
+    sparse = OnnxEmbedder(tiny_spec("E6", dim=len(VOCAB), sparse_top_k=6), tmp_path / "s.onnx", tokenizer_path)
+    whole = [dense.embed_documents(texts), sparse.embed_documents(texts)]
+    monkeypatch.setattr(engine, "EMBED_SLICE", 4)
+    sliced = [dense.embed_documents(texts), sparse.embed_documents(texts)]
+    assert isinstance(sliced[0], np.ndarray) and sliced[0].shape == (len(texts), 384)
+    np.testing.assert_allclose(whole[0], sliced[0], rtol=1e-5, atol=1e-6)
+    assert isinstance(sliced[1], list) and len(sliced[1]) == len(texts)
+    for one, other in zip(whole[1], sliced[1], strict=True):
+        assert list(one.indices) == list(other.indices)
+        np.testing.assert_allclose(one.values, other.values, rtol=1e-5)
 
 
 def test_batches_respect_the_token_budget_and_cover_every_text_once() -> None:

@@ -46,6 +46,8 @@ DocumentEmbeddings = Float32Array | list[SparseVector] | list[Float32Array]
 QueryEmbedding = Float32Array | SparseVector
 
 _TEXT_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+# Texts tokenized and embedded at a time by embed_documents (each slice planned into batches of batch_tokens).
+EMBED_SLICE = 256
 
 
 @runtime_checkable
@@ -141,6 +143,16 @@ class OnnxEmbedder:
         if isinstance(texts, str) or not all(isinstance(t, str) for t in texts):
             raise InvalidInput("embed_documents takes a list of strings, not a single string.")
         session, encoder = self._ready()
+        # A slice at a time: a document's token ids all at once cost ~50 bytes a token (a 3,000-page PDF's
+        # ~1.5 million tokens per 1,500 pages: ~150 MB); a slice's are a few MB, and its batches are as full.
+        parts = [self._embed_slice(session, encoder, texts[start:start + EMBED_SLICE])
+                 for start in range(0, len(texts), EMBED_SLICE)]
+        if self._spec.kind is Kind.SPARSE or self._spec.kind is Kind.COLBERT:  # a list, one item per text
+            return [item for part in parts for item in part]  # type: ignore[return-value]
+        return np.concatenate(parts) if parts else np.zeros((0, self._spec.dim), dtype=np.float32)
+
+    def _embed_slice(self, session: ort.InferenceSession, encoder: TextEncoder,
+                     texts: Sequence[str]) -> DocumentEmbeddings:
         per_text = encoder.documents(texts)
         flat = [window for windows in per_text for window in windows]
         outputs = self._forward(session, encoder, flat, query=False)

@@ -26,7 +26,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject
 
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
 from casetrack.store import documents as docstore
 from tests.badfiles import text_pdf_bytes
 from tests.parse.test_docx import libreoffice_convert

@@ -21,7 +21,7 @@ from watchdog.observers import Observer
 from casetrack.config import load_settings
 from casetrack.parse import ocr_available
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
 from tests.parse.synthetic import image_pdf_bytes, text_image
 from tests.parse.test_docx import build_agreement, libreoffice_convert
 

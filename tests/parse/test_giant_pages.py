@@ -16,7 +16,7 @@ from casetrack.domain import ExtractionMethod
 from casetrack.parse import ParseOptions, ocr, ocr_available, parse_file
 from casetrack.render.documents import extraction_label
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
 from tests.badfiles import giant_page_pdf_bytes
 
 pytestmark = pytest.mark.skipif(not ocr_available(), reason="Tesseract is not installed")

@@ -164,7 +164,7 @@ def statistics(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result
     skipped = sum(d.skipped_pages for d in graph.documents.values())
     lines = [f"Statistics for {case.name}", "",
              f"  Documents: {len(graph.documents)} | Pages: {case.stats.page_count} | Chunks: {case.stats.chunk_count}",
-             f"  OCR pages: {ocr_pages} | Pages skipped (no OCR): {skipped}",
+             f"  OCR pages: {ocr_pages} | Pages without text (OCR could not read them): {skipped}",
              "  By type: " + (", ".join(f"{k} {v}" for k, v in by_type.most_common()) or "none"),
              f"  Entities: {len(graph.entities)} (" + ", ".join(f"{k} {v}" for k, v in entity_kinds.most_common())
              + ")",

@@ -13,6 +13,7 @@ import tempfile
 import time
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
@@ -93,11 +94,18 @@ def test_ingesting_scans_word_files_and_attachments_writes_nothing_to_the_system
 
     app = CaseTrack(load_settings(data_dir))
     case = app.create_case("Temp")
-    outside, inside = _Created(), _Created()
-    (data_dir / "tmp").mkdir(exist_ok=True)
+    made: list[Path] = []  # every temporary folder made, recorded as it is made (a short-lived one escapes inotify)
+    real_folder = tempfile.TemporaryDirectory
+
+    def recording(*args: Any, **kwargs: Any) -> tempfile.TemporaryDirectory[str]:
+        folder = real_folder(*args, **kwargs)
+        made.append(Path(folder.name))
+        return folder
+
+    monkeypatch.setattr(tempfile, "TemporaryDirectory", recording)
+    outside = _Created()
     observer = Observer()
     observer.schedule(outside, str(system_tmp), recursive=True)
-    observer.schedule(inside, str(data_dir / "tmp"), recursive=True)
     observer.start()
     try:
         for path in (scan, doc, folder / "mail.eml"):
@@ -107,7 +115,8 @@ def test_ingesting_scans_word_files_and_attachments_writes_nothing_to_the_system
         observer.stop()
         observer.join()
     app.jobs.shutdown()
-    assert outside.paths == []
-    seen = " ".join(inside.paths)
-    assert "-ocr-" in seen and "-doc-" in seen and "-attachment-" in seen  # each went to <data dir>/tmp
+    assert outside.paths == [] and list(system_tmp.iterdir()) == []
+    purposes = {p.name.split("-")[2] for p in made if p.name.startswith("casetrack-")}
+    assert {"ocr", "doc", "attachment"} <= purposes, made
+    assert all(p.parent == data_dir / "tmp" for p in made if p.name.startswith("casetrack-")), made
     assert list((data_dir / "tmp").iterdir()) == []  # and each removed its folder when done

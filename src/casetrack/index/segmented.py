@@ -62,6 +62,9 @@ class SegmentedBm25:
     def __len__(self) -> int:
         return len(self._space)
 
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and int(self._space.rows_of([key])[0]) >= 0
+
     @property
     def params(self) -> Bm25Params:
         return self._params

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from casetrack.domain import Case, is_own_id
-from casetrack.errors import NoCaseActive, NotFound, Step
+from casetrack.errors import CaseTrackError, NoCaseActive, NotFound, Step
 from casetrack.service.cases.cases import CaseService
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,11 @@ class Session:
         if remembered is not None:
             try:
                 case = cases.get(remembered)
-            except NotFound:
+            except CaseTrackError as exc:
+                # Deleted since, or a registry this CaseTrack cannot read (a newer version's): start
+                # with no case; the tools then answer with that error's own message.
+                if not isinstance(exc, NotFound):
+                    log.warning("Could not continue in the last case: %s", exc.message)
                 return
             self._active_id, self.restored = case.id, True
             log.info('Continuing in case "%s", the last one chosen', case.name)

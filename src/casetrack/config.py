@@ -15,7 +15,7 @@ from pathlib import Path
 import platformdirs
 
 from casetrack.errors import InvalidInput
-from casetrack.files import expand
+from casetrack.files import READ_GRACE_S, expand
 
 CONFIG_FILE = "config.toml"
 
@@ -37,6 +37,7 @@ class Settings:
     copy_originals: bool = False
     inference_threads: int | None = None
     lock_timeout_s: float = 10.0  # how long a write waits for another process's lock
+    read_timeout_s: float = READ_GRACE_S  # a document's first read may take this, plus 1 s per MiB
     extra: Mapping[str, object] = field(default_factory=dict)
 
     @property
@@ -99,6 +100,7 @@ def load_settings(
             ocr_language=str(file_values.get("ocr_language", "eng")),
             copy_originals=bool(file_values.get("copy_originals", False)),
             inference_threads=_opt_int(file_values.get("inference_threads")),
+            read_timeout_s=_positive_seconds(file_values.get("read_timeout_s", READ_GRACE_S), "read_timeout_s"),
             extra={k: v for k, v in file_values.items() if k not in _KNOWN_KEYS},
         )
     except ValueError as exc:
@@ -108,7 +110,7 @@ def load_settings(
 
 
 _KNOWN_KEYS = {"data_dir", "memory_mode", "log_level", "license_key", "ocr_language", "copy_originals",
-               "inference_threads"}
+               "inference_threads", "read_timeout_s"}
 
 
 def _read_config_file(path: Path) -> dict[str, object]:
@@ -131,3 +133,13 @@ def _opt_int(value: object) -> int | None:
         return int(str(value))
     except ValueError as exc:
         raise InvalidInput(f"inference_threads must be a whole number, got {value!r} in config.toml.") from exc
+
+
+def _positive_seconds(value: object, key: str) -> float:
+    try:
+        seconds = float(str(value))
+    except ValueError:
+        seconds = -1.0
+    if not seconds > 0:
+        raise InvalidInput(f"{key} must be a number of seconds above 0, got {value!r} in config.toml.")
+    return seconds

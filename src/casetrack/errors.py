@@ -208,6 +208,16 @@ class UnsafePath(CaseTrackError):
         self.path = path
 
 
+class Cancelled(BaseException):
+    """The work was asked to stop (cancel_ingest, or Ctrl-C in the server) and stopped before storing
+    anything. A BaseException, as asyncio.CancelledError is: the `except Exception` that keeps one bad
+    file from stopping a folder must not swallow a request to stop the whole job."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.message = f"Cancelled ({why})."
+
+
 class InternalError(CaseTrackError):
     def __init__(self, detail: str) -> None:
         super().__init__(f"Internal error: {detail}. Please report this at {ISSUES_URL}")

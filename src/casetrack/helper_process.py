@@ -62,7 +62,7 @@ class _Helper:
         self.process = context.Process(target=_serve, args=(child_end, tuple(warm), idle_exit_s), daemon=True,
                                        name="casetrack-helper")
         self.idle_exit_s = idle_exit_s
-        self.process.start()
+        _start_deaf_to_ctrl_c(self.process)
         child_end.close()
         self.state = _STARTING
         self.last_used = time.monotonic()
@@ -85,6 +85,23 @@ class _Helper:
         self.process.kill()
         self.process.join(timeout=5)
         self.conn.close()
+
+
+def _start_deaf_to_ctrl_c(process: multiprocessing.process.BaseProcess) -> None:
+    """Start the helper ignoring Ctrl-C from its first instruction. A terminal sends Ctrl-C to every process
+    in its foreground group, and the helper's own SIG_IGN (in `_serve`) comes only after it has imported
+    its modules: a Ctrl-C before that printed its KeyboardInterrupt traceback under the CLI's one-line
+    message. An ignored signal stays ignored across exec, so the helper is started with Ctrl-C ignored
+    here; only the main thread may change a handler (the CLI's ingest runs there; the server's jobs do
+    not, and their helper relies on `_serve`). A Ctrl-C during the start itself (milliseconds) is lost."""
+    if threading.current_thread() is not threading.main_thread():
+        process.start()
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        process.start()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class Call(Generic[T]):

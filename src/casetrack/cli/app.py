@@ -118,6 +118,9 @@ def _serve(state: CliState) -> None:
         run_stdio(state.casetrack)
     except CaseTrackError as exc:
         fail(exc)
+    except KeyboardInterrupt:  # Ctrl-C: the server has cancelled its jobs and watches already
+        typer.echo("Stopped (Ctrl-C). Jobs in progress were cancelled; nothing was half-written.", err=True)
+        raise typer.Exit(130) from None
     raise typer.Exit()
 
 

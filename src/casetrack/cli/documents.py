@@ -53,7 +53,9 @@ def ingest(
     def action(ct: CaseTrack) -> str:
         target = pick_case(ctx, ct, case)
         if not user_path(path).is_dir():
-            typer.echo(f"Ingesting {user_path(path).name} ...", err=True)
+            name = user_path(path).name
+            ctx.obj.after_interrupt = f"Nothing from {name} was stored; run the same command again to ingest it."
+            typer.echo(f"Ingesting {name} ...", err=True)
             if sync:
                 synced = ct.folders.sync_file(target, path, document_type)
                 if synced.done is None and synced.earlier is not None:

@@ -25,6 +25,7 @@ import numpy as np
 import onnxruntime as ort
 import psutil
 
+from casetrack import cancel
 from casetrack.embed.encoding import Encoded, TextEncoder, pad_batch, plan_batches
 from casetrack.embed.pooling import (
     Float32Array,
@@ -194,6 +195,7 @@ class OnnxEmbedder:
             return results
         plan = plan_batches([len(i) for i in items], spec.batch_tokens, spec.max_batch, by_length=self.sort_by_length)
         for order in plan:
+            cancel.checkpoint()  # a batch takes ~1 s: a cancelled ingest stops within one
             batch = pad_batch(items, order, encoder.pad_id)
             feed = {"input_ids": batch.input_ids, "attention_mask": batch.attention_mask}
             if "token_type_ids" in self._inputs:

@@ -14,12 +14,14 @@ from typing import Any, ParamSpec, TypeVar
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.server.stdio import stdio_server
 from mcp.types import CallToolResult, InputRequiredResult
 from mcp.types import Tool as MCPTool
 from pydantic import ValidationError
 
 from casetrack import __version__
 from casetrack.errors import CaseTrackError, InternalError
+from casetrack.mcp.stdin import StdinLines, claimed_stdin
 from casetrack.service.app import CaseTrack
 from casetrack.service.distribution import updates
 
@@ -107,7 +109,8 @@ def compact_schema(schema: Any) -> Any:
 
 
 class CaseTrackServer(MCPServer[Any]):
-    """MCPServer whose argument-validation errors read as CaseTrack's own errors do."""
+    """MCPServer whose argument-validation errors read as CaseTrack's own errors do, and whose stdio
+    transport stops on Ctrl-C."""
 
     async def list_tools(self) -> list[MCPTool]:
         # Every conversation carries the tool list in the model's context: keep it to what informs.
@@ -124,6 +127,19 @@ class CaseTrackServer(MCPServer[Any]):
                 raise
             # The SDK logs rejected field names from __cause__: keep the ValidationError there.
             raise ToolError(f"Error executing tool {name}: {argument_problems(name, cause)}") from cause
+
+    async def run_stdio_async(self) -> None:
+        """Serve on stdio with a stdin Ctrl-C can stop (see `casetrack.mcp.stdin`); where there is no
+        stdin to claim, the SDK's own transport."""
+        with contextlib.ExitStack() as claimed:
+            try:
+                wire = claimed.enter_context(claimed_stdin())
+            except OSError:
+                await super().run_stdio_async()
+                return
+            async with stdio_server(stdin=StdinLines(wire)) as (read_stream, write_stream):  # type: ignore[arg-type]
+                lowlevel = self._lowlevel_server
+                await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
 
 def build_server(app: CaseTrack) -> MCPServer[Any]:
@@ -144,10 +160,12 @@ def build_server(app: CaseTrack) -> MCPServer[Any]:
 
 
 def run_stdio(app: CaseTrack) -> None:
+    """Serve until the end of input, SIGTERM or Ctrl-C (which raises KeyboardInterrupt here, after
+    the background work has been stopped)."""
     updates.start_background_check(app.settings)  # a daemon thread: never delays or fails start-up
     server = build_server(app)
     app.watches.start()  # folder watches run in the server only, never in one-shot CLI commands
     try:
         server.run("stdio")
     finally:
-        app.watches.stop()
+        app.stop()

@@ -27,7 +27,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from casetrack import helper_process
+from casetrack import cancel, helper_process
 from casetrack.domain import ExtractionMethod, ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
 from casetrack.parse import ocr
@@ -117,6 +117,7 @@ def scan_pages(path: str, start: int, stop: int) -> list[_PageScan]:
 def _scan_pages(path: Path, document: pdfium.PdfDocument, start: int, stop: int) -> list[_PageScan]:
     scans = []
     for index in range(start, stop):
+        cancel.checkpoint()
         try:
             scans.append(_scan_page(document, index))
         except pdfium.PdfiumError as exc:
@@ -309,6 +310,7 @@ def _reduced_warnings(reduced: list[_RenderPlan]) -> list[str]:
 
 def _rendered(path: Path, document: pdfium.PdfDocument, plans: list[_RenderPlan]) -> Iterator[ocr.PageImage]:
     for plan in plans:
+        cancel.checkpoint()  # each page sent to OCR (seconds each): a cancelled ingest stops here
         with PDFIUM_LOCK:
             page = document[plan.index]
             try:

@@ -88,7 +88,8 @@ def ingested(doc: Document, case: Case | str, seconds: float, replaced: Document
     ]
     if doc.warnings:
         lines += ["", "  Warnings:"] + [f"  - {w}" for w in doc.warnings]
-    lines += ["", "This document is now searchable."]
+    lines += ["", "This document is now searchable." if doc.chunk_count else
+              "Nothing in this document is searchable: no text was found in it (see the first warning)."]
     if earlier is not None:
         lines += ["", f'Note: "{earlier.name}" (ID: {earlier.id[:8]}) was ingested from this same file before it '
                       "changed, and both versions are now in the case. "

@@ -76,6 +76,9 @@ def report(report: FolderReport, case_name: str) -> str:
     unsupported = [x for x in o if x.status == "unsupported"]
     if unsupported:
         lines.append(f"  {'Ignored:':<11} {len(unsupported)} (unsupported formats)")
+    refused = [x for x in o if x.status == "refused"]
+    if refused:
+        lines.append(f"  {'Not read:':<11} {len(refused)} (links out of the folder, or not regular files)")
     lines.append(f"  {'Failed:':<11} {len(failed)}")
     lines.append(f"  {'Duration:':<11} {duration(report.duration_s)}")
     lines += _section("New documents ingested" if not report.dry_run else "Would ingest",
@@ -89,10 +92,17 @@ def report(report: FolderReport, case_name: str) -> str:
     lines += _section("Missing (kept)", [f"  - {x.path}" for x in o if x.status == "missing"])
     lines += _section("Skipped (already in the case)", [f"  - {x.path}" for x in skipped])
     lines += _section("Failures", [f"  - {x.path}: {x.message}" for x in failed])
+    lines += _section("Not read", [f"  - {x.path}: {x.message}" for x in refused])
     lines += _section("Unsupported", [f"  - {x.path}" + (f": {hint}" if (hint := _hint(x.path)) else "")
                                       for x in unsupported])
     if not report.dry_run and (new or updated):
-        lines += ["", f"All {plural(len(new) + len(updated), 'new or changed document')} are now searchable."]
+        blank = [x for x in new + updated if not x.chunks]
+        done = plural(len(new) + len(updated), "new or changed document")
+        if not blank:
+            lines += ["", f"All {done} are now searchable."]
+        else:
+            lines += ["", f"{len(new) + len(updated) - len(blank)} of {done} are now searchable; no text was found "
+                          f"in {', '.join(x.path for x in blank)} (see Warnings)."]
     return "\n".join(lines)
 
 
@@ -139,6 +149,8 @@ def job_status(job: Job) -> str:
         return f"Job {job.short_id}: done.\n\n" + report(job.report, job.case_name)
     if job.state == "failed":
         return f"Job {job.short_id} failed: {job.error}"
+    if job.state == "cancelled":
+        return f"Job {job.short_id} ({job.kind}, {job.target}): {job.error}"
     current = f" (now: {job.current})" if job.current else ""
     unit = "documents" if job.kind == REINDEX_JOB else "files"
     return f"Job {job.short_id} ({job.kind}, {job.case_name}): {job.state}, {job.done} of {job.total} {unit}{current}."

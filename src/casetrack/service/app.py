@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass, replace
 
 from casetrack import helper_process
@@ -128,6 +129,17 @@ class CaseTrack:
             self.recovered = [f"start-up check failed: {exc.message}"]
         # The active case: this session's own choice, else the last case chosen in any session.
         self.session = Session(settings.data_dir, self.cases)
+
+    def stop(self, grace_s: float = 1.0) -> None:
+        """End the server's background work, as when it is stopped (Ctrl-C, end of input): jobs and folder
+        watches are cancelled, a document in progress is not stored (each is one atomic commit, so nothing is
+        half-written; it is ingested again when asked, a watched one at the next start), the helper ends."""
+        deadline = time.monotonic() + grace_s
+        for job in self.jobs.shutdown(grace_s):
+            log.warning("Job %s (%s) was still running when CaseTrack stopped; nothing from it was stored",
+                        job.short_id, job.kind)
+        self.watches.stop(timeout_s=max(0.2, deadline - time.monotonic()))
+        helper_process.stop()
 
     # --- active case ---------------------------------------------------------
 

@@ -20,6 +20,7 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+import psutil
 from rocksdict import (
     AccessType,
     BlockBasedOptions,
@@ -317,12 +318,43 @@ def _write_lease(path: Path, purpose: str) -> Path:
     return lease
 
 
-def _describe_holder(path: Path) -> str:
+def _read_lease(path: Path) -> dict[str, object] | None:
     try:
         record = json.loads(_lease_path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError):
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def _holder_gone(record: dict[str, object], own_pid_gone: bool = False) -> bool:
+    """The lease names a process of this machine that no longer runs (killed inside a write session).
+    This process's own pid counts as gone only when none of its write sessions can be open (start-up):
+    then it is an earlier process's, whose pid was reused."""
+    pid = record.get("pid")
+    if record.get("host") != socket.gethostname() or not isinstance(pid, int):
+        return False
+    return own_pid_gone if pid == os.getpid() else not psutil.pid_exists(pid)
+
+
+def clear_stale_lease(path: Path, at_start: bool = False) -> bool:
+    """Remove the writer lease of the store at `path` if the process it names is gone; returns whether
+    there was one. Such a lease means a write session was cut short (a kill, a crash): RocksDB has kept
+    or dropped that session's batch whole, but whatever the writer meant to do after it (copy the new
+    counts to the registry) may not have happened, and the caller should check. `at_start`: this process
+    has no write session open yet."""
+    record = _read_lease(path)
+    if record is None or not _holder_gone(record, own_pid_gone=at_start):
+        return False
+    with contextlib.suppress(OSError):
+        _lease_path(path).unlink()
+    return True
+
+
+def _describe_holder(path: Path) -> str:
+    record = _read_lease(path)
+    if record is None or _holder_gone(record):  # a lease left by a killed writer says nothing of the holder
         return "process unknown"
-    since = time.strftime("%H:%M:%S", time.localtime(float(record.get("since", 0))))
+    since = time.strftime("%H:%M:%S", time.localtime(float(str(record.get("since", 0)))))
     return f"pid {record.get('pid')} on {record.get('host')}, {record.get('purpose', 'writing')} since {since}"
 
 

@@ -18,6 +18,7 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(ingest.ingest_folder, WRITES),
     ToolSpec(ingest.sync_folder, WRITES),
     ToolSpec(ingest.get_ingest_status, READ_ONLY),
+    ToolSpec(ingest.cancel_ingest, WRITES),
     ToolSpec(documents.list_documents, READ_ONLY),
     ToolSpec(documents.list_documents_by_type, READ_ONLY),
     ToolSpec(documents.get_document, READ_ONLY),

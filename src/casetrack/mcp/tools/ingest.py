@@ -86,6 +86,17 @@ def get_ingest_status(
     return result(render.job_status(jobs[0]), render.job_dict(jobs[0]))
 
 
+def cancel_ingest(
+    ctx: Ctx, job_id: Annotated[str, Field(description="Job ID or its first 8 characters")],
+) -> Annotated[CallToolResult, out.Job]:
+    """Cancel a background ingestion job (ingest_document, ingest_folder, sync_folder, reindex_case): a
+    queued one never starts, a running one stops before storing its current document (nothing is
+    half-written; documents finished before it are kept); one stuck on a file that does not answer (a
+    cloud placeholder, a network share) is left behind and the queue goes on."""
+    job = app_of(ctx).ingest_jobs.cancel(job_id)
+    return result(render.job_status(job), render.job_dict(job))
+
+
 async def await_job(job: Job, wait_seconds: int, ctx: Ctx) -> CallToolResult:
     """Wait a bounded time, reporting progress to clients that asked for it; then report or hand back a job id."""
     deadline = time.monotonic() + wait_seconds
@@ -97,8 +108,8 @@ async def await_job(job: Job, wait_seconds: int, ctx: Ctx) -> CallToolResult:
         await anyio.sleep(0.25)
     if not job.finished.is_set():
         return result(render.job_started(job), render.job_dict(job))
-    if job.state == "failed":
-        raise CaseTrackError(job.error or f"The {job.kind} job failed.")
+    if job.state in ("failed", "cancelled"):
+        raise CaseTrackError(job.error or f"The {job.kind} job {job.state}.")
     if isinstance(job.report, Ingested):  # the single-document answer, as when ingest was inline
         done = job.report
         earlier = render_docs.document_dict(done.earlier) if done.earlier else None

@@ -5,16 +5,18 @@ multi-step operations that span the registry and a case folder."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from pathlib import Path
 
 from casetrack.config import Settings
-from casetrack.domain import is_own_id
+from casetrack.domain import Case, is_own_id
 from casetrack.errors import CaseTrackError
 from casetrack.store import keys
 from casetrack.store.case_store import DELETING_MARKER, CaseStore
 from casetrack.store.paths import remove_tree
 from casetrack.store.registry import Registry
-from casetrack.store.rocks import open_write
+from casetrack.store.rocks import clear_stale_lease, open_write
+from casetrack.store.stats import read_stats
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +25,9 @@ def repair(settings: Settings, registry: Registry) -> list[str]:
     """Finish interrupted deletes, re-register fully created cases. Returns what was done."""
     if not settings.cases_dir.is_dir():
         return []
-    registered = {case.id for case in registry.list()}
+    clear_stale_lease(settings.registry_path, at_start=True)
+    cases = registry.list()
+    registered = {case.id for case in cases}
     actions: list[str] = []
     for case_id in sorted(registered):
         if not is_own_id(case_id):  # never a folder name: nothing on disk is touched for it
@@ -35,6 +39,9 @@ def repair(settings: Settings, registry: Registry) -> list[str]:
             registered.discard(case_id)
             remove_tree(settings.cases_dir, folder)
             actions.append(f"finished deleting case {case_id}")
+    for case in cases:
+        if case.id in registered and is_own_id(case.id):
+            actions.extend(_recount_after_kill(case, settings, registry))
     # Only folders CaseTrack names (case ids) are its to repair; a link or anything else is left alone.
     for folder in sorted(p for p in settings.cases_dir.iterdir()
                          if is_own_id(p.name) and p.is_dir() and not p.is_symlink()):
@@ -44,6 +51,26 @@ def repair(settings: Settings, registry: Registry) -> list[str]:
     for action in actions:
         log.warning("Recovery: %s", action)
     return actions
+
+
+def _recount_after_kill(case: Case, settings: Settings, registry: Registry) -> list[str]:
+    """A case whose writer lease names a process that is gone: that process was killed inside a write
+    session, perhaps after its commit but before it copied the new counts to the registry (list_cases
+    then showed a document too few until the next write). The store's own counts are the truth."""
+    store = CaseStore(settings.case_dir(case.id), settings.lock_timeout_s, case.name)
+    if not clear_stale_lease(store.db_path, at_start=True):
+        return []
+    try:
+        with store.reader() as db:
+            counted = read_stats(db)
+    except CaseTrackError as exc:
+        return [f'could not recount case "{case.name}" after an interrupted write: {exc.message}']
+    if counted == replace(case.stats, storage_bytes=0):
+        log.info("Cleared the writer lease a stopped process left on case %s", case.name)
+        return []
+    registry.put(replace(case, stats=counted))
+    return [f'recounted case "{case.name}" after an interrupted write: {counted.document_count} documents '
+            f"(the case list said {case.stats.document_count})"]
 
 
 def _repair_orphan(folder: Path, settings: Settings, registry: Registry) -> list[str]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from casetrack.domain import Case
 from casetrack.errors import ConfirmationRequired
 from casetrack.service.infra.jobs import DOCUMENT_JOB, REINDEX_JOB, Job, JobManager, Progress
-from casetrack.service.ingest.document import Ingested, Ingestor, IngestRequest, check_file
+from casetrack.service.ingest.document import Ingested, Ingestor, IngestRequest
 from casetrack.service.ingest.folders import (
     FileOutcome,
     FolderReport,
@@ -20,6 +20,7 @@ from casetrack.service.ingest.folders import (
     walk,
 )
 from casetrack.service.ingest.reindex import Reindexer
+from casetrack.service.ingest.source_file import check_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,11 @@ class IngestJobs:
             return report
 
         return self._jobs.submit(REINDEX_JOB, case.id, case.name, case.name, count, work)
+
+    def cancel(self, job_id: str) -> Job:
+        """Cancel a job; returns it once it has stopped (or been left behind as stuck). Raises NotFound, or
+        InvalidInput for a job already finished."""
+        return self._jobs.cancel(job_id)
 
     def job(self, job_id: str | None) -> list[Job]:
         """The job `job_id` names (or the recent ones without it). Raises NotFound."""

@@ -12,11 +12,12 @@ import os
 import shutil
 import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from casetrack import cancel
 from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
 from casetrack.config import Settings
 from casetrack.domain import (
@@ -29,23 +30,16 @@ from casetrack.domain import (
     StoredPage,
     clean_name,
 )
-from casetrack.errors import (
-    DocumentUnreadable,
-    DuplicateDocument,
-    FileNotFound,
-    InvalidInput,
-    UnsafePath,
-    UnsupportedFormat,
-)
-from casetrack.files import relative_note, user_path
-from casetrack.files import sha256_file as file_sha256
-from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS, SUPPORTED_LABEL, ParseOptions, parse_file
+from casetrack.errors import CaseTrackError, DocumentUnreadable, DuplicateDocument, UnsafePath
+from casetrack.parse import ParseOptions, parse_file
 from casetrack.search.scope import opening
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import parse_document_type
 from casetrack.service.distribution import licensing
+from casetrack.service.ingest.document_warnings import document_warnings, unsearchable
 from casetrack.service.ingest.entries import Indexer, chunk_headers
 from casetrack.service.ingest.graph_extract import PendingExtract
+from casetrack.service.ingest.source_file import check_file, file_sha256
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
 from casetrack.store.stats import adjusted_stats, bump_generation, put_stats, read_stats
@@ -113,6 +107,7 @@ class Ingestor:
         self._cases = cases
         self._indexer = indexer
         self._parse_options = ParseOptions(ocr_language=settings.ocr_language, scratch_dir=settings.scratch_dir)
+        self.read_grace_s = settings.read_timeout_s
         self.listeners: list[CommitListener] = []
         self.limits = licensing.UNLIMITED  # the composition root sets the licence tier's limits
 
@@ -121,7 +116,12 @@ class Ingestor:
         """Ingest one file. Raises FileNotFound, InvalidInput, UnsupportedFormat, DocumentUnreadable,
         DuplicateDocument, FreeTierLimit, CaseReadOnly, CaseBusy; on any error nothing is stored.
         `stage`, when given, hears what is happening ("reading", "embedding 389 chunks", ...) for progress."""
-        report = stage or _quiet
+        heard = stage or _quiet
+
+        def report(now: str) -> None:
+            cancel.checkpoint()  # between stages a cancelled job stops, with nothing stored
+            heard(now)
+
         started = time.perf_counter()
         admitted = self._admit(case, request, replace_doc)
         path, doc_type, before, sha256 = admitted.path, admitted.doc_type, admitted.before, admitted.sha256
@@ -152,7 +152,7 @@ class Ingestor:
             ]
             ocr_pages = [p for p in pages if p.method is ExtractionMethod.OCR]
             confidences = [p.ocr_confidence for p in ocr_pages if p.ocr_confidence is not None]
-            warnings = _warnings(parsed, stored, sha256)
+            warnings = unsearchable(parsed, spans) + document_warnings(parsed, stored, sha256)
             located = list(zip(chunk_ids, spans, strict=True))
             extract = graph.records(headings, located)
             now = time.time()
@@ -176,14 +176,13 @@ class Ingestor:
             )
         report("saving")
         try:
-            stats = self._commit(case, write, replace_doc)
+            self._commit(case, write, replace_doc, now)
         except BaseException:
             if copied:
                 store.remove_copy(doc_id)
             raise
         if replace_doc is not None and replace_doc.copied_original:
             self._remove_copy(store, replace_doc)
-        self._cases.save_stats(replace(case, stats=stats, updated_at=now))
         duration = time.perf_counter() - started
         log.info("Ingested %s (%d pages, %d chunks, %.0f ms)", name, len(pages), len(spans), duration * 1000)
         return Ingested(document, duration, replace_doc, earlier)
@@ -194,7 +193,7 @@ class Ingestor:
         path = check_file(request.path)
         doc_type = parse_document_type(request.document_type)
         before = path.stat()
-        sha256 = file_sha256(path)
+        sha256 = file_sha256(path, self.read_grace_s)
         with self._cases.store(case).reader() as db:  # one read session: duplicate check and the display name
             existing = None if replace_doc is not None else docstore.find_by_hash(db, sha256)
             stored = [] if replace_doc is not None else docstore.list_documents(db)
@@ -207,10 +206,11 @@ class Ingestor:
             licensing.check_document_limit(self.limits, count)
         return Admitted(path, doc_type, before, sha256, name, stored, earlier)
 
-    def _commit(self, case: Case, write: docstore.DocumentWrite, replace_doc: Document | None) -> CaseStats:
+    def _commit(self, case: Case, write: docstore.DocumentWrite, replace_doc: Document | None, now: float) -> None:
         store = self._cases.store(case)
         removed: list[str] = []
         with store.writer(f"ingesting {write.document.name}") as db:
+            cancel.checkpoint()  # the last moment a cancelled job can stop: after this, it is stored whole
             batch = db.batch()
             if replace_doc is not None:
                 if docstore.get_document(db, replace_doc.id) is not None:
@@ -225,10 +225,10 @@ class Ingestor:
             put_stats(batch, stats)
             before = bump_generation(db, batch, write.document.id, removed)
             db.write(batch)
+            self._copy_stats(case, stats, now)
         self.notify(Commit(case.id, before, before + 1, write.document.id,
                             {k: dict(v) for k, v in write.terms.items()},
                             {e: dict(v) for e, v in write.vectors.items()}, removed))
-        return stats
 
     def delete(self, case: Case, doc: Document) -> Deleted:
         """Remove a document's records in one batch, then its copied original (derived from its id,
@@ -242,10 +242,20 @@ class Ingestor:
             put_stats(batch, stats)
             before = bump_generation(db, batch, None, removed)
             db.write(batch)
+            self._copy_stats(case, stats, time.time())
         self.notify(Commit(case.id, before, before + 1, None, {}, {}, removed))
         note = self._remove_copy(store, doc) if doc.copied_original else None
-        self._cases.save_stats(replace(case, stats=stats, updated_at=time.time()))
         return Deleted(stats, note)
+
+    def _copy_stats(self, case: Case, stats: CaseStats, now: float) -> None:
+        """Copy a commit's new counts to the registry (what list_cases shows) while the case's writer lease is
+        still held: a process killed before this leaves that lease behind, and the next start recounts the
+        case from its store (service.cases.recovery). The commit has happened: a busy registry is only logged."""
+        try:
+            self._cases.save_stats(replace(case, stats=stats, updated_at=now))
+        except CaseTrackError as exc:
+            log.warning("The case list may show old counts for %s until its next change: %s", case.name,
+                        exc.message)
 
     @staticmethod
     def _remove_copy(store: CaseStore, doc: Document) -> str | None:
@@ -277,14 +287,6 @@ def _typed(path: Path, parsed: ParsedDocument, given: DocumentType | None) -> tu
     return inferred, confidence, "inferred"
 
 
-def _warnings(parsed: ParsedDocument, stored: Sequence[Document], sha256: str) -> tuple[str, ...]:
-    warnings = tuple(parsed.warnings) + tuple(w for p in parsed.pages for w in p.warnings)
-    if copies := copies_of_message(stored, parsed.metadata.get("message_id")):
-        warnings += (f"This e-mail is already in the case as {', '.join(copies)} (the same Message-ID: another "
-                     "copy of the message, such as the sender's and a recipient's). Both are kept.",)
-    return warnings + tuple(attached_elsewhere(stored, sha256, parsed.metadata.get("attachment_sha256", "")))
-
-
 def _metadata(parsed: ParsedDocument, extract: dict[str, Any]) -> dict[str, str]:
     """What the parser read, and the words the document names itself with, for a search that names it by them
     (search.scope.SELF_NAMING_KEYS): its opening words and its parties."""
@@ -301,22 +303,6 @@ def _quiet(_stage: str) -> None:
     pass
 
 
-def check_file(raw: str) -> Path:
-    """The absolute path of an ingestible file. Raises FileNotFound, InvalidInput or UnsupportedFormat."""
-    if not raw or not str(raw).strip():
-        raise InvalidInput("Give the path of a file to ingest, e.g. /Users/sarah/Cases/Smith/Complaint.pdf")
-    path = user_path(str(raw))
-    if not path.exists():
-        raise FileNotFound(str(path), relative_note(str(raw), "/Users/sarah/Cases/Smith/Complaint.pdf"))
-    if path.is_dir():
-        raise InvalidInput(f"{path} is a folder. Use ingest_folder to ingest every document in a folder.")
-    if path.suffix.lower() not in SUPPORTED_EXTENSIONS:
-        raise UnsupportedFormat(path.suffix.lower(), [SUPPORTED_LABEL], CONVERSION_HINTS.get(path.suffix.lower(), ""))
-    if not os.access(path, os.R_OK):
-        raise DocumentUnreadable(str(path), "permission denied", "Check that your user account can open the file.")
-    return path.resolve()
-
-
 def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:
     return [
         StoredPage(number=p.number, text=p.text, method=p.method, ocr_confidence=p.ocr_confidence,
@@ -324,36 +310,6 @@ def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:
                    attachment=p.attachment, attachment_page=p.attachment_page)
         for p in parsed.pages
     ]
-
-
-def copies_of_message(documents: Iterable[Document], message_id: str | None) -> list[str]:
-    """Names of the stored e-mails that are the same message: copies differ in bytes (each mailbox adds its own
-    headers, .eml or .msg), so the file hash cannot tell, but they share the Message-ID their sender gave them."""
-    return [d.name for d in documents if message_id and d.metadata.get("message_id") == message_id]
-
-
-_TWICE = "its passages are in the case twice, and search gives each once, citing both."
-
-
-def attached_elsewhere(documents: Sequence[Document], file_hash: str, attachment_checksums: str) -> Iterator[str]:
-    """Where this file's text is in the case twice: its attachments stored as documents of their own, or
-    this file stored as an attachment of an e-mail. Both are kept; the user learns why passages repeat."""
-    by_hash = {d.file_hash: d for d in documents}
-    for checksum, name in _checksums(attachment_checksums):
-        if (alone := by_hash.get(checksum)) is not None:
-            yield f"Attachment {name} is also in this case as {alone.name} (the same file): {_TWICE}"
-    for mail in documents:
-        attached = _checksums(mail.metadata.get("attachment_sha256", ""))
-        names = [name for checksum, name in attached if checksum == file_hash]
-        if names:
-            yield f"This file is also in this case as attachment {names[0]} of {mail.name}: {_TWICE}"
-
-
-def _checksums(lines: str) -> Iterator[tuple[str, str]]:
-    """(sha256, file name) of each line of an e-mail's `attachment_sha256`, written as sha256sum prints them."""
-    for line in lines.splitlines():
-        checksum, _, name = line.partition("  ")
-        yield checksum, name
 
 
 def ingested_from(documents: Iterable[Document], path: Path) -> Document | None:

@@ -11,13 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from casetrack import cancel
 from casetrack.domain import Case, Document
 from casetrack.errors import CaseTrackError, DuplicateDocument, InvalidInput
-from casetrack.files import relative_note, user_path
+from casetrack.files import kind_of, relative_note, user_path
 from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.infra.jobs import Progress
-from casetrack.service.ingest.document import Ingested, Ingestor, IngestRequest, check_file, file_sha256, ingested_from
+from casetrack.service.ingest.document import Ingested, Ingestor, IngestRequest, ingested_from
+from casetrack.service.ingest.source_file import check_file, file_sha256
 from casetrack.store import documents as docstore
 
 log = logging.getLogger(__name__)
@@ -30,7 +32,7 @@ IGNORED_PATTERNS = ("~$*", ".~lock*", "*.part", "*.partial", "*.crdownload", "*.
 @dataclass(frozen=True, slots=True)
 class FileOutcome:
     path: str  # relative to the folder
-    status: str  # ingested | skipped | failed | updated | moved | removed | missing | would_ingest | ...
+    status: str  # ingested | skipped | failed | updated | moved | removed | missing | refused | would_ingest | ...
     message: str = ""
     document_id: str | None = None
     pages: int = 0
@@ -131,9 +133,29 @@ def walk(folder: Path, recursive: bool = True, extensions: frozenset[str] | None
             if path.is_symlink() and not path.exists():
                 problems.append(FileOutcome(_relative(path, folder), "failed", "broken link: its target is missing"))
                 continue
-            if path.is_file():
-                files.append(path)
+            if (reason := refusal(path, folder)) is not None:
+                problems.append(FileOutcome(_relative(path, folder), "refused", reason))
+                continue
+            files.append(path)
     return Walk(files, problems, [s for s in subfolders if s.count("/") == 1])
+
+
+def refusal(path: Path, folder: Path) -> str | None:
+    """Why a file found in `folder` (resolved) is not read, or None. A link to a file outside the folder is
+    not followed: an instruction planted in one document ("link the other client's file here") must not
+    bring another matter's file into this case; a file outside is ingested only by its own path. A named
+    pipe or a device would hold the ingest forever."""
+    try:
+        target = path.resolve() if path.is_symlink() else path
+        mode = target.stat().st_mode
+    except OSError as exc:
+        return f"could not be looked at ({exc.strerror or exc})"
+    if (kind := kind_of(mode)) is not None:
+        return f"{kind}{f' (a link to {target})' if target is not path else ''}; only regular files are read"
+    if target is not path and not _inside(str(target), folder.resolve()):
+        return (f"a link to {target}, outside this folder: links out of the folder are not followed. If that "
+                "file belongs in this case, ingest it by its own path (ingest_document)")
+    return None
 
 
 def _relative(path: Path, folder: Path) -> str:
@@ -156,6 +178,7 @@ class FolderService:
             rel = _relative(path, folder)
             if progress:
                 progress(n, len(walked.files), rel)
+            cancel.checkpoint()  # between files: the finished ones are kept
             report.outcomes.append(self._ingest_one(case.id, path, rel, document_type, skip_existing))
         report.duration_s = time.time() - report.started_at
         return report
@@ -167,7 +190,7 @@ class FolderService:
         path = check_file(path_text)
         with self._cases.store(case).reader() as db:
             earlier = ingested_from(docstore.list_documents(db), path)
-        if earlier is not None and earlier.file_hash == file_sha256(path):
+        if earlier is not None and earlier.file_hash == file_sha256(path, self._ingestor.read_grace_s):
             return FileSync(earlier, None)
         done = self._ingestor.ingest(case, IngestRequest(str(path), document_type=document_type), replace_doc=earlier)
         return FileSync(earlier, done)
@@ -221,10 +244,11 @@ class FolderService:
             rel = _relative(path, folder)
             if progress:
                 progress(n, len(walked.files), rel)
+            cancel.checkpoint()
             try:
-                digest = file_sha256(path)
-            except OSError as exc:
-                report.outcomes.append(FileOutcome(rel, "failed", f"could not read the file ({exc.strerror})"))
+                digest = file_sha256(path, self._ingestor.read_grace_s)
+            except CaseTrackError as exc:  # stalled (an online-only cloud file), gone, not a regular file
+                report.outcomes.append(FileOutcome(rel, "failed", exc.message))
                 continue
             same = by_hash.get(digest)
             at_path = by_path.get(str(path))

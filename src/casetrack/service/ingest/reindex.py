@@ -14,8 +14,9 @@ from casetrack.errors import CaseTrackError, InvalidInput
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
 from casetrack.service.infra.jobs import Progress
-from casetrack.service.ingest.document import Commit, Ingestor, IngestRequest, file_sha256
+from casetrack.service.ingest.document import Commit, Ingestor, IngestRequest
 from casetrack.service.ingest.entries import BM25, Indexer, chunk_headers
+from casetrack.service.ingest.source_file import file_sha256
 from casetrack.store import documents as docstore
 from casetrack.store.stats import bump_generation
 
@@ -146,5 +147,8 @@ def source_state(doc: Document) -> str:
     stat = path.stat()
     if stat.st_size == doc.file_size and abs(stat.st_mtime - doc.file_mtime) < 1e-6:
         return "unchanged"
-    return "unchanged" if file_sha256(path) == doc.file_hash else "changed"
+    try:
+        return "unchanged" if file_sha256(path) == doc.file_hash else "changed"
+    except CaseTrackError:  # stalled or unreadable: re-ingesting it says exactly what is wrong
+        return "changed"
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from casetrack.domain import Case
-from casetrack.errors import CaseTrackError, InternalError, NotFound
+from casetrack.errors import Cancelled, CaseTrackError, InternalError, NotFound
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.watch.store import Watch, WatchState, WatchStore
 from casetrack.service.watch.sync import WatchSync, state_after
@@ -68,9 +68,9 @@ class WatchJob:
                 report = self._apply.full(case, watch, step)
             else:
                 report = self._apply.changes(case, watch, paths, step)
-        except Stopping:
+        except (Stopping, Cancelled):  # between two files, or inside one (the server stops: Ctrl-C)
             self.record(watch.id, status="idle", detail="interrupted by shutdown; it resumes at next start")
-            raise
+            raise Stopping() from None
         except CaseTrackError as exc:
             self.record(watch.id, status="error", detail="", last_error=exc.message, last_error_at=time.time())
             if reason is None:

@@ -36,6 +36,7 @@ from watchdog.events import (
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
+from casetrack.cancel import CancelToken, running
 from casetrack.errors import CaseTrackError
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.infra.file_lock import FileLock
@@ -105,6 +106,7 @@ class WatchRunner:
                              self._state, self._saved)
         self._wake = threading.Event()
         self._threads: list[threading.Thread] = []
+        self._syncing = CancelToken()  # cancelled by stop(): a sync stops inside its current file too
 
     @property
     def running(self) -> bool:
@@ -125,6 +127,7 @@ class WatchRunner:
         if self._threads:
             return
         self._stop.clear()
+        self._syncing = CancelToken()
         self._work = queue.SimpleQueue()  # nothing left over from an earlier stop()
         self._threads = [threading.Thread(target=self._supervise, name="casetrack-watch", daemon=True),
                          threading.Thread(target=self._run_worker, name="casetrack-watch-sync", daemon=True)]
@@ -132,10 +135,12 @@ class WatchRunner:
             thread.start()
 
     def stop(self, timeout_s: float = 10.0) -> None:
-        """Stop every thread and release the runner lock; a sync in progress ends after its current file."""
+        """Stop every thread and release the runner lock; a sync in progress stops at its next checkpoint
+        (its current file is not stored, and is synced again at the next start)."""
         if not self._threads:
             return
         self._stop.set()
+        self._syncing.cancel("CaseTrack is stopping")
         self._wake.set()
         self._work.put(None)
         deadline = time.monotonic() + timeout_s
@@ -348,7 +353,8 @@ class WatchRunner:
         def progress(done: int, total: int, current: str) -> None:
             live.progress = (done, total, current)
 
-        self._job.run(watch, reason, paths, progress, lambda retry: self._renote(live, retry))
+        with running(self._syncing):
+            self._job.run(watch, reason, paths, progress, lambda retry: self._renote(live, retry))
 
     def _renote(self, live: _Live, paths: set[str]) -> None:
         now = time.monotonic()

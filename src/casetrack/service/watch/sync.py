@@ -15,7 +15,7 @@ from casetrack.domain import Case
 from casetrack.errors import CaseTrackError
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.ingest.document import Ingestor
-from casetrack.service.ingest.folders import FileOutcome, FolderReport, FolderService, Walk, walk
+from casetrack.service.ingest.folders import FileOutcome, FolderReport, FolderService, Walk, refusal, walk
 from casetrack.service.watch.store import Watch
 from casetrack.store import documents as docstore
 
@@ -42,18 +42,23 @@ class WatchSync:
         folder = Path(watch.folder)
         wanted = frozenset(watch.extensions) if watch.extensions else None
         files: set[Path] = set()
+        refused: list[FileOutcome] = []
         gone: list[str] = []
         for raw in sorted(paths):
             path = Path(raw)
             if not safely_inside(path, folder):
                 continue  # reached through a folder link that leaves the watched tree
             if path.is_dir() and not path.is_symlink():
-                files.update(f for f in walk(path, True, wanted).files if not within(f, self._data_dir))
+                walked = walk(path, True, wanted)
+                files.update(f for f in walked.files if not within(f, self._data_dir))
+                refused.extend(o for o in walked.problems if o.status == "refused")
+            elif path.exists() and (reason := refusal(path, folder)) is not None:
+                refused.append(FileOutcome(os.path.relpath(path, folder), "refused", reason))
             elif path.is_file():
                 files.add(path)
             elif not path.exists() and not path.is_symlink():
                 gone.append(raw)
-        report = self._folders.sync_folder(case, folder, Walk(sorted(files), [], []), remove_deleted=False,
+        report = self._folders.sync_folder(case, folder, Walk(sorted(files), refused, []), remove_deleted=False,
                                            progress=progress)
         # sync_folder reports every other document of the folder as "missing": not ours to say here.
         report.outcomes = [o for o in report.outcomes if o.status != "missing"]

@@ -89,8 +89,9 @@ def trickling_fifo(path: Path, every_s: float = 0.3) -> Iterator[Path]:
 
 def long_text(path: Path, paragraphs: int = 3000) -> Path:
     """A plain-text file long enough to take a minute to embed (hundreds of chunks): a long job."""
-    words = ("lease tenant landlord premises rent notice termination breach covenant default remedy damages "
-             "indemnify assignment sublet term renewal option deposit repair maintenance insurance").split()
+    words = ["lease", "tenant", "landlord", "premises", "rent", "notice", "termination", "breach", "covenant",
+             "default", "remedy", "damages", "indemnify", "assignment", "sublet", "term", "renewal", "option",
+             "deposit", "repair", "maintenance", "insurance"]
     lines = [f"{n}. " + " ".join(words[(n * 7 + i * 3) % len(words)] for i in range(60)) + "."
              for n in range(1, paragraphs + 1)]
     path.write_text("\n\n".join(lines) + "\n", encoding="utf-8")

@@ -14,7 +14,7 @@ import pytest
 
 from casetrack.config import load_settings
 from casetrack.domain import Case
-from casetrack.errors import DocumentUnreadable, InvalidInput
+from casetrack.errors import InvalidInput
 from casetrack.files import ReadStalled, stream_sha256
 from casetrack.service.app import CaseTrack
 from casetrack.service.folders import Progress

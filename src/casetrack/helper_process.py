@@ -88,20 +88,25 @@ class _Helper:
 
 
 def _start_deaf_to_ctrl_c(process: multiprocessing.process.BaseProcess) -> None:
-    """Start the helper ignoring Ctrl-C from its first instruction. A terminal sends Ctrl-C to every process
-    in its foreground group, and the helper's own SIG_IGN (in `_serve`) comes only after it has imported
-    its modules: a Ctrl-C before that printed its KeyboardInterrupt traceback under the CLI's one-line
-    message. An ignored signal stays ignored across exec, so the helper is started with Ctrl-C ignored
-    here; only the main thread may change a handler (the CLI's ingest runs there; the server's jobs do
-    not, and their helper relies on `_serve`). A Ctrl-C during the start itself (milliseconds) is lost."""
-    if threading.current_thread() is not threading.main_thread():
+    """Start the helper with Ctrl-C blocked from its first instruction. A terminal sends Ctrl-C to every
+    process in its foreground group, and the helper's own SIG_IGN (in `_serve`) comes only after it has
+    imported its modules (seconds on a busy laptop): a Ctrl-C before that printed its KeyboardInterrupt
+    traceback under CaseTrack's one-line message. A blocked signal stays blocked across fork and exec, and
+    blocking is per thread, so this works from a job thread too (a handler can change only on the main
+    thread). A Ctrl-C meanwhile is not lost: another thread of this process takes it."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no terminal process groups to guard against
         process.start()
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from multiprocessing import resource_tracker
+
+    # Starting the resource tracker (which every spawn does, the first time) unblocks SIGINT in the calling
+    # thread: start it before blocking.
+    resource_tracker.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         process.start()
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 class Call(Generic[T]):
@@ -291,6 +296,8 @@ def stop() -> None:
 def _serve(conn: Connection, warm: tuple[str, ...], idle_exit_s: float) -> None:
     """The helper's loop: answer (fn, args) with ("ok", value) or ("error", why), one at a time."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the parent, which then ends this process
+    if hasattr(signal, "pthread_sigmask"):  # blocked until now (see _start_deaf_to_ctrl_c); ignored from here
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     os.dup2(2, 1)  # stdout is the parent's MCP wire: anything printed here goes to stderr instead
     sys.stdout = sys.stderr
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)

@@ -12,6 +12,7 @@ from typing import Annotated, TypeVar
 import typer
 
 from casetrack import __version__, logs
+from casetrack.cli.interrupt import end_process, interruptible
 from casetrack.cli.layout import fit
 from casetrack.cli.words import command_words
 from casetrack.config import MemoryMode, Settings, load_settings
@@ -118,9 +119,9 @@ def _serve(state: CliState) -> None:
         run_stdio(state.casetrack)
     except CaseTrackError as exc:
         fail(exc)
-    except KeyboardInterrupt:  # Ctrl-C: the server has cancelled its jobs and watches already
+    except KeyboardInterrupt:  # Ctrl-C: the server has cancelled its jobs and stopped its watches already
         typer.echo("Stopped (Ctrl-C). Jobs in progress were cancelled; nothing was half-written.", err=True)
-        raise typer.Exit(130) from None
+        end_process(130)
     raise typer.Exit()
 
 
@@ -132,12 +133,12 @@ def fail(exc: CaseTrackError, case_name: str | None = None) -> typer.Exit:
 def run(ctx: typer.Context, action: Callable[[CaseTrack], T]) -> T:
     """Run a service call, turning CaseTrack errors into a message on stderr and an exit code."""
     try:
-        return action(ctx.obj.casetrack)
+        return interruptible(lambda: action(ctx.obj.casetrack))
     except CaseTrackError as exc:
         raise fail(exc, ctx.obj.case_name) from None
     except KeyboardInterrupt:  # Ctrl-C: one line, no traceback; every write is atomic, so nothing is torn
         typer.echo(f"Interrupted. {ctx.obj.after_interrupt}", err=True)
-        raise typer.Exit(130) from None
+        end_process(130)
 
 
 def confirm(question: str, nothing_done: str) -> None:

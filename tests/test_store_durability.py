@@ -17,6 +17,7 @@ import pytest
 from casetrack.config import load_settings
 from casetrack.errors import CaseBusy, FutureSchemaVersion
 from casetrack.service.app import CaseTrack
+from casetrack.service.ingest import IngestRequest
 from casetrack.store import keys
 from casetrack.store.migrations import CASE, REGISTRY
 from casetrack.store.records import dumps, encode_u32, loads
@@ -93,6 +94,46 @@ def test_interrupted_create_and_delete_are_repaired_at_start(data_dir: Path) -> 
     assert [c.name for c in restarted.list_cases("all")] == ["Half Created"]
     assert not (data_dir / "cases" / doomed.id).exists()
     assert any("re-registered" in action for action in restarted.recovered)
+
+
+KILLED_AFTER_COMMIT = textwrap.dedent(
+    """
+    import os, signal, sys
+    from casetrack.config import load_settings
+    from casetrack.service.app import CaseTrack
+    from casetrack.service.cases import CaseService
+    from casetrack.service.ingest import IngestRequest
+    app = CaseTrack(load_settings(sys.argv[1]))
+    case = app.switch_case("Lease Dispute")
+    # Killed at the worst moment: the document is committed, the registry's counts not yet updated.
+    CaseService.save_stats = lambda self, case: os.kill(os.getpid(), signal.SIGKILL)
+    app.ingestor.ingest(case, IngestRequest(sys.argv[2]))
+    """
+)
+
+
+def test_a_kill_between_commit_and_registry_leaves_the_case_list_right_at_next_start(data_dir: Path,
+                                                                                      tmp_path: Path) -> None:
+    app = CaseTrack(load_settings(data_dir))
+    case = app.create_case("Lease Dispute")
+    first, second = tmp_path / "lease.txt", tmp_path / "notice.txt"
+    first.write_text("The lease runs for five years from 1 March 2024.\n", encoding="utf-8")
+    second.write_text("Notice of termination must be given ninety days ahead.\n", encoding="utf-8")
+    app.ingestor.ingest(case, IngestRequest(str(first)))
+    killed = subprocess.run([sys.executable, "-c", KILLED_AFTER_COMMIT, str(data_dir), str(second)],
+                            capture_output=True, text=True, timeout=300)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    lease = data_dir / "cases" / case.id / "case.db.writer"
+    assert lease.exists()  # what the killed writer left behind
+    assert [c.stats.document_count for c in app.list_cases()] == [1]  # the registry lags the store
+
+    restarted = CaseTrack(load_settings(data_dir))  # start-up repair runs here
+    listed = restarted.list_cases()
+    assert [(c.stats.document_count, c.stats.chunk_count) for c in listed] == [(2, 2)]
+    assert restarted.case_info(case.id).stats.document_count == 2
+    assert not lease.exists()
+    assert any('recounted case "Lease Dispute" after an interrupted write: 2 documents (the case list said 1)'
+               in action for action in restarted.recovered)
 
 
 async def _client_sequence(data_dir: Path, label: str, rounds: int, env: dict[str, str]) -> list[str]:

@@ -16,7 +16,7 @@ from casetrack.config import load_settings
 from casetrack.domain import Case
 from casetrack.render.folders import report as report_text
 from casetrack.service.app import CaseTrack
-from casetrack.service.folders import walk
+from casetrack.service.ingest.folders import walk
 from tests.stalled_files import wait_for
 
 OTHER_MATTER = "Doe v. Acme: settlement authority is capped at $2.5 million. Privileged."
@@ -61,7 +61,7 @@ def test_a_folder_ingest_does_not_follow_a_link_out_of_the_folder_or_read_a_pipe
     link = outcomes["exhibit 7.txt"]
     assert link.status == "refused"
     assert f"a link to {tmp_path.resolve() / 'Doe v. Acme' / 'settlement.txt'}, outside this folder" in link.message
-    assert "ingest it by its own path (ingest_document)" in link.message
+    assert "ingest it by its own path" in link.message
     assert outcomes["transcript.txt"].status == "refused" and "named pipe" in outcomes["transcript.txt"].message
     assert outcomes["zeros.txt"].status == "refused" and "a device" in outcomes["zeros.txt"].message
     assert names(app, case) == {"lease.txt"}

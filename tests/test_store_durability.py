@@ -17,7 +17,7 @@ import pytest
 from casetrack.config import load_settings
 from casetrack.errors import CaseBusy, FutureSchemaVersion
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
 from casetrack.store import keys
 from casetrack.store.migrations import CASE, REGISTRY
 from casetrack.store.records import dumps, encode_u32, loads
@@ -101,8 +101,8 @@ KILLED_AFTER_COMMIT = textwrap.dedent(
     import os, signal, sys
     from casetrack.config import load_settings
     from casetrack.service.app import CaseTrack
-    from casetrack.service.cases import CaseService
-    from casetrack.service.ingest import IngestRequest
+    from casetrack.service.cases.cases import CaseService
+    from casetrack.service.ingest.document import IngestRequest
     app = CaseTrack(load_settings(sys.argv[1]))
     case = app.switch_case("Lease Dispute")
     # Killed at the worst moment: the document is committed, the registry's counts not yet updated.

@@ -17,9 +17,8 @@ from casetrack.domain import Case
 from casetrack.errors import InvalidInput
 from casetrack.files import ReadStalled, stream_sha256
 from casetrack.service.app import CaseTrack
-from casetrack.service.folders import Progress
-from casetrack.service.ingest import Ingested, IngestRequest
-from casetrack.service.jobs import DOCUMENT_JOB, Job, JobManager
+from casetrack.service.infra.jobs import DOCUMENT_JOB, Job, JobManager, Progress
+from casetrack.service.ingest.document import Ingested, IngestRequest
 from casetrack.store import keys
 from casetrack.store.records import decode_u64, loads
 from tests.stalled_files import held_file, long_text, silent_fifo, trickling_fifo, wait_for
@@ -152,7 +151,7 @@ def test_a_stalled_file_found_by_a_sync_is_one_failed_file_not_a_stuck_folder(da
     notice_file(folder)
     try:
         with held_file(folder / "placeholder.txt", "An online-only file.\n"):
-            from casetrack.service.folders import walk
+            from casetrack.service.ingest.folders import walk
 
             report = app.folders.sync_folder(case, folder.resolve(), walk(folder.resolve()))
         outcomes = {o.path: o for o in report.outcomes}
@@ -169,6 +168,7 @@ def test_a_stalled_file_found_by_a_sync_is_one_failed_file_not_a_stuck_folder(da
 def test_a_cancelled_job_stops_and_leaves_the_case_exactly_as_it_was(app: CaseTrack, tmp_path: Path) -> None:
     app.ingestor.ingest(the_case(app), IngestRequest(str(notice_file(tmp_path))))
     before = case_state(app)
+    app.jobs = JobManager(stuck_after_s=30.0)  # a busy test machine is slow between checkpoints, not stuck
     job = ingest_job(app, long_text(tmp_path / "deposition.txt"))
     waiting = ingest_job(app, tmp_path / "deposition.txt")  # queued behind it
     wait_for(lambda: job.current.startswith("embedding"), "the long document to reach its embedding")

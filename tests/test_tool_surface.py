@@ -15,6 +15,7 @@ from mcp import Client
 
 from tests.conftest import EVAL_DEV
 from tests.mcp_helpers import call_ok, mcp_session, pro_env
+from tests.stalled_files import long_text
 
 # Every tool and parameter the spec names (the surface before issue 23, as clients and prompts know it).
 SPEC_TOOLS: dict[str, list[str]] = {
@@ -25,7 +26,7 @@ SPEC_TOOLS: dict[str, list[str]] = {
     "ingest_folder": ["document_type", "file_extensions", "folder_path", "recursive", "skip_existing",
                       "wait_seconds"],
     "sync_folder": ["document_type", "dry_run", "folder_path", "remove_deleted", "wait_seconds"],
-    "get_ingest_status": ["job_id"], "list_documents": ["limit", "offset", "sort_by"],
+    "get_ingest_status": ["job_id"], "cancel_ingest": ["job_id"], "list_documents": ["limit", "offset", "sort_by"],
     "list_documents_by_type": ["document_type"], "get_document": ["document_name"],
     "delete_document": ["confirm", "document_name"], "set_document_type": ["document_name", "document_type"],
     "get_chunk": ["chunk_id"], "get_document_chunks": ["document_name", "page_filter"],
@@ -48,7 +49,8 @@ SPEC_TOOLS: dict[str, list[str]] = {
     "set_sync_schedule": ["auto_remove_deleted", "folder_path", "schedule"],
 }
 # Tools that act on no one case, or take it by another name: no `case_name` of their own.
-NOT_CASE_SCOPED = {"create_case", "list_cases", "switch_case", "delete_case", "get_ingest_status", "get_status",
+NOT_CASE_SCOPED = {"create_case", "list_cases", "switch_case", "delete_case", "get_ingest_status", "cancel_ingest",
+                   "get_status",
                    "unwatch_folder", "list_watches", "set_sync_schedule"}
 DOCUMENTS = ("cuad_netgear_distributor_agreement.pdf", "cuad_lucid_distributor_agreement.pdf",
              "ca8_rule_28j_letter_us_v_xiang_2023.pdf")
@@ -175,6 +177,9 @@ async def _scratch_case(call: Any, scratch: Path) -> None:
     await call("sync_folder", folder_path=folder, dry_run=True, case_name="Scratch", wait_seconds=60)
     await call("get_ingest_status")
     await call("get_ingest_status", job_id=job["job_id"])
+    long = await call("ingest_document", file_path=str(long_text(scratch / "deposition.txt")), case_name="Scratch",
+                      wait_seconds=0)
+    assert (await call("cancel_ingest", job_id=long["job_id"]))["state"] == "cancelled"
     await call("watch_folder", folder_path=folder, schedule="manual", case_name="Scratch")
     await call("list_watches")
     await call("set_sync_schedule", folder_path=folder, schedule="daily")

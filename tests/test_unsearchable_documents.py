@@ -12,8 +12,8 @@ from casetrack.config import load_settings
 from casetrack.render.documents import ingested
 from casetrack.render.folders import report as report_text
 from casetrack.service.app import CaseTrack
-from casetrack.service.folders import walk
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
+from casetrack.service.ingest.folders import walk
 
 
 def blank_pdf(path: Path, pages: int) -> Path:

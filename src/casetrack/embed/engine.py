@@ -63,6 +63,9 @@ class Embedder(Protocol):
     def embed_query(self, text: str) -> QueryEmbedding: ...
 
 
+TOKENIZE_SLICE = 64  # chunks tokenised at a time: a cancelled ingest stops between two slices
+
+
 def default_threads() -> int:
     """Intra-op threads: the physical cores, minus one for the rest of the server on 4+ cores."""
     physical = psutil.cpu_count(logical=False) or psutil.cpu_count() or 1
@@ -154,7 +157,10 @@ class OnnxEmbedder:
 
     def _embed_slice(self, session: ort.InferenceSession, encoder: TextEncoder,
                      texts: Sequence[str]) -> DocumentEmbeddings:
-        per_text = encoder.documents(texts)
+        per_text: list[list[Encoded]] = []
+        for start in range(0, len(texts), TOKENIZE_SLICE):
+            cancel.checkpoint()  # tokenising hundreds of chunks at once took seconds on a busy laptop
+            per_text.extend(encoder.documents(texts[start:start + TOKENIZE_SLICE]))
         flat = [window for windows in per_text for window in windows]
         outputs = self._forward(session, encoder, flat, query=False)
         kind = self._spec.kind

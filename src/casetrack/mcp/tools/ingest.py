@@ -89,10 +89,9 @@ def get_ingest_status(
 def cancel_ingest(
     ctx: Ctx, job_id: Annotated[str, Field(description="Job ID or its first 8 characters")],
 ) -> Annotated[CallToolResult, out.Job]:
-    """Cancel a background ingestion job (ingest_document, ingest_folder, sync_folder, reindex_case): a
-    queued one never starts, a running one stops before storing its current document (nothing is
-    half-written; documents finished before it are kept); one stuck on a file that does not answer (a
-    cloud placeholder, a network share) is left behind and the queue goes on."""
+    """Cancel a background ingestion job: a queued one never starts, a running one stops before storing
+    its current document (finished ones are kept); one stuck on a file that never answers is left
+    behind and the queue goes on."""
     job = app_of(ctx).ingest_jobs.cancel(job_id)
     return result(render.job_status(job), render.job_dict(job))
 

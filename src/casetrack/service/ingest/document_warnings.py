@@ -26,7 +26,7 @@ def unsearchable(parsed: ParsedDocument, spans: Sequence[object]) -> tuple[str, 
     methods = {page.method for page in parsed.pages}
     if ExtractionMethod.SKIPPED in methods:
         why = ("its pages are scanned images and OCR could not read them (the next warning says why). Fix that "
-               "(for example, install Tesseract), then rebuild it with reindex_document")
+               "(for example, install Tesseract), then reindex the document")
     elif ExtractionMethod.OCR in methods:
         why = ("its pages are images, and OCR found no words on them: they are blank, or the writing is too "
                "faint, small or handwritten to read. If it has text, re-scan it at 300 dpi and ingest it again")

@@ -154,7 +154,7 @@ def refusal(path: Path, folder: Path) -> str | None:
         return f"{kind}{f' (a link to {target})' if target is not path else ''}; only regular files are read"
     if target is not path and not _inside(str(target), folder.resolve()):
         return (f"a link to {target}, outside this folder: links out of the folder are not followed. If that "
-                "file belongs in this case, ingest it by its own path (ingest_document)")
+                "file belongs in this case, ingest it by its own path")
     return None
 
 

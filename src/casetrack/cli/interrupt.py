@@ -10,8 +10,10 @@ starts), then the process ends as SIGTERM would end it."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import sys
 import threading
 from collections.abc import Callable
 from typing import NoReturn, TypeVar
@@ -58,4 +60,7 @@ def end_process(code: int) -> NoReturn:
     needs closing, but tearing the interpreter down around it took seconds on a busy laptop."""
     helper_process.stop()
     logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
     os._exit(code)

@@ -1,0 +1,300 @@
+"""Checking one quotation against the case: at the cited place, anywhere in the case, or close to it.
+
+In that order: the exact words (after the allowed normalisation, keys.py; ellipses and brackets as
+pattern.py reads them) at the place the citation names make it `verified`; the exact words elsewhere
+`wrong_location`; a passage sharing most of its words `differs`, with the words that differ; nothing,
+`not_found`. Only an exact match ever verifies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from casetrack.chunk.layout import PageLayout
+from casetrack.domain import Document, ExtractionMethod, Provenance, StoredPage
+from casetrack.verify.align import align, looks_like_ocr_misreading
+from casetrack.verify.index import CaseKeys
+from casetrack.verify.keys import words
+from casetrack.verify.model import Cited, Difference, Place, Status
+from casetrack.verify.pattern import QuotePattern, QuoteWord
+from casetrack.verify.window import Window, join
+
+MIN_SIMILARITY = 0.6  # a passage holding fewer of a quotation's words is not the passage it misquotes
+MIN_RUN = 3  # ... and it must hold at least this many of them in a row (or all of a shorter quotation)
+ALIGN_MARGIN = 400  # characters of the page read on either side of where the index places a quotation
+CANDIDATE_PAGES = 5
+EXACT_PAGE_LIMIT = 200  # pages holding a quotation's longest run that are tried for the whole quotation
+PROBE_CHARS = 48  # of a quotation's longest run, the start looked up (a run crossing a page break is cut there)
+
+
+class PageReader(Protocol):
+    def page(self, document_id: str, number: int) -> StoredPage | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """Where a citation points: pages [first_page, last_page] of a document, from offset `start` of the first to
+    `end` of the last (None: its end); `slack` pages either side when the document's pages are estimates."""
+
+    document: Document
+    first_page: int
+    last_page: int
+    start: int = 0
+    end: int | None = None
+    slack: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a citation resolved to: the citation as reported, the regions it names, and whether the place inside
+    the document could be located (False: only the document is known, so nothing found there is verified)."""
+
+    cited: Cited
+    regions: tuple[Region, ...] = ()
+    located: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    status: Status
+    found: Place | None = None
+    differences: tuple[Difference, ...] = ()
+    similarity: float | None = None
+    ocr_noise: bool = False
+    at_cited_place: bool = False
+
+
+@dataclass
+class CaseView:
+    """What checking reads: the case's keys, its documents, and its pages (read on demand)."""
+
+    keys: CaseKeys
+    documents: Mapping[str, Document]
+    reader: PageReader
+    _pages: dict[tuple[str, int], StoredPage | None] = field(default_factory=dict)
+
+    def page(self, document_id: str, number: int) -> StoredPage | None:
+        at = (document_id, number)
+        if at not in self._pages:
+            self._pages[at] = self.reader.page(document_id, number)
+        return self._pages[at]
+
+    def window(self, document: Document, first: int, last: int) -> Window:
+        pages = []
+        for number in range(max(1, first), min(document.page_count, last) + 1):
+            page = self.page(document.id, number)
+            if page is not None:
+                pages.append(page)
+        return join(pages)
+
+
+def check(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -> Outcome:
+    """The outcome of one quotation cited to `regions` (none: it cites nothing the case holds)."""
+    for region in regions:
+        place = _exact_in_region(pattern, region, view)
+        if place is not None:
+            return Outcome(Status.VERIFIED, place, at_cited_place=True)
+    cited_docs = [r.document.id for r in regions]
+    place = _exact_in_case(pattern, view, cited_docs)
+    if place is not None:
+        return Outcome(Status.WRONG_LOCATION, place)
+    return _closest(pattern, regions, view)
+
+
+# --- exact --------------------------------------------------------------------------------------
+
+
+def _exact_in_region(pattern: QuotePattern, region: Region, view: CaseView) -> Place | None:
+    first, last = region.first_page - region.slack, region.last_page + region.slack
+    window = view.window(region.document, first, last + 1)  # the quotation may run onto the next page
+    if not window.parts:
+        return None
+    lo = 0 if region.slack else window.offset_of(region.first_page, region.start)
+    if region.end is None or region.slack:
+        hi = _window_end_of(window, min(last, region.document.page_count))
+    else:
+        hi = window.offset_of(region.last_page, region.end)
+    return _search(pattern, window, region.document, lo, hi)
+
+
+def _window_end_of(window: Window, page: int) -> int:
+    """The window offset where `page` ends (the window's end when it is the last)."""
+    for number, _, window_offset in window.parts:
+        if number > page:
+            return window_offset
+    return len(window.text)
+
+
+def _search(pattern: QuotePattern, window: Window, document: Document, lo: int, hi: int) -> Place | None:
+    """The first match of the quotation starting at window offsets [lo, hi)."""
+    keyed = window.keyed
+    origin = keyed.origin
+    start_key = _first_key_at(origin, lo)
+    for m in pattern.regex.finditer(keyed.key, start_key):
+        if origin[m.start()] >= hi:
+            return None
+        if m.end() > m.start():
+            start, end = keyed.span(m.start(), m.end())
+            return place_of(window, document, *_whole_words(window.text, start, end))
+    return None
+
+
+def _first_key_at(origin: Sequence[int], offset: int) -> int:
+    from bisect import bisect_left
+
+    return bisect_left(origin, offset)
+
+
+def _exact_in_case(pattern: QuotePattern, view: CaseView, cited_docs: Sequence[str]) -> Place | None:
+    """The quotation's exact words anywhere in the case, the cited documents first: the pages holding the start of
+    its longest run are read (with the next page, for a quotation running over) and searched."""
+    runs = pattern.literal_keys
+    if not runs:
+        return None
+    pages = view.keys.find_all(runs[0][:PROBE_CHARS].encode("ascii"), EXACT_PAGE_LIMIT)
+    entries = view.keys.pages
+    pages.sort(key=lambda p: (entries[p].document_id not in cited_docs, p))
+    for index in pages:
+        entry = entries[index]
+        document = view.documents.get(entry.document_id)
+        if document is None:
+            continue
+        # The page before too: a segment before an ellipsis may open there.
+        window = view.window(document, entry.number - 1, entry.number + 1)
+        place = _search(pattern, window, document, 0, _window_end_of(window, entry.number))
+        if place is not None:
+            return place
+    return None
+
+
+# --- close ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Near:
+    place: Place
+    similarity: float
+    changes: tuple[tuple[tuple[QuoteWord, ...], tuple[str, ...]], ...]
+    at_cited_place: bool
+
+
+def _closest(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -> Outcome:
+    runs = [p for seg in pattern.segments for p in seg if isinstance(p, str)]
+    cited = {(r.document.id, n) for r in regions
+             for n in range(r.first_page - r.slack, r.last_page + r.slack + 1)}
+    best: _Near | None = None
+    for candidate in view.keys.candidates(runs, CANDIDATE_PAGES):
+        entry = view.keys.pages[candidate.page]
+        document = view.documents.get(entry.document_id)
+        if document is None:
+            continue
+        near = _near(pattern, view, document, entry.number, candidate.key_start, candidate.key_end,
+                     (entry.document_id, entry.number) in cited)
+        if near is not None and (best is None or (near.similarity, near.at_cited_place) >
+                                 (best.similarity, best.at_cited_place)):
+            best = near
+    if best is None or best.similarity < MIN_SIMILARITY:
+        return Outcome(Status.NOT_FOUND, similarity=None if best is None else round(best.similarity, 2))
+    differences = tuple(Difference(" ".join(w.text for w in q), " ".join(s)) for q, s in best.changes)
+    ocr = best.place.ocr and all(looks_like_ocr_misreading(tuple(w.key for w in q), s) for q, s in best.changes)
+    return Outcome(Status.DIFFERS, best.place, differences, round(best.similarity, 2), ocr, best.at_cited_place)
+
+
+def _near(pattern: QuotePattern, view: CaseView, document: Document, page: int, key_start: int, key_end: int,
+          at_cited: bool) -> _Near | None:
+    """The quotation aligned word by word with the stretch of `page` (and the next) the index pointed to."""
+    window = view.window(document, page, page + 1)
+    if not window.parts:
+        return None
+    origin = window.keyed.origin
+    if not origin:
+        return None
+    lo = origin[min(key_start, len(origin) - 1)] - ALIGN_MARGIN
+    hi = origin[min(max(key_end, key_start + 1), len(origin)) - 1] + ALIGN_MARGIN
+    source = [(k, s, e) for k, s, e in words(window.text) if e > lo and s < hi]
+    if not source:
+        return None
+    total = matched = longest = 0
+    changes: list[tuple[tuple[QuoteWord, ...], tuple[str, ...]]] = []
+    span: list[int] = []
+    at = 0
+    for segment in pattern.words:
+        keys = [w.key for w in segment]
+        alignment = align(keys, [k for k, _, _ in source[at:]])
+        total += sum(1 for w in segment if not w.altered)
+        if alignment is None:
+            continue
+        matched += sum(1 for w in segment if not w.altered) - _unmatched(segment, alignment.changes)
+        longest = max(longest, _longest_run(len(keys), alignment.changes))
+        for q_lo, q_hi, s_lo, s_hi in alignment.changes:
+            quoted = segment[q_lo:q_hi]
+            if quoted and all(w.altered for w in quoted):
+                continue  # a bracketed word or phrase: the writer's, accepted unchecked
+            changes.append((quoted, tuple(window.text[s:e] for _, s, e in source[at + s_lo:at + s_hi])))
+        span += [source[at + alignment.s_start][1], source[at + alignment.s_end - 1][2]]
+        at += alignment.s_end
+        if at >= len(source):
+            break
+    if not span or not total:
+        return None
+    if longest < min(MIN_RUN, total):
+        return None
+    place = place_of(window, document, min(span), max(span))
+    return _Near(place, matched / total, tuple(changes), at_cited)
+
+
+def _unmatched(segment: Sequence[QuoteWord], changes: Iterable[tuple[int, int, int, int]]) -> int:
+    return sum(1 for q_lo, q_hi, _, _ in changes for w in segment[q_lo:q_hi] if not w.altered)
+
+
+def _longest_run(n: int, changes: Iterable[tuple[int, int, int, int]]) -> int:
+    """The longest run of quotation words between changes."""
+    longest, at = 0, 0
+    for q_lo, q_hi, _, _ in sorted(changes):
+        longest = max(longest, q_lo - at)
+        at = max(at, q_hi)
+    return max(longest, n - at)
+
+
+# --- places ---------------------------------------------------------------------------------------
+
+_WORD_CHAR = re.compile(r"\w")
+
+
+def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """A match widened to whole words: a bracketed first letter (`[t]he`) left the word's start out."""
+    while start > 0 and _WORD_CHAR.match(text[start - 1]):
+        start -= 1
+    while end < len(text) and _WORD_CHAR.match(text[end]):
+        end += 1
+    return start, end
+
+
+def place_of(window: Window, document: Document, start: int, end: int) -> Place:
+    """The passage window.text[start:end], located on its page(s) and cited as search_case cites."""
+    page, page_start = window.locate(start)
+    page_end, page_stop = window.locate(max(start, end - 1))
+    page_stop += 1
+    first = window.pages[page]
+    layout = PageLayout.of(first.text)
+    stop_on_first = page_stop if page == page_end else len(first.text.rstrip())
+    provenance = Provenance(
+        document_id=document.id, document_name=document.name, document_path=document.original_path, page=page,
+        paragraph_start=layout.paragraph_at(page_start),
+        paragraph_end=layout.paragraph_at(max(page_start, stop_on_first - 1)),
+        line_start=layout.line_at(page_start), line_end=layout.line_at(max(page_start, stop_on_first - 1)),
+        char_start=page_start, char_end=stop_on_first, extraction_method=first.method,
+        ocr_confidence=first.ocr_confidence, bates_number=first.bates_number, page_approximate=first.approximate,
+        attachment=first.attachment, attachment_page=first.attachment_page,
+    )
+    citation = provenance.cite()
+    line_end = provenance.line_end
+    if page_end != page:
+        line_end = PageLayout.of(window.pages[page_end].text).line_at(max(0, page_stop - 1))
+        citation += f", to p. {page_end}, l. {line_end}"
+    return Place(document.id, document.name, page, page_end, provenance.paragraph_start, provenance.paragraph_end,
+                 provenance.line_start, line_end, page_start, page_stop, window.text[start:end], citation,
+                 ocr=first.method is ExtractionMethod.OCR)

@@ -32,6 +32,7 @@ from casetrack.service.search.index_cache import IndexCache
 from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.query import SearchService
 from casetrack.service.status import EmbedderState, StatusReport
+from casetrack.service.verify.drafts import DraftVerifier
 from casetrack.service.watch.service import WatchConfig, WatchService
 from casetrack.store.registry import Registry
 from casetrack.store.rocks import raise_open_file_limit
@@ -120,6 +121,7 @@ class CaseTrack:
         self.graph_queries = GraphQueries(self.cases, self.graph, self.graph_reader, self.documents, self.search,
                                           self.licence)
         self.ingest_jobs = IngestJobs(self.jobs, self.ingestor, self.folders, self.reindexer)
+        self.verifier = DraftVerifier(self.cases)
         try:
             self.recovered = recovery.repair(settings, self.registry)
         except CaseTrackError as exc:
@@ -232,6 +234,7 @@ class CaseTrack:
         self.watches.forget_case(case.id)
         self.graph.forget(case.id)
         self.session.forget(case.id)
+        self.verifier.forget(case.id)
         return case
 
     # --- documents -----------------------------------------------------------

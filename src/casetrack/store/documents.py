@@ -190,6 +190,13 @@ def pages(store: RocksStore, doc_id: str) -> list[StoredPage]:
     return [_decode_page(raw) for _, raw in store.scan(keys.PAGES, keys.page_prefix(doc_id))]
 
 
+def all_pages(store: RocksStore) -> Iterator[tuple[str, StoredPage]]:
+    """(document id, page) for every page of the case, by document and page number."""
+    prefix = keys.page_prefix("")[:-1]
+    for key, raw in store.scan(keys.PAGES, prefix):
+        yield key[len(prefix):].rsplit(b":", 1)[0].decode(), _decode_page(raw)
+
+
 def page(store: RocksStore, doc_id: str, number: int) -> StoredPage | None:
     raw = store.get(keys.PAGES, keys.page(doc_id, number))
     return None if raw is None else _decode_page(raw)

@@ -102,7 +102,5 @@ def _quote_check(quotation: Quotation, alterations: tuple[str, ...], elided: boo
                      "compare with the original.")
     elif status is Status.DIFFERS and outcome.found is not None and not outcome.at_cited_place and citations:
         notes.append("The closest passage is not at the cited place.")
-    if status is Status.WRONG_LOCATION and outcome.found is not None and citations:
-        notes.append(f"The words are at {outcome.found.citation}.")
     return QuoteCheck(quotation.text, page, quotation.block, cited, status, outcome.found, outcome.differences,
                       alterations, elided, outcome.ocr_noise, outcome.similarity, " ".join(notes))

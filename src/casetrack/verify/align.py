@@ -43,7 +43,8 @@ class Alignment:
 
 def align(quote: list[str], source: list[str]) -> Alignment | None:
     """The quotation's word keys aligned, every one of them, with the run of source words that fits them best
-    (free to start and end anywhere in `source`); None when no word matches at all."""
+    (free to start and end anywhere in `source`); None when no word matches at all. Two words on one side
+    that spell one word on the other ("A copy" / "Acopy", "non exclusive" / "nonexclusive") match."""
     n, m = len(quote), len(source)
     if not n or not m:
         return None
@@ -51,9 +52,15 @@ def align(quote: list[str], source: list[str]) -> Alignment | None:
     for i in range(1, n + 1):
         above, word = score[-1], quote[i - 1]
         row = [i * GAP] + [0] * m
+        joined_quote = quote[i - 2] + word if i > 1 else None
         for j in range(1, m + 1):
-            diagonal = above[j - 1] + (MATCH if word == source[j - 1] else MISMATCH)
-            row[j] = max(diagonal, above[j] + GAP, row[j - 1] + GAP)
+            value = max(above[j - 1] + (MATCH if word == source[j - 1] else MISMATCH), above[j] + GAP,
+                        row[j - 1] + GAP)
+            if joined_quote is not None and joined_quote == source[j - 1]:
+                value = max(value, score[i - 2][j - 1] + MATCH)
+            if j > 1 and word == source[j - 2] + source[j - 1]:
+                value = max(value, above[j - 2] + MATCH)
+            row[j] = value
         score.append(row)
     last = score[n]
     end = max(range(m + 1), key=lambda j: (last[j], -j))
@@ -64,13 +71,20 @@ def align(quote: list[str], source: list[str]) -> Alignment | None:
 
 
 def _trace(score: list[list[int]], quote: list[str], source: list[str], i: int, j: int) -> list[tuple[int, int]]:
-    """(quote index or -1, source index or -1) pairs of the alignment ending at (i, j), in order."""
+    """(quote index or -1, source index or -1) pairs of the alignment ending at (i, j), in order; a merged or
+    split word gives two pairs whose words spell the same letters."""
     pairs: list[tuple[int, int]] = []
     while i > 0:
         value = score[i][j]
         if j > 0 and value == score[i - 1][j - 1] + (MATCH if quote[i - 1] == source[j - 1] else MISMATCH):
             pairs.append((i - 1, j - 1))
             i, j = i - 1, j - 1
+        elif i > 1 and j > 0 and quote[i - 2] + quote[i - 1] == source[j - 1] and value == score[i - 2][j - 1] + MATCH:
+            pairs += [(i - 1, -1), (i - 2, j - 1)]
+            i, j = i - 2, j - 1
+        elif j > 1 and quote[i - 1] == source[j - 2] + source[j - 1] and value == score[i - 1][j - 2] + MATCH:
+            pairs += [(-1, j - 1), (i - 1, j - 2)]
+            i, j = i - 1, j - 2
         elif value == score[i - 1][j] + GAP:
             pairs.append((i - 1, -1))
             i -= 1

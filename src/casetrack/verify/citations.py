@@ -45,6 +45,7 @@ class Citation:
     locator: Locator = Locator()
     bates: tuple[str, str] | None = None  # first and last stamp
     authority: DraftAuthority | None = None
+    tentative: bool = False  # naming words alone before more prose: a citation only if they name a document
 
 
 _SIGNAL = re.compile(
@@ -84,7 +85,8 @@ _EXHIBIT = re.compile(
 # A document's naming words: a capitalised word or abbreviation (`Supply`, `Agmt.`, `Pl.'s`, `Opp'n`), a file
 # name (`supply_agreement.pdf`), and the small words titles hold; up to ten of them.
 _NAME_WORD = r"(?:[A-Z0-9][\w\u2019'&.-]*|[\w.-]+\.(?:pdf|docx?|txt|rtf|odt|eml|msg|png|jpe?g|tiff?)\b)"
-_NAME = re.compile(rf"(?P<name>{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|of|to|for|the|and|in|on|re|v\.|&))" r"{0,9})")
+_NAME = re.compile(rf"(?P<name>{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|of|to|for|the|and|in|on|re|v\.|&|[-\u2013\u2014]))"
+                   r"{0,9})")
 _TRAILING_PAREN = re.compile(r"\s*\((?:emphasis|alteration|internal|quotation|citation|footnote|brackets)[^()]*\)")
 
 
@@ -207,7 +209,16 @@ def _exhibit_citation(text: str, pos: int, end: int) -> Citation | None:
 
 
 def _named_citation(text: str, pos: int, end: int) -> Citation | None:
-    """Naming words, then a place: the naming words end where the longest reading leaves a locator after them."""
+    """Naming words, then a place: the naming words end where the longest reading leaves a locator after them.
+    Naming words alone are a citation only where nothing else could follow: the parenthetical's or the
+    paragraph's end, a semicolon, or, after a closing full stop, the next sentence."""
+    file_name = _FILE_NAME.match(text, pos, end)
+    if file_name:  # a file name as the citation's name: it may hold anything ("Smith v. Jones (2021).pdf")
+        sep = _LOCATOR_JOIN.match(text, file_name.end(), end)
+        locator, stop = locator_at(text, sep.end() if sep else file_name.end(), end)
+        name = file_name["name"]
+        return Citation(text[pos:stop] if not locator.empty else name, pos, stop if not locator.empty else
+                        file_name.end(), "document", name=name, locator=locator)
     m = _NAME.match(text, pos, end)
     if not m:
         return None
@@ -219,7 +230,26 @@ def _named_citation(text: str, pos: int, end: int) -> Citation | None:
         if not locator.empty:
             name = text[pos:name_end].rstrip(",")
             return Citation(text[pos:stop], pos, stop, "document", name=name, locator=locator)
+    for count in range(len(name_words), 0, -1):
+        name = text[pos:pos + name_words[count - 1].end()].rstrip(",")
+        rest = text[pos + len(name):end]
+        if _LOCATOR_HINT.search(rest, 0, 80):
+            return None  # a place is cited after words this reading does not take as the name: no guessing
+        sentence_end = name.endswith(".") and not _ABBREVIATION.search(name)
+        ends = _NAME_ONLY_END.match(rest) or (sentence_end and _NEXT_SENTENCE.match(rest))
+        if (ends or rest.startswith(",")) and re.search(r"[A-Za-z]{3}", name):
+            name = name.rstrip(".")
+            return Citation(name, pos, pos + len(name), "document", name=name, tentative=not ends)
     return None
+
+
+_NAME_ONLY_END = re.compile(r"\.?\s*(?:[);]|$)")
+_LOCATOR_HINT = re.compile(r"\bat\s+\d|\bpp?\.\s*\d|\u00a7|\u00b6|\d+:\d+")
+# A last word that is an abbreviation ("v.", "Agmt.", "Inc."): its full stop ends no sentence.
+_ABBREVIATION = re.compile(r"(?:\b[A-Za-z]{1,4}|\b[A-Z][a-z]*[A-Z]\w*|\b(?:Agmt|Assoc|Corp|Dept|Univ|Intl))\.$")
+_FILE_NAME = re.compile(r"(?P<name>[^;\n\"\u201c\u201d]{1,160}?\.(?:pdf|docx?|txt|rtf|odt|eml|msg|png|jpe?g|tiff?))"
+                        r"(?=[\s,;)]|$)", re.IGNORECASE)
+_NEXT_SENTENCE = re.compile(r"\s+[A-Z\"\u201c(]")
 
 
 def locator_at(text: str, pos: int, end: int) -> tuple[Locator, int]:

@@ -48,6 +48,8 @@ def check_draft(pages: Sequence[ParsedPage], view: CaseView, indented: Iterable[
     for quotation in find_quotations(text, indented):
         pattern = parse_quote(quotation.text)
         citations = citation_after(text, quotation.cite_start, quotation.cite_end, authorities)
+        if citations and citations[0].tentative and not resolver.names_document(citations[0]):
+            citations = []  # capitalised words after the quotation that name no document: prose, not a citation
         if not citations and len(quotation.text.split()) < MIN_UNCITED_WORDS:
             skipped += 1
             continue

@@ -72,6 +72,20 @@ def word_names(cited: str, word: str) -> bool:
     return all(letter in rest for letter in plain[1:])
 
 
+def _all_named(words: Sequence[str], names: frozenset[str]) -> bool:
+    """Whether every citation word names a document word; two citation words may name one document word
+    written as one ("Co-Branding" for "cobranding")."""
+    i = 0
+    while i < len(words):
+        if any(word_names(words[i], d) for d in names):
+            i += 1
+        elif i + 1 < len(words) and any(word_names(words[i] + words[i + 1], d) for d in names):
+            i += 2
+        else:
+            return False
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class NameMatch:
     documents: tuple[Document, ...]  # one: resolved; several: ambiguous; none: nothing is named so
@@ -91,7 +105,7 @@ def match_document(cited_name: str, documents: Sequence[DocumentWords]) -> NameM
     scored = []
     for doc in documents:
         names = doc.file_words | doc.other_words
-        if all(any(word_names(w, d) for d in names) for w in words):
+        if _all_named(words, names):
             in_file = sum(1 for w in words if any(word_names(w, d) for d in doc.file_words))
             others = sum(1 for d in doc.file_words if not any(word_names(w, d) for w in words))
             scored.append((-in_file, others, doc.document))

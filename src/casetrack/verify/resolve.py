@@ -36,6 +36,10 @@ class Resolver:
             self.previous = (citation, resolution)
         return resolution
 
+    def names_document(self, cite: Citation) -> bool:
+        """Whether a citation's naming words name exactly one document of the case."""
+        return len(match_document(cite.name, self.names).documents) == 1
+
     def _resolve(self, cite: Citation) -> Resolution:
         if cite.kind == "id":
             return self._id(cite)
@@ -82,38 +86,45 @@ class Resolver:
         document = self.view.documents[hits[0].document_id]
         pages = [e.number for e in hits if e.document_id == document.id]
         located = replace(cite, locator=Locator(pages=(min(pages), max(pages))))
-        return in_document(located, document, self.view)
+        return in_document(located, document, self.view, stored_pages=True)
 
 
-def in_document(cite: Citation, document: Document, view: CaseView) -> Resolution:
-    """The places in `document` a citation's locator names."""
+def in_document(cite: Citation, document: Document, view: CaseView, stored_pages: bool = False) -> Resolution:
+    """The places in `document` a citation's locator names. Its page numbers are the document's own page
+    numbers or the ones its pages print (both are tried); `stored_pages`: only the former (a Bates range)."""
     loc = cite.locator
     base = Cited(cite.text, cite.kind, document.name, document.id, document.name)
-    approximate = _approximate(document, view)
-    slack = 1 if approximate else 0
-    note = "its pages are CaseTrack's estimates (the file has no fixed pages), so a page either side counts" \
-        if approximate else None
     if loc.empty:
-        return Resolution(replace(base, reason="the citation names no page; the whole document was searched"),
-                          (Region(document, 1, document.page_count),), located=False)
+        return Resolution(replace(base, reason="the citation names no page, so the whole document counts"),
+                          (Region(document, 1, document.page_count),))
     if loc.section is not None or loc.paragraphs is not None:
         return _in_part(cite, document, view, base)
     assert loc.pages is not None
-    first, last = loc.pages
-    if first > document.page_count or first < 1:
-        reason = f"{document.name} has {document.page_count} page(s); page {first} is not one of them"
-        return Resolution(replace(base, resolved=None, reason=reason))
-    last = min(max(last, first), document.page_count)
-    pages_text = f"p. {first}" if first == last else f"pp. {first}-{last}"
-    if loc.lines is not None:
-        return _lines(cite, document, view, base, first, last)
-    regions = [Region(document, first, last, slack=slack)]
-    printed = page_printing(first, document.page_count, lambda n: view.page(document.id, n))
+    first, last = loc.pages[0], max(loc.pages)
+    own = first if 1 <= first <= document.page_count else None
+    printed = None if stored_pages else page_printing(first, document.page_count,
+                                                      lambda n: view.page(document.id, n))
+    if own is None and printed is None:
+        reason = f"{document.name} has {document.page_count} page(s) and none prints the number {first}"
+        return Resolution(replace(base, reason=reason))
+    if loc.lines is not None:  # transcripts and pleadings are cited by the page numbers they print
+        start = printed if printed is not None else own
+        assert start is not None
+        return _lines(cite, document, view, base, start, start + last - first)
+    span = last - first
+    approximate = _approximate(document, view)
+    regions, notes = [], []
+    if own is not None:
+        regions.append(Region(document, own, min(own + span, document.page_count), slack=1 if approximate else 0))
     if printed is not None and not approximate:
-        regions.append(Region(document, printed, printed + last - first))
-        note = f"page {first} as the file counts pages, or p. {printed} of the file, which prints “{first}”"
-    return Resolution(replace(base, resolved=f"{document.name}, {pages_text}", pages=(first, last), reason=note),
-                      tuple(regions))
+        regions.append(Region(document, printed, min(printed + span, document.page_count)))
+        notes.append(f"p. {printed} of the file prints the page number {first}; it counts as page {first} too")
+    if approximate:
+        notes.append("its pages are CaseTrack's estimates (the file has no fixed pages), so a page either side "
+                     "counts")
+    pages_text = f"p. {first}" if span == 0 else f"pp. {first}-{last}"
+    return Resolution(replace(base, resolved=f"{document.name}, {pages_text}", pages=(first, last),
+                              reason="; ".join(notes) or None), tuple(regions))
 
 
 def _lines(cite: Citation, document: Document, view: CaseView, base: Cited, first: int, last: int) -> Resolution:

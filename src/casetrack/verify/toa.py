@@ -67,14 +67,16 @@ def table_of_authorities(authorities: Sequence[DraftAuthority], pages_estimated:
 
 
 def _entry_text(full: DraftAuthority, cites: Sequence[DraftAuthority]) -> str:
+    """A case as the draft first cites it in full: its name, reporter citation and parenthetical (eyecite's
+    reading where the draft's words before the citation are not a case name); a statute or rule by its key."""
     mention = full.mention
     if mention.kind is not AuthorityKind.CASE_LAW:
         return mention.key
     name = full.name or next((c.name for c in cites if c.name and c.mention.form == "full"), "")
-    if not name:
-        return mention.display or mention.key
-    text = f"{name}, {mention.key}"
-    return f"{text} {full.parenthetical}" if full.parenthetical else text
+    eyecite_paren = re.search(r"\s(\([^()]*\))$", mention.display or "")
+    text = f"{name}, {mention.key}" if name else re.sub(r"\s\([^()]*\)$", "", mention.display or mention.key)
+    paren = " ".join(full.parenthetical.split()) or (eyecite_paren.group(1) if eyecite_paren else "")
+    return f"{text} {paren}" if paren else text
 
 
 def _sort_key(entry: TableEntry) -> tuple[object, ...]:

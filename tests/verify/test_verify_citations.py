@@ -45,11 +45,16 @@ def _transcript(path: Path) -> list[str]:
     return lines[25:]
 
 
+def _ebix_pages() -> list[str]:
+    """The Ebix agreement's reference pages, in the characters a PDF's standard font can show."""
+    text = (TEXT / "cuad_ebix_cobranding_agreement.pdf.txt").read_text(encoding="utf-8")
+    return text.encode("cp1252", "replace").decode("cp1252").replace("?", " ").split("\f")
+
+
 def _production(path: Path) -> None:
     """Two pages of the Ebix agreement as produced in discovery, stamped ACME000123 and ACME000124."""
-    pages = (TEXT / "cuad_ebix_cobranding_agreement.pdf.txt").read_text(encoding="utf-8").split("\f")
     drawn = []
-    for n, page in enumerate(pages[1:3]):
+    for n, page in enumerate(_ebix_pages()[1:3]):
         rows = [(54.0, 750.0 - 12 * i, line) for i, line in enumerate(page.split("\n")[:55]) if line.strip()]
         drawn.append([*rows, (480.0, 30.0, f"ACME000{123 + n}")])
     path.write_bytes(text_pdf_bytes(drawn, font_size=9))
@@ -139,8 +144,7 @@ def test_docket_entries_bates_stamps_and_page_breaks(record: Record, tmp_path: P
     notice = "The Court's records will be updated within 1 business day of a user entering the change in PACER."
     across = ("To update contact information, a Filing User must access PACER's Manage My Appellate Filer "
               "Account")  # runs from page 1 onto page 2, past the ECF header
-    stamped = [line for line in (TEXT / "cuad_ebix_cobranding_agreement.pdf.txt").read_text(
-        encoding="utf-8").split("\f")[2].split("\n")[:55] if len(line.split()) > 8][3]
+    stamped = [line for line in _ebix_pages()[2].split("\n")[:55] if len(line.split()) > 8][3]
     quotes = checked(record, tmp_path, (
         f'The notice warns: "{notice}" ECF No. 1 at 2. '
         f'It adds: "{notice}" Dkt. 1 at 1. '

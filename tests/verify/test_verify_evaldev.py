@@ -10,8 +10,8 @@ import collections
 from pathlib import Path
 
 import pytest
-
 from benchmarks.verify_drafts import Planted, draft_text, load_set, plant
+
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
 from casetrack.service.verify import Verification, read_draft

@@ -149,20 +149,25 @@ def _first_key_at(origin: Sequence[int], offset: int) -> int:
 
 
 def _exact_in_case(pattern: QuotePattern, view: CaseView, cited_docs: Sequence[str]) -> Place | None:
-    """The quotation's exact words anywhere in the case, the cited documents first: the pages holding the start of
-    its longest run are read (with the next page, for a quotation running over) and searched."""
+    """The quotation's exact words anywhere in the case, the cited documents first. The pages holding the start of
+    its longest run are tried on their stored keys (with the pages either side, for a quotation running over) and
+    read only where those match."""
     runs = pattern.literal_keys
     if not runs:
         return None
-    pages = view.keys.find_all(runs[0][:PROBE_CHARS].encode("ascii"), EXACT_PAGE_LIMIT)
-    entries = view.keys.pages
+    keys = view.keys
+    pages = keys.find_all(runs[0][:PROBE_CHARS].encode("ascii"), EXACT_PAGE_LIMIT)
+    entries = keys.pages
     pages.sort(key=lambda p: (entries[p].document_id not in cited_docs, p))
     for index in pages:
         entry = entries[index]
+        around = [i for i in (index - 1, index, index + 1)
+                  if 0 <= i < len(entries) and entries[i].document_id == entry.document_id]
+        if pattern.regex.search(b"".join(keys.page_key(i) for i in around).decode("ascii")) is None:
+            continue  # not even with the page furniture between pages left in: not here
         document = view.documents.get(entry.document_id)
         if document is None:
             continue
-        # The page before too: a segment before an ellipsis may open there.
         window = view.window(document, entry.number - 1, entry.number + 1)
         place = _search(pattern, window, document, 0, _window_end_of(window, entry.number))
         if place is not None:
@@ -214,7 +219,7 @@ def _near(pattern: QuotePattern, view: CaseView, document: Document, page: int, 
         return None
     lo = origin[min(key_start, len(origin) - 1)] - ALIGN_MARGIN
     hi = origin[min(max(key_end, key_start + 1), len(origin)) - 1] + ALIGN_MARGIN
-    source = [(k, s, e) for k, s, e in words(window.text) if e > lo and s < hi]
+    source = [(k, s, e) for k, s, e in words(window.read) if e > lo and s < hi]
     if not source:
         return None
     total = matched = longest = 0

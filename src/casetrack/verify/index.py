@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from casetrack.verify.keys import key_of
+from casetrack.verify.keys import key_of, without_line_numbers
 
 GRAM = 12  # key characters per fingerprinted run: about two words
 SAMPLE = 8  # one run in SAMPLE is kept (on average)
@@ -65,7 +65,7 @@ class CaseKeys:
         keys: list[bytes] = []
         for entry, text in pages:
             entries.append(entry)
-            keys.append(key_of(text))
+            keys.append(key_of(without_line_numbers(text)))
         key = PAGE_SEPARATOR.join(keys)
         starts = np.zeros(len(keys) + 1, dtype=np.int64)
         if keys:

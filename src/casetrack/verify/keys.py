@@ -17,12 +17,32 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from casetrack.chunk.layout import PageLayout
+
 # Every byte but a-z and 0-9: deleted from the lower-cased ASCII text by bytes.translate (C speed).
 _NOT_KEY = bytes(b for b in range(256) if not (48 <= b <= 57 or 97 <= b <= 122))
 _ASCII_KEY_CHAR = re.compile(r"[A-Za-z0-9]")
 # A word as a reader sees it: letters and digits, with inner apostrophes; a hyphen at a line's end
 # joins the two halves of one word.
 WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*(?:-[ \t]*\n[ \t]*[^\W_]+(?:['\u2019][^\W_]+)*)*")
+
+
+_LEADING_NUMBER = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]|$)")
+
+
+def without_line_numbers(text: str) -> str:
+    """A page's text with the line numbers it prints in its margin (pleading paper, transcripts) blanked out,
+    offsets unchanged: a quotation running from line 22 onto line 23 never quotes the "23"."""
+    layout = PageLayout.of(text)
+    if layout.printed is None:
+        return text
+    chars = list(text)
+    ends = [*layout.line_starts[1:], len(text) + 1]
+    for start, end, number in zip(layout.line_starts, ends, layout.printed, strict=True):
+        m = _LEADING_NUMBER.match(text, start, end - 1)
+        if m and int(m.group(1)) == number:
+            chars[m.start(1):m.end(1)] = " " * (m.end(1) - m.start(1))
+    return "".join(chars)
 
 
 def ascii_fold(text: str) -> str:

@@ -26,12 +26,14 @@ from casetrack.verify.naming import DocumentWords
 from casetrack.verify.window import join
 
 OWN_CITE_LINES = 40  # lines at the top of an opinion's first page that may hold its own citation
+CITE_AS_PAGES = 3  # pages read for a slip opinion's "Cite as:" running head
 _REPORTER = r"(?P<reporter>[A-Z][A-Za-z0-9.&' ]{0,24}?)"
 _OWN_CITE = re.compile(rf"^\s*(?P<volume>\d{{1,4}})\s+{_REPORTER}\s+(?P<page>\d{{1,5}})\s*$", re.MULTILINE)
 _CITE_AS = re.compile(rf"Cite\s+as:?\s*(?P<volume>\d{{1,4}})\s+{_REPORTER}\s+(?P<page>\d{{1,5}}|_+)")
 _MARKER = re.compile(rf"\[(?P<volume>\d{{1,4}})\s+{_REPORTER}\s+(?P<page>\d{{1,5}})\]")
 _STAR = re.compile(r"(?<![\w*])\*(?P<page>\d{2,5})\b")
 _NUMBER = re.compile(r"\d+")
+_PIN_WORDS = re.compile(r"^[\s,]*(?:at\s+)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +70,12 @@ class OpinionIndex:
         if first is None:
             return None
         head = "\n".join(first.text.split("\n")[:OWN_CITE_LINES])
-        m = _CITE_AS.search(head) or _OWN_CITE.search(head)
+        m = _OWN_CITE.search(head)
+        for number in range(1, min(document.page_count, CITE_AS_PAGES) + 1):
+            if m is not None:
+                break
+            stored = self.view.page(document.id, number)  # a slip opinion's running head, from its second page
+            m = _CITE_AS.search(stored.text) if stored is not None else None
         if m is None:
             return None
         volume, reporter = m["volume"], key_of(m["reporter"]).decode("ascii")
@@ -199,7 +206,7 @@ class OpinionIndex:
         region, inside, _ = self.pin_region(document, pin) if mention.kind is AuthorityKind.CASE_LAW else \
             (None, None, "")
         passage = self._passage(region) if region is not None else None
-        return PinCheck(mention.pin_cite or str(pin), inside, passage)
+        return PinCheck(_PIN_WORDS.sub("", mention.pin_cite or "") or str(pin), inside, passage)
 
     def _passage(self, region: Region) -> Place | None:
         window = self.view.window(region.document, region.first_page, region.first_page)

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from casetrack.domain import StoredPage
-from casetrack.verify.keys import KeyedText
+from casetrack.verify.keys import KeyedText, without_line_numbers
 
 EDGE_LINES = 3  # lines read at each edge of a page for furniture
 _PAGE_NUMBER = re.compile(
@@ -31,12 +31,13 @@ class Window:
     text: str
     parts: list[tuple[int, int, int]]
     pages: dict[int, StoredPage]
+    read: str  # `text` as a reader reads it: printed line numbers blanked out (offsets the same)
     _keyed: KeyedText | None = field(default=None, repr=False)
 
     @property
     def keyed(self) -> KeyedText:
         if self._keyed is None:
-            self._keyed = KeyedText.of(self.text)
+            self._keyed = KeyedText.of(self.read)
         return self._keyed
 
     def locate(self, offset: int) -> tuple[int, int]:
@@ -57,20 +58,24 @@ class Window:
 def join(pages: list[StoredPage]) -> Window:
     """One window over consecutive `pages` of a document."""
     texts: list[str] = []
+    reads: list[str] = []
     parts: list[tuple[int, int, int]] = []
     offset = 0
     for i, page in enumerate(pages):
         number, text = page.number, page.text
+        read = without_line_numbers(text)
         start = _body_start(text, pages[i - 1].text) if i > 0 else 0
         end = _body_end(text, pages[i + 1].text) if i + 1 < len(pages) else len(text)
         end = max(end, start)
         if texts:
             texts.append("\n")
+            reads.append("\n")
             offset += 1
         parts.append((number, start, offset))
         texts.append(text[start:end])
+        reads.append(read[start:end])
         offset += end - start
-    return Window("".join(texts), parts, {page.number: page for page in pages})
+    return Window("".join(texts), parts, {page.number: page for page in pages}, "".join(reads))
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
@@ -82,15 +87,17 @@ def _lines(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _is_furniture(line: str, other_edge: list[str]) -> bool:
+def _is_furniture(line: str, other_edge: list[str], outermost: bool) -> bool:
+    """A page number, a Bates stamp, an EDGAR "Source:" line; or, as the outermost line of its edge, a running
+    header or footer (the same line, page numbers aside, at the neighbouring page's edge). Lines further in
+    are body text even when the next page repeats them."""
     stripped = line.strip()
     if not stripped:
         return True
     if _PAGE_NUMBER.match(stripped) or _BATES_LINE.match(stripped) or _SOURCE_LINE.match(stripped):
         return True
-    # A running header or footer: the same line, page numbers aside, at the neighbouring page's edge.
     shape = _DIGITS.sub("#", stripped)
-    return len(stripped) < 200 and any(_DIGITS.sub("#", o.strip()) == shape for o in other_edge)
+    return outermost and len(stripped) < 200 and any(_DIGITS.sub("#", o.strip()) == shape for o in other_edge)
 
 
 def _edge(text: str, top: bool) -> list[str]:
@@ -102,10 +109,11 @@ def _body_start(text: str, previous: str) -> int:
     """Where a page's body begins: after its header lines, when the page before has such lines at its top too,
     or they are page numbers and stamps."""
     other = _edge(previous, top=True)
-    start = 0
+    start, outermost = 0, True
     for n, (a, b) in enumerate(_lines(text)):
-        if n >= EDGE_LINES or not _is_furniture(text[a:b], other):
+        if n >= EDGE_LINES or not _is_furniture(text[a:b], other, outermost):
             break
+        outermost = outermost and not text[a:b].strip()
         start = min(b + 1, len(text))
     return start
 
@@ -113,9 +121,10 @@ def _body_start(text: str, previous: str) -> int:
 def _body_end(text: str, following: str) -> int:
     """Where a page's body ends: before its footer lines (page numbers, stamps, a footer the next page repeats)."""
     other = _edge(following, top=False)
-    end = len(text)
+    end, outermost = len(text), True
     for n, (a, b) in enumerate(reversed(_lines(text))):
-        if n >= EDGE_LINES or not _is_furniture(text[a:b], other):
+        if n >= EDGE_LINES or not _is_furniture(text[a:b], other, outermost):
             break
+        outermost = outermost and not text[a:b].strip()
         end = a
     return max(0, end - 1) if end < len(text) else end

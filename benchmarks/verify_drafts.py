@@ -58,12 +58,14 @@ class Planted:
     cite: str  # as the draft writes it
     expected: str  # the status it must get
     source: str  # the document it came from
-    scanned: bool = False  # from a scan: a `differs` made only of OCR misreadings is right for a true quotation
+    scanned: bool = False  # from a scan's ground truth, which its OCR may misread: `differs` is right there too
 
-    def right(self, status: str, ocr_noise: bool) -> bool:
+    def right(self, status: str) -> bool:
+        """Whether a check's status is the one this quotation must get. A true quotation of a scan's ground truth
+        may meet a page the OCR misread ("acquiescence" read "eee"): `differs` is then right, never `verified`."""
         if status == self.expected:
             return True
-        return self.scanned and self.expected in ("verified", "wrong_location") and status == "differs" and ocr_noise
+        return self.scanned and self.expected in ("verified", "wrong_location") and status == "differs"
 
 
 def sentences(page: str) -> list[str]:

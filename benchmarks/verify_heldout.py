@@ -56,7 +56,7 @@ def run(name: str, docs: list[SourceDoc], files: list[Path], seed: int) -> colle
         app.jobs.shutdown()
     outcome: collections.Counter[tuple[str, str, bool]] = collections.Counter()
     for p, q in zip(planted, verification.report.quotes, strict=True):
-        right = p.right(q.status.value, q.ocr_noise)
+        right = p.right(q.status.value)
         outcome[(p.kind, q.status.value, right)] += 1
         if not right:
             print(f"  miss: {p.kind} expected {p.expected}, got {q.status.value} ({p.source}; cited {p.cite!r})")

@@ -48,7 +48,7 @@ def test_a_draft_quoting_eval_dev_rightly_and_wrongly_gets_every_status_right(
     draft.write_text(draft_text(planted), encoding="utf-8")
     checks = verify(eval_dev_data_dir, draft).report.quotes
     wrong = [(p.kind, p.expected, q.status.value, p.quote[:80]) for p, q in matched(planted, checks)
-             if not p.right(q.status.value, q.ocr_noise)]
+             if not p.right(q.status.value)]
     assert wrong == []
     for p, q in matched(planted, checks):
         if p.kind in ("shall_may", "number", "negation", "invented", "wrong_page", "wrong_document"):

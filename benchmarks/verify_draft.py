@@ -29,7 +29,7 @@ from benchmarks.search import rss_mb, write_case
 
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
-from casetrack.service.verify import read_draft
+from casetrack.service.verify.drafts import read_draft
 from casetrack.store import documents as docstore
 
 PAGES, QUOTES = 30, 80

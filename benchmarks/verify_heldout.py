@@ -26,7 +26,7 @@ from benchmarks.verify_drafts import SourceDoc, cite_name, draft_text, load_set,
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest import IngestRequest
-from casetrack.service.verify import read_draft
+from casetrack.service.verify.drafts import read_draft
 from casetrack.store import documents as docstore
 from casetrack.verify.keys import key_of
 

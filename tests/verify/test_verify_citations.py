@@ -15,7 +15,7 @@ from casetrack.config import load_settings
 from casetrack.domain import Case
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest import IngestRequest
-from casetrack.service.verify import read_draft
+from casetrack.service.verify.drafts import read_draft
 from casetrack.verify.model import QuoteCheck, Status
 from tests.badfiles import text_pdf_bytes
 from tests.conftest import EVAL_DEV

@@ -14,7 +14,7 @@ from benchmarks.verify_drafts import Planted, draft_text, load_set, plant
 
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
-from casetrack.service.verify import Verification, read_draft
+from casetrack.service.verify.drafts import Verification, read_draft
 from casetrack.store import documents as docstore
 from casetrack.verify.model import QuoteCheck, Status
 from tests.conftest import EVAL_CASE_NAME, EVAL_DEV

@@ -14,7 +14,7 @@ from casetrack.config import load_settings
 from casetrack.domain import Case
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest import IngestRequest
-from casetrack.service.verify import read_draft
+from casetrack.service.verify.drafts import read_draft
 from casetrack.verify.model import Status
 
 COURT = Path(__file__).resolve().parents[2] / "benchmarks" / "heldout_court" / "docs"

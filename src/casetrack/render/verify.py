@@ -8,7 +8,7 @@ from dataclasses import asdict
 from typing import Any
 
 from casetrack.render.formats import plural
-from casetrack.service.verify import Verification
+from casetrack.service.verify.drafts import Verification
 from casetrack.verify.model import AuthorityCheck, Cited, Place, QuoteCheck, Status
 from casetrack.verify.toa import HEADING_ORDER, TableOfAuthorities
 

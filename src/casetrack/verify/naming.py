@@ -15,7 +15,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from casetrack.domain import FILE_EXTENSIONS, Document
+from casetrack.domain import Document
+from casetrack.parse import SUPPORTED_EXTENSIONS
 
 # Abbreviations that are not a word's start or contraction.
 ABBREVIATIONS = {
@@ -30,7 +31,7 @@ ABBREVIATIONS = {
 # Words of a citation that name no document: parties' labels and the small words of titles.
 SKIPPED = frozenset({"pl", "pls", "pltf", "def", "defs", "s", "the", "of", "to", "for", "and", "in", "on", "re",
                      "v", "vs", "a", "an", "at", "its", "mr", "ms", "dr"})
-FILE_WORDS = frozenset(FILE_EXTENSIONS)
+FILE_WORDS = frozenset(e.lstrip(".") for e in SUPPORTED_EXTENSIONS)
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 NAMING_METADATA = ("title", "opening", "parties", "subject")
 

@@ -23,9 +23,9 @@ from casetrack.parse.normalize import paginate
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.text_file import parse_text_file
 from casetrack.service.cases.cases import CaseService
-from casetrack.store.stats import generation
 from casetrack.store import documents as docstore
 from casetrack.store.rocks import RocksStore
+from casetrack.store.stats import generation
 from casetrack.verify.check import CaseView
 from casetrack.verify.draft import DraftReport, check_draft
 from casetrack.verify.drafted import draft_authorities

@@ -166,7 +166,7 @@ def words(ctx: typer.Context) -> Words:
 
 
 def _register_groups() -> None:
-    from casetrack.cli import cases, documents, models
+    from casetrack.cli import cases, documents, models, verify  # noqa: F401  (verify registers its commands)
 
     app.add_typer(cases.group, name="cases")
     app.add_typer(documents.docs, name="docs")

@@ -160,7 +160,7 @@ def authority_dict(a: AuthorityCheck) -> dict[str, Any]:
 TOA_WIDTH = 78
 
 
-def toa_text(table: TableOfAuthorities, draft_name: str) -> str:
+def toa_text(table: TableOfAuthorities, draft_name: str, docx_path: str | None = None) -> str:
     lines = ["TABLE OF AUTHORITIES", ""]
     if not table.entries:
         return f"No cases, statutes or rules are cited in {draft_name}."
@@ -175,6 +175,8 @@ def toa_text(table: TableOfAuthorities, draft_name: str) -> str:
     if table.pages_estimated:
         lines.append(f"Page numbers are estimates: {draft_name} has no fixed pages (save it as PDF for exact "
                      "page numbers).")
+    if docx_path:
+        lines.append(f"Written as a Word file: {docx_path}")
     return "\n".join(lines).rstrip()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from casetrack.mcp.tools import cases, documents, graph, ingest, search, status, watch
+from casetrack.mcp.tools import cases, documents, graph, ingest, search, status, verify, watch
 from casetrack.mcp.tools.base import DESTRUCTIVE, IDEMPOTENT_WRITE, READ_ONLY, WRITES, ToolSpec
 
 TOOLS: tuple[ToolSpec, ...] = (
@@ -47,6 +47,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(graph.get_authority_citations, READ_ONLY),
     ToolSpec(graph.find_related_documents, READ_ONLY),
     ToolSpec(graph.find_document_clusters, READ_ONLY),
+    ToolSpec(verify.verify_draft, READ_ONLY),
+    ToolSpec(verify.table_of_authorities, WRITES),
     ToolSpec(status.get_status, READ_ONLY),
     ToolSpec(watch.watch_folder, IDEMPOTENT_WRITE),
     ToolSpec(watch.unwatch_folder, IDEMPOTENT_WRITE),

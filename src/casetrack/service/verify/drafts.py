@@ -23,6 +23,7 @@ from casetrack.parse.normalize import paginate
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.text_file import parse_text_file
 from casetrack.service.cases.cases import CaseService
+from casetrack.service.verify.toa_docx import toa_path_for, write_toa_docx
 from casetrack.store import documents as docstore
 from casetrack.store.rocks import RocksStore
 from casetrack.store.stats import generation
@@ -123,13 +124,26 @@ class DraftVerifier:
                 self._keys = None
 
 
-def table_of_authorities_for(draft: Draft, passim: int = PASSIM_PAGES) -> TableOfAuthorities:
-    """The draft's table of authorities. Raises InvalidInput for a passim threshold below 2."""
+@dataclass(frozen=True, slots=True)
+class DraftTable:
+    draft: Draft
+    table: TableOfAuthorities
+    docx_path: Path | None  # where the .docx was written, when asked for
+
+
+def table_of_authorities_for(draft: Draft, passim: int = PASSIM_PAGES, write_docx: bool = False,
+                             output_path: str | None = None) -> DraftTable:
+    """The draft's table of authorities, and with `write_docx` the same as a Word file next to the draft (or at
+    `output_path`). Raises InvalidInput (a passim threshold below 2, nowhere to write the .docx)."""
     if passim < 2:
         raise InvalidInput("passim_pages must be at least 2 (the number of pages from which an authority is "
                            "listed as passim).")
     _, authorities = draft_authorities(draft.pages)
-    return table_of_authorities(authorities, draft.pages_estimated, passim)
+    table = table_of_authorities(authorities, draft.pages_estimated, passim)
+    target = None
+    if write_docx or output_path:
+        target = write_toa_docx(table, toa_path_for(draft.path, output_path))
+    return DraftTable(draft, table, target)
 
 
 class _StoreReader:

@@ -1,0 +1,43 @@
+"""`casetrack verify DRAFT` and `casetrack toa DRAFT`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from casetrack.cli.app import app, examples, run, say
+from casetrack.cli.documents import CaseOption, pick_case
+from casetrack.render import verify as render
+from casetrack.service.app import CaseTrack
+from casetrack.service.verify.drafts import Verification, read_draft, table_of_authorities_for
+from casetrack.verify.toa import PASSIM_PAGES
+
+Draft = Annotated[str, typer.Argument(help="The draft: a .docx, .pdf, .txt or .md file")]
+
+
+@app.command(epilog=examples("casetrack verify ~/Cases/Smith/Brief.docx --case Smith") +
+             "\n\nExits 0 when every quotation is verified, 1 when any is not (the report says which and why).")
+def verify(ctx: typer.Context, draft: Draft, case: CaseOption = None) -> None:
+    """Check every quotation in a draft against a case: verified, at the wrong place, different, or not in the
+    case, each with the right citation."""
+    def action(ct: CaseTrack) -> Verification:
+        return ct.verifier.verify(pick_case(ctx, ct, case), read_draft(file_path=draft))
+
+    verification = run(ctx, action)
+    say(ctx, render.verification_text(verification))
+    if not verification.report.all_verified:
+        raise typer.Exit(1)
+
+
+@app.command(epilog=examples("casetrack toa ~/Cases/Smith/Brief.docx", "casetrack toa Brief.pdf --docx"))
+def toa(
+    ctx: typer.Context, draft: Draft,
+    docx: Annotated[bool, typer.Option("--docx", help="Also write it as a Word file next to the draft")] = False,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Where to write the Word file")] = None,
+    passim: Annotated[int, typer.Option("--passim", help="Pages from which an authority is listed as passim")
+                      ] = PASSIM_PAGES,
+) -> None:
+    """Print a draft's table of authorities (cases, statutes, rules, other authorities, with their pages)."""
+    done = run(ctx, lambda _: table_of_authorities_for(read_draft(file_path=draft), passim, docx, output))
+    say(ctx, render.toa_text(done.table, done.draft.name, str(done.docx_path) if done.docx_path else None))

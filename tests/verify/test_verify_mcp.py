@@ -87,4 +87,4 @@ async def test_the_tools_say_what_went_wrong_and_what_to_do(data_dir: Path, tmp_
     assert missing.startswith("File not found:")
     assert "Unsupported file format: .rtf" in rtf and ".docx" in rtf
     assert "either as text or as file_path" in both
-    assert "give output_path" in pasted
+    assert "give the draft as a file (file_path)" in pasted

@@ -26,7 +26,8 @@ def toa_path_for(draft: Path | None, output_path: str | None) -> Path:
     elif draft is not None:
         target = draft.with_name(draft.stem + SUFFIX)
     else:
-        raise InvalidInput("A pasted draft has no folder to write the table into: give output_path (a .docx file).")
+        raise InvalidInput("A pasted draft has no folder to save the table in: give the draft as a file (file_path) "
+                           "to save the table beside it.")
     if not target.parent.is_dir():
         raise InvalidInput(f"The folder {target.parent} does not exist; give an output_path in an existing folder.")
     n, free = 2, target

@@ -35,11 +35,13 @@ from casetrack.store import documents as docstore
 PAGES, QUOTES = 30, 80
 MIX = (("correct", 50), ("wrong_page", 10), ("changed", 10), ("ellipsis", 5), ("invented", 5))
 rng = random.Random(3)
+_MARKS = str.maketrans({c: " " for c in "\"\u201c\u201d[]"})
 
 
 def passage(text: str, words: int) -> str:
-    """`words` whole words of `text` from a random word start."""
-    tokens = text.split()
+    """`words` whole words of `text` from a random word start (the brief's own marks, quotation marks and
+    brackets, left out: they would make quotations of their own)."""
+    tokens = text.translate(_MARKS).split()
     start = rng.randrange(0, max(1, len(tokens) - words))
     return " ".join(tokens[start:start + words])
 

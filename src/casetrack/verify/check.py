@@ -20,14 +20,16 @@ from casetrack.verify.index import CaseKeys
 from casetrack.verify.keys import words
 from casetrack.verify.model import Cited, Difference, Place, Status
 from casetrack.verify.pattern import QuotePattern, QuoteWord
+from casetrack.verify.places import printed_pages
 from casetrack.verify.window import Window, join
 
 MIN_SIMILARITY = 0.6  # a passage holding fewer of a quotation's words is not the passage it misquotes
 MIN_RUN = 3  # ... and it must hold at least this many of them in a row (or all of a shorter quotation)
 ALIGN_MARGIN = 400  # characters of the page read on either side of where the index places a quotation
 CANDIDATE_PAGES = 5
+WEAK_VOTES = 3  # a candidate page with a third of the best one's shared runs is not aligned
+CLOSE_ENOUGH = 0.9  # a passage at the cited place this close ends the search for a closer one
 EXACT_PAGE_LIMIT = 200  # pages holding a quotation's longest run that are tried for the whole quotation
-PROBE_CHARS = 48  # of a quotation's longest run, the start looked up (a run crossing a page break is cut there)
 
 
 class PageReader(Protocol):
@@ -37,7 +39,8 @@ class PageReader(Protocol):
 @dataclass(frozen=True, slots=True)
 class Region:
     """Where a citation points: pages [first_page, last_page] of a document, from offset `start` of the first to
-    `end` of the last (None: its end); `slack` pages either side when the document's pages are estimates."""
+    `end` of the last (None: its end); `slack` pages either side when the document's pages are estimates;
+    `printed`: the pages that print those numbers (a brief's cover pages make its page 3 print "1")."""
 
     document: Document
     first_page: int
@@ -45,6 +48,7 @@ class Region:
     start: int = 0
     end: int | None = None
     slack: int = 0
+    printed: bool = False  # the pages are the numbers the document prints; mapped to its pages when checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +79,19 @@ class CaseView:
     documents: Mapping[str, Document]
     reader: PageReader
     _pages: dict[tuple[str, int], StoredPage | None] = field(default_factory=dict)
+    _printed: dict[str, dict[int, int]] = field(default_factory=dict)
 
     def page(self, document_id: str, number: int) -> StoredPage | None:
         at = (document_id, number)
         if at not in self._pages:
             self._pages[at] = self.reader.page(document_id, number)
         return self._pages[at]
+
+    def page_printing(self, document: Document, number: int) -> int | None:
+        """The page of `document` that prints `number` as its page number, where that is another page."""
+        if document.id not in self._printed:
+            self._printed[document.id] = printed_pages(document.page_count, lambda n: self.page(document.id, n))
+        return self._printed[document.id].get(number)
 
     def window(self, document: Document, first: int, last: int) -> Window:
         pages = []
@@ -108,6 +119,11 @@ def check(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -> O
 
 
 def _exact_in_region(pattern: QuotePattern, region: Region, view: CaseView) -> Place | None:
+    if region.printed:
+        stored = view.page_printing(region.document, region.first_page)
+        if stored is None:
+            return None
+        region = Region(region.document, stored, stored + region.last_page - region.first_page)
     first, last = region.first_page - region.slack, region.last_page + region.slack
     window = view.window(region.document, first, last + 1)  # the quotation may run onto the next page
     if not window.parts:
@@ -132,8 +148,7 @@ def _search(pattern: QuotePattern, window: Window, document: Document, lo: int, 
     """The first match of the quotation starting at window offsets [lo, hi)."""
     keyed = window.keyed
     origin = keyed.origin
-    start_key = _first_key_at(origin, lo)
-    for m in pattern.regex.finditer(keyed.key, start_key):
+    for m in pattern.regex.finditer(keyed.key, keyed.key_at(lo)):
         if origin[m.start()] >= hi:
             return None
         if m.end() > m.start():
@@ -142,21 +157,15 @@ def _search(pattern: QuotePattern, window: Window, document: Document, lo: int, 
     return None
 
 
-def _first_key_at(origin: Sequence[int], offset: int) -> int:
-    from bisect import bisect_left
-
-    return bisect_left(origin, offset)
-
-
 def _exact_in_case(pattern: QuotePattern, view: CaseView, cited_docs: Sequence[str]) -> Place | None:
-    """The quotation's exact words anywhere in the case, the cited documents first. The pages holding the start of
-    its longest run are tried on their stored keys (with the pages either side, for a quotation running over) and
-    read only where those match."""
+    """The quotation's exact words anywhere in the case, the cited documents first. The pages holding its longest
+    run are tried on their stored keys (with the pages either side, for an ellipsis reaching over) and read only
+    where those match. (A run broken by a page break and its furniture is found only where it is cited.)"""
     runs = pattern.literal_keys
     if not runs:
         return None
     keys = view.keys
-    pages = keys.find_all(runs[0][:PROBE_CHARS].encode("ascii"), EXACT_PAGE_LIMIT)
+    pages = keys.find_all(runs[0].encode("ascii"), EXACT_PAGE_LIMIT)
     entries = keys.pages
     pages.sort(key=lambda p: (entries[p].document_id not in cited_docs, p))
     for index in pages:
@@ -188,10 +197,15 @@ class _Near:
 
 def _closest(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -> Outcome:
     runs = [p for seg in pattern.segments for p in seg if isinstance(p, str)]
-    cited = {(r.document.id, n) for r in regions
+    cited = {(r.document.id, n) for r in regions if not r.printed
              for n in range(r.first_page - r.slack, r.last_page + r.slack + 1)}
     best: _Near | None = None
-    for candidate in view.keys.candidates(runs, CANDIDATE_PAGES):
+    candidates = view.keys.candidates(runs, CANDIDATE_PAGES)
+    for candidate in candidates:
+        if candidate.votes * WEAK_VOTES < candidates[0].votes:
+            break  # shares far fewer of the quotation's runs than the best page: not where it came from
+        if best is not None and best.similarity >= CLOSE_ENOUGH and best.at_cited_place:
+            break
         entry = view.keys.pages[candidate.page]
         document = view.documents.get(entry.document_id)
         if document is None:
@@ -215,11 +229,11 @@ def _near(pattern: QuotePattern, view: CaseView, document: Document, page: int, 
     if not window.parts:
         return None
     origin = window.keyed.origin
-    if not origin:
+    if not len(origin):
         return None
-    lo = origin[min(key_start, len(origin) - 1)] - ALIGN_MARGIN
-    hi = origin[min(max(key_end, key_start + 1), len(origin)) - 1] + ALIGN_MARGIN
-    source = [(k, s, e) for k, s, e in words(window.read) if e > lo and s < hi]
+    lo = max(0, int(origin[min(key_start, len(origin) - 1)]) - ALIGN_MARGIN)
+    hi = int(origin[min(max(key_end, key_start + 1), len(origin)) - 1]) + ALIGN_MARGIN
+    source = words(window.read, lo, min(hi, len(window.read)))
     if not source:
         return None
     total = matched = longest = 0

@@ -13,6 +13,7 @@ and the index is ~9 bytes per `SAMPLE` key characters.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -22,7 +23,7 @@ from casetrack.verify.keys import key_of, without_line_numbers
 
 GRAM = 12  # key characters per fingerprinted run: about two words
 SAMPLE = 8  # one run in SAMPLE is kept (on average)
-COMMON = 2000  # a run kept more often than this says nothing about where a quotation is
+COMMON = 500  # a run kept more often than this (boilerplate) says nothing about where a quotation is
 _BLOCK = 1 << 22  # key characters hashed at once, to bound the temporary arrays (~50 MB)
 _P = np.uint32(1_000_003)
 _MIX = np.uint32(0x9E3779B1)
@@ -53,11 +54,21 @@ class Candidate:
 class CaseKeys:
     """The match keys of every page of a case, with fingerprints."""
 
-    def __init__(self, pages: list[PageEntry], key: bytes, starts: np.ndarray, grams: np.ndarray) -> None:
+    def __init__(self, pages: list[PageEntry], key: bytes, starts: np.ndarray) -> None:
         self.pages = pages
         self.key = key
         self.starts = starts  # offset of each page's key in `key`; one more entry: the end
-        self.grams = grams  # sorted (hash << 32 | position)
+        self._grams: np.ndarray | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def grams(self) -> np.ndarray:
+        """The fingerprints, sorted (hash << 32 | position): built when first needed (a draft whose quotations are
+        all where they are cited never needs them)."""
+        with self._lock:
+            if self._grams is None:
+                self._grams = _fingerprints(self.key)
+            return self._grams
 
     @classmethod
     def build(cls, pages: Iterable[tuple[PageEntry, str]]) -> CaseKeys:
@@ -70,11 +81,11 @@ class CaseKeys:
         starts = np.zeros(len(keys) + 1, dtype=np.int64)
         if keys:
             np.cumsum([len(k) + 1 for k in keys], out=starts[1:])
-        return cls(entries, key, starts, _fingerprints(key))
+        return cls(entries, key, starts)
 
     @property
     def nbytes(self) -> int:
-        return len(self.key) + self.grams.nbytes + self.starts.nbytes
+        return len(self.key) + (self._grams.nbytes if self._grams is not None else 0) + self.starts.nbytes
 
     def page_of(self, position: int) -> int:
         return int(np.searchsorted(self.starts, position, side="right")) - 1
@@ -108,17 +119,26 @@ class CaseKeys:
         if not hashes:
             return []
         wanted = np.concatenate(hashes).astype(np.uint64) << np.uint64(32)
-        lo = np.searchsorted(self.grams, wanted)
-        hi = np.searchsorted(self.grams, wanted | np.uint64(0xFFFFFFFF), side="right")
-        hits: dict[int, list[tuple[int, int]]] = {}  # page -> (diagonal, quotation run) of each shared run
-        for q, (a, b) in enumerate(zip(lo.tolist(), hi.tolist(), strict=True)):
-            if b - a > COMMON or a == b:
-                continue
-            positions = (self.grams[a:b] & np.uint64(0xFFFFFFFF)).astype(np.int64)
-            pages = np.searchsorted(self.starts, positions, side="right") - 1
-            for page, position in zip(pages.tolist(), positions.tolist(), strict=True):
-                hits.setdefault(page, []).append((position - int(self.starts[page]) - offsets[q], q))
-        found = [_cluster(page, page_hits, base) for page, page_hits in hits.items()]
+        grams = self.grams
+        lo = np.searchsorted(grams, wanted)
+        hi = np.searchsorted(grams, wanted | np.uint64(0xFFFFFFFF), side="right")
+        informative = [(q, a, b) for q, (a, b) in enumerate(zip(lo.tolist(), hi.tolist(), strict=True))
+                       if 0 < b - a <= COMMON]
+        if not informative:
+            return []
+        positions = np.concatenate([grams[a:b] for _, a, b in informative]) & np.uint64(0xFFFFFFFF)
+        runs_of = np.concatenate([np.full(b - a, q, dtype=np.int64) for q, a, b in informative])
+        pages = np.searchsorted(self.starts, positions.astype(np.int64), side="right") - 1
+        # Votes: the distinct runs of the quotation each page shares; the clustering runs on the best pages only.
+        pairs = np.unique(pages * (len(offsets) + 1) + runs_of)
+        voted, votes = np.unique(pairs // (len(offsets) + 1), return_counts=True)
+        best = voted[np.argsort(-votes, kind="stable")[:limit * 3]]
+        diagonals = positions.astype(np.int64) - self.starts[pages] - np.asarray(offsets, dtype=np.int64)[runs_of]
+        found = []
+        for page in best.tolist():
+            mask = pages == page
+            found.append(_cluster(page, list(zip(diagonals[mask].tolist(), runs_of[mask].tolist(), strict=True)),
+                                  base))
         found.sort(key=lambda c: (-c.votes, c.page))
         return found[:limit]
 

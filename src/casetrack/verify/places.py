@@ -16,6 +16,7 @@ from casetrack.chunk.layout import PageLayout
 from casetrack.domain import StoredPage
 
 EDGE = 3  # non-empty lines read at the top and the bottom of a page for its printed number
+EDGE_CHARS = 400  # ... within this many characters of either end
 SECTION_REACH = 3  # pages a cited section is looked for past its heading
 _PRINTED = re.compile(r"^\s*(?:[-\u2013\u2014]\s*)?(?:page\s*:?\s*)?(\d{1,4})(?:\s*(?:of|/)\s*\d{1,4})?\s*"
                       r"(?:[-\u2013\u2014]\s*)?$", re.IGNORECASE)
@@ -28,21 +29,24 @@ PageSource = Callable[[int], StoredPage | None]  # a document's page by number
 
 def printed_page_number(text: str) -> int | None:
     """The page number a page prints at its top or bottom ("4", "- 4 -", "Page 4 of 20", an ECF stamp)."""
-    lines = [line for line in text.split("\n") if line.strip()]
-    for line in lines[:EDGE] + lines[-EDGE:]:
+    top = [line for line in text[:EDGE_CHARS].split("\n") if line.strip()][:EDGE]
+    bottom = [line for line in text[-EDGE_CHARS:].split("\n") if line.strip()][-EDGE:]
+    for line in top + bottom:
         m = _PRINTED.match(line) or _STAMPED.search(line)
         if m:
             return int(m.group(1))
     return None
 
 
-def page_printing(number: int, page_count: int, page: PageSource) -> int | None:
-    """The page of a document that prints `number` as its page number, if another than page `number`."""
-    for candidate in range(1, page_count + 1):
-        stored = page(candidate)
-        if stored is not None and candidate != number and printed_page_number(stored.text) == number:
-            return candidate
-    return None
+def printed_pages(page_count: int, page: PageSource) -> dict[int, int]:
+    """Each page number a document's pages print, to the first page printing it (where that is another page)."""
+    found: dict[int, int] = {}
+    for number in range(1, page_count + 1):
+        stored = page(number)
+        printed = printed_page_number(stored.text) if stored is not None else None
+        if printed is not None and printed != number:
+            found.setdefault(printed, number)
+    return found
 
 
 def line_span(text: str, first: int, last: int) -> tuple[int, int] | None:

@@ -18,7 +18,7 @@ from casetrack.verify.citations import Citation, Locator
 from casetrack.verify.model import Cited
 from casetrack.verify.naming import DocumentWords, match_document
 from casetrack.verify.opinions import OpinionIndex
-from casetrack.verify.places import line_span, page_printing, paragraph_span, section_span
+from casetrack.verify.places import line_span, paragraph_span, section_span
 
 
 class Resolver:
@@ -101,30 +101,26 @@ def in_document(cite: Citation, document: Document, view: CaseView, stored_pages
         return _in_part(cite, document, view, base)
     assert loc.pages is not None
     first, last = loc.pages[0], max(loc.pages)
-    own = first if 1 <= first <= document.page_count else None
-    printed = None if stored_pages else page_printing(first, document.page_count,
-                                                      lambda n: view.page(document.id, n))
-    if own is None and printed is None:
-        reason = f"{document.name} has {document.page_count} page(s) and none prints the number {first}"
-        return Resolution(replace(base, reason=reason))
-    if loc.lines is not None:  # transcripts and pleadings are cited by the page numbers they print
-        start = printed if printed is not None else own
-        assert start is not None
-        return _lines(cite, document, view, base, start, start + last - first)
     span = last - first
+    own = first if 1 <= first <= document.page_count else None
+    if loc.lines is not None or own is None:  # transcripts and pleadings are cited by the numbers they print
+        printed = None if stored_pages else view.page_printing(document, first)
+        start = printed if printed is not None else own
+        if start is None:
+            reason = f"{document.name} has {document.page_count} page(s) and none prints the number {first}"
+            return Resolution(replace(base, reason=reason))
+        if loc.lines is not None:
+            return _lines(cite, document, view, base, start, start + span)
+        own = start
     approximate = _approximate(document, view)
-    regions, notes = [], []
-    if own is not None:
-        regions.append(Region(document, own, min(own + span, document.page_count), slack=1 if approximate else 0))
-    if printed is not None and not approximate:
-        regions.append(Region(document, printed, min(printed + span, document.page_count)))
-        notes.append(f"p. {printed} of the file prints the page number {first}; it counts as page {first} too")
-    if approximate:
-        notes.append("its pages are CaseTrack's estimates (the file has no fixed pages), so a page either side "
-                     "counts")
+    regions = [Region(document, own, min(own + span, document.page_count), slack=1 if approximate else 0)]
+    if not stored_pages and not approximate:  # or the page that prints the number, if another (checked lazily)
+        regions.append(Region(document, first, last, printed=True))
+    note = ("its pages are CaseTrack's estimates (the file has no fixed pages), so a page either side counts"
+            if approximate else None)
     pages_text = f"p. {first}" if span == 0 else f"pp. {first}-{last}"
-    return Resolution(replace(base, resolved=f"{document.name}, {pages_text}", pages=(first, last),
-                              reason="; ".join(notes) or None), tuple(regions))
+    return Resolution(replace(base, resolved=f"{document.name}, {pages_text}", pages=(first, last), reason=note),
+                      tuple(regions))
 
 
 def _lines(cite: Citation, document: Document, view: CaseView, base: Cited, first: int, last: int) -> Resolution:

@@ -25,7 +25,7 @@ from benchmarks.verify_drafts import SourceDoc, cite_name, draft_text, load_set,
 
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
 from casetrack.service.verify.drafts import read_draft
 from casetrack.store import documents as docstore
 from casetrack.verify.keys import key_of

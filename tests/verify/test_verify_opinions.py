@@ -13,7 +13,7 @@ import pytest
 from casetrack.config import load_settings
 from casetrack.domain import Case
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
 from casetrack.service.verify.drafts import read_draft
 from casetrack.verify.model import Status
 

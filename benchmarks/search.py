@@ -305,12 +305,17 @@ def main() -> None:
     print("Synthetic case written through the store: real BM25 tokens of eval-dev text plus synthetic "
           "identifiers; RANDOM unit vectors for E7 (only the query is embedded for real).")
     for n in sizes:
-        print(f"\n## {n:,} chunks ({RUNS} searches)\n")
-        print("| what | value |")
-        print("|---|---|")
-        for what, value in run(n):
-            print(f"| {what} | {value} |")
-            sys.stdout.flush()
+        print_table(f"{n:,} chunks ({RUNS} searches)", run(n))
+
+
+def print_table(title: str, rows: list[tuple[str, str]]) -> None:
+    """A benchmark's results as the markdown table docs/benchmarks.md records."""
+    print(f"\n## {title}\n")
+    print("| what | value |")
+    print("|---|---|")
+    for what, value in rows:
+        print(f"| {what} | {value} |")
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.search import rss_mb, write_case
+from benchmarks.search import print_table, rss_mb, write_case
 
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
@@ -124,14 +124,8 @@ def run(n: int) -> list[tuple[str, str]]:
 
 
 def main() -> None:
-    sizes = [int(a) for a in sys.argv[1:]] or [20_000]
-    for n in sizes:
-        print(f"\n## verify_draft, {n:,} chunks, {QUOTES} quotations\n")
-        print("| what | value |")
-        print("|---|---|")
-        for what, value in run(n):
-            print(f"| {what} | {value} |")
-            sys.stdout.flush()
+    for n in [int(a) for a in sys.argv[1:]] or [20_000]:
+        print_table(f"verify_draft, {n:,} chunks, {QUOTES} quotations", run(n))
 
 
 if __name__ == "__main__":

@@ -6,11 +6,20 @@ the call (and the test over every tool), instead of drifting out of the publishe
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, RootModel
+from dataclasses import fields
+from typing import get_type_hints
+
+from pydantic import BaseModel, ConfigDict, RootModel, create_model
 
 
 class Out(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def model_of(cls: type, name: str) -> type[Out]:
+    """An output model with exactly the fields of a service dataclass (the result is its `asdict`)."""
+    hints = get_type_hints(cls)
+    return create_model(name, __base__=Out, **{f.name: (hints[f.name], ...) for f in fields(cls)})  # type: ignore[call-overload]
 
 
 # --- cases and documents -------------------------------------------------------

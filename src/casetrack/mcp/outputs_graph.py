@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import get_type_hints
+from pydantic import BaseModel, ConfigDict, Field
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
-
-from casetrack.mcp.outputs import Out
+from casetrack.mcp.outputs import Out, model_of
 from casetrack.service.status import StatusReport
 
 # --- the context graph ----------------------------------------------------------
@@ -217,10 +214,4 @@ class Watches(Out):
     run_by: str
 
 
-def _model_of(cls: type, name: str) -> type[Out]:
-    """An output model with exactly the fields of a service dataclass (the result is its `asdict`)."""
-    hints = get_type_hints(cls)
-    return create_model(name, __base__=Out, **{f.name: (hints[f.name], ...) for f in fields(cls)})  # type: ignore[call-overload]
-
-
-Status = _model_of(StatusReport, "Status")
+Status = model_of(StatusReport, "Status")

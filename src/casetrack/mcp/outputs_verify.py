@@ -2,44 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from casetrack.mcp.outputs import Out
+from casetrack.mcp.outputs import Out, model_of
+from casetrack.verify.model import Cited, Place
 
 QuoteStatus = Literal["verified", "wrong_location", "differs", "not_found", "location_unchecked"]
 
 
-class PlaceOut(Out):
-    """A passage of the case: page text[char_start:char_end] == text (a passage running onto the next page ends
-    on page_end), with its citation as search_case prints it."""
-
-    document_id: str
-    document_name: str
-    page: int
-    page_end: int
-    paragraph_start: int
-    paragraph_end: int
-    line_start: int
-    line_end: int
-    char_start: int
-    char_end: int
-    text: str
-    citation: str
-    ocr: bool
-
-
-class CitedOut(Out):
-    """The citation as written and what it resolved to (resolved null: nothing in the case; reason says why)."""
-
-    text: str
-    kind: str
-    resolved: str | None
-    document_id: str | None
-    document_name: str | None
-    pages: list[int] | None
-    paragraph: str | None
-    lines: list[int] | None
-    reason: str | None
+# A passage of the case (page text[char_start:char_end] == text; a passage running onto the next page ends on
+# page_end), with its citation as search_case prints it; and a citation as written with what it resolved to.
+if TYPE_CHECKING:  # built at run time from the dataclasses' fields; a type checker sees their base
+    PlaceOut = Out
+    CitedOut = Out
+else:
+    PlaceOut = model_of(Place, "PlaceOut")
+    CitedOut = model_of(Cited, "CitedOut")
 
 
 class DifferenceOut(Out):

@@ -43,6 +43,45 @@ class DraftAuthority:
     parenthetical: str  # "(2013)", "(M.D.N.C. 2022)", or ""
 
 
+@dataclass(frozen=True, slots=True)
+class CitedAuthority:
+    """One authority of the draft with every citation of it (full, short, supra, Id.), in draft order."""
+
+    key: str
+    cites: tuple[DraftAuthority, ...]
+
+    @property
+    def first(self) -> DraftAuthority:
+        """Its first full citation (else its first citation)."""
+        return next((c for c in self.cites if c.mention.form == "full"), self.cites[0])
+
+    @property
+    def pages(self) -> tuple[int, ...]:
+        return tuple(sorted({c.page for c in self.cites}))
+
+    @property
+    def display(self) -> str:
+        """A case as the draft first cites it in full: its name, reporter citation and parenthetical (eyecite's
+        reading where the draft's words before the citation are not a case name); a statute or rule by its key."""
+        first = self.first
+        mention = first.mention
+        if mention.kind is not AuthorityKind.CASE_LAW:
+            return mention.key
+        name = first.name or next((c.name for c in self.cites if c.name and c.mention.form == "full"), "")
+        eyecite_paren = re.search(r"\s(\([^()]*\))$", mention.display or "")
+        text = f"{name}, {mention.key}" if name else re.sub(r"\s\([^()]*\)$", "", mention.display or mention.key)
+        paren = " ".join(first.parenthetical.split()) or (eyecite_paren.group(1) if eyecite_paren else "")
+        return f"{text} {paren}" if paren else text
+
+
+def by_authority(authorities: Sequence[DraftAuthority]) -> list[CitedAuthority]:
+    """The draft's citations grouped by the authority they cite, in the order each is first cited."""
+    grouped: dict[str, list[DraftAuthority]] = {}
+    for a in authorities:
+        grouped.setdefault(a.mention.key, []).append(a)
+    return [CitedAuthority(key, tuple(cites)) for key, cites in grouped.items()]
+
+
 def draft_authorities(pages: Sequence[ParsedPage]) -> tuple[str, list[DraftAuthority]]:
     """The draft's joined text and every authority it cites, in order."""
     joined = join_pages(pages)

@@ -19,7 +19,7 @@ from casetrack.domain import Document
 from casetrack.graph.authorities import AuthorityKind, AuthorityMention
 from casetrack.verify.check import CaseView, Region, Resolution, place_of
 from casetrack.verify.citations import Citation
-from casetrack.verify.drafted import DraftAuthority, case_name_words
+from casetrack.verify.drafted import DraftAuthority, by_authority, case_name_words
 from casetrack.verify.keys import key_of
 from casetrack.verify.model import AuthorityCheck, Cited, PinCheck, Place
 from casetrack.verify.naming import DocumentWords
@@ -181,16 +181,12 @@ class OpinionIndex:
 
     def check(self, authorities: Sequence[DraftAuthority]) -> list[AuthorityCheck]:
         """Each authority the draft cites, once, in the order first cited: in the case or not, with its pin cites."""
-        by_key: dict[str, list[DraftAuthority]] = {}
-        for a in authorities:
-            by_key.setdefault(a.mention.key, []).append(a)
         out = []
-        for key, cites in by_key.items():
-            first = next((c for c in cites if c.mention.form == "full"), cites[0])
+        for cited in by_authority(authorities):
+            key, cites, first = cited.key, cited.cites, cited.first
             name = next((c.name for c in cites if c.name and c.mention.form == "full"), first.name)
             document = self.document_for(first.mention, name)
-            display = _display(name, first)
-            pages = tuple(sorted({c.page for c in cites}))
+            display, pages = cited.display, cited.pages
             if document is None:
                 out.append(AuthorityCheck(key, display, first.mention.kind.value, pages, False,
                                           note="not in this case: it cannot be checked locally"))
@@ -229,13 +225,6 @@ def _pin_number(pin: str | None, cite: Citation | None = None) -> int | None:
         return cite.locator.pages[0]
     m = _NUMBER.search(pin or "")
     return int(m.group()) if m else None
-
-
-def _display(name: str, first: DraftAuthority) -> str:
-    if first.mention.kind is not AuthorityKind.CASE_LAW:
-        return first.mention.key
-    citation = f"{name}, {first.mention.key}" if name else first.mention.display
-    return f"{citation} {first.parenthetical}" if name and first.parenthetical else citation
 
 
 def _unique(pins: tuple[PinCheck, ...]) -> tuple[PinCheck, ...]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from casetrack.graph.authorities import AuthorityKind
-from casetrack.verify.drafted import DraftAuthority
+from casetrack.verify.drafted import DraftAuthority, by_authority
 
 PASSIM_PAGES = 5
 HEADINGS = {
@@ -53,30 +53,13 @@ class TableOfAuthorities:
 
 def table_of_authorities(authorities: Sequence[DraftAuthority], pages_estimated: bool = False,
                          passim: int = PASSIM_PAGES) -> TableOfAuthorities:
-    by_key: dict[str, list[DraftAuthority]] = {}
-    for a in authorities:
-        by_key.setdefault(a.mention.key, []).append(a)
     entries = []
-    for key, cites in by_key.items():
-        full = next((c for c in cites if c.mention.form == "full"), cites[0])
-        heading = HEADINGS.get(full.mention.kind, "Other Authorities")
-        pages = tuple(sorted({c.page for c in cites}))
-        entries.append(TableEntry(heading, _entry_text(full, cites), key, pages, len(pages) >= passim))
+    for cited in by_authority(authorities):
+        heading = HEADINGS.get(cited.first.mention.kind, "Other Authorities")
+        pages = cited.pages
+        entries.append(TableEntry(heading, cited.display, cited.key, pages, len(pages) >= passim))
     entries.sort(key=lambda e: (HEADING_ORDER.index(e.heading), _sort_key(e)))
     return TableOfAuthorities(tuple(entries), pages_estimated, passim)
-
-
-def _entry_text(full: DraftAuthority, cites: Sequence[DraftAuthority]) -> str:
-    """A case as the draft first cites it in full: its name, reporter citation and parenthetical (eyecite's
-    reading where the draft's words before the citation are not a case name); a statute or rule by its key."""
-    mention = full.mention
-    if mention.kind is not AuthorityKind.CASE_LAW:
-        return mention.key
-    name = full.name or next((c.name for c in cites if c.name and c.mention.form == "full"), "")
-    eyecite_paren = re.search(r"\s(\([^()]*\))$", mention.display or "")
-    text = f"{name}, {mention.key}" if name else re.sub(r"\s\([^()]*\)$", "", mention.display or mention.key)
-    paren = " ".join(full.parenthetical.split()) or (eyecite_paren.group(1) if eyecite_paren else "")
-    return f"{text} {paren}" if paren else text
 
 
 def _sort_key(entry: TableEntry) -> tuple[object, ...]:

@@ -1,7 +1,7 @@
 """The quotations of a draft: in quotation marks, or set off as block quotations.
 
 Inline quotations are paired marks within a paragraph: curly “...”, or straight "..." (a straight mark
-opens after a space, a bracket or a dash, and closes elsewhere). Single marks are left alone: they are
+opens where words follow it, and closes the quotation open before it). Single marks are left alone: they are
 apostrophes as often as quotations, and inside a double-quoted quotation they are part of it. A block
 quotation is a paragraph set off from the text: every line indented or opened with `>` (plain text,
 Markdown), a paragraph the Word file indents (the reader passes those in), or a paragraph introduced by
@@ -20,7 +20,7 @@ MAX_QUOTE_CHARS = 4000
 MAX_CITE_CHARS = 400  # a citation is read at most this far after its quotation
 MIN_BLOCK_WORDS = 8
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
-_STRAIGHT_OPENS_AFTER = " \t\n([{\u2014\u2013-/"
+_DOUBLE_MARKS = frozenset('"\u201c\u201d')
 _INDENTED = re.compile(r"^(?: {4,}|\t)\S")
 _MARKDOWN_QUOTE = re.compile(r"^[ \t]{0,3}> ?")
 _CITATION_LINE = re.compile(
@@ -95,24 +95,22 @@ def _block_quotation(text: str, start: int, end: int, plain: str, following: tup
 
 
 def _inline(text: str, start: int, end: int) -> list[Quotation]:
-    marks = []  # (offset, opens)
-    for i in range(start, end):
-        char = text[i]
-        if char == "\u201c":
-            marks.append((i, True))
-        elif char == "\u201d":
-            marks.append((i, False))
-        elif char == '"':
-            marks.append((i, i == start or text[i - 1] in _STRAIGHT_OPENS_AFTER))
     spans: list[tuple[int, int]] = []
     open_at: int | None = None
-    for offset, opens in marks:
-        if opens and open_at is None:
-            open_at = offset
-        elif not opens and open_at is not None:
-            if offset - open_at <= MAX_QUOTE_CHARS:
-                spans.append((open_at, offset))
+    for i in range(start, end):
+        char = text[i]
+        if char not in _DOUBLE_MARKS:
+            continue
+        if open_at is None:
+            # “ opens; a straight mark opens where words follow it ("...", not a closing mark before a space)
+            if char == "\u201c" or (char == '"' and i + 1 < end and not text[i + 1].isspace()):
+                open_at = i
+        elif char != "\u201c":  # ” or a straight mark closes the open quotation
+            if i - open_at <= MAX_QUOTE_CHARS:
+                spans.append((open_at, i))
             open_at = None
+        else:  # a second “ before any close: the first was never closed
+            open_at = i
     out = []
     for n, (open_at, close_at) in enumerate(spans):
         cite_end = spans[n + 1][0] if n + 1 < len(spans) else end

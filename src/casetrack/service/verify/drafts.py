@@ -118,6 +118,11 @@ class DraftVerifier:
             self._keys = (case.id, now, built)
         return built
 
+    def held_bytes(self) -> int:
+        """Memory the kept match keys take (0 when none are kept)."""
+        with self._lock:
+            return self._keys[2].nbytes if self._keys is not None else 0
+
     def forget(self, case_id: str) -> None:
         with self._lock:
             if self._keys is not None and self._keys[0] == case_id:

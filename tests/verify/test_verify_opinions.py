@@ -20,6 +20,7 @@ from casetrack.verify.model import Status
 COURT = Path(__file__).resolve().parents[2] / "benchmarks" / "heldout_court" / "docs"
 DEMOCRACY = "Democracy North Carolina v. NC State Board of Elections - MDNC opinion and order 2022-03-10.pdf"
 FISHER = "Fisher v. University of Texas at Austin - US Supreme Court slip opinion (2013).pdf"
+STATUTE = "NC Gen Stat 163-230.2 absentee ballot requests.txt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +33,7 @@ class Opinions:
 def opinions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Opinions]:
     app = CaseTrack(load_settings(tmp_path_factory.mktemp("opinions") / "CaseTrack", log_level="WARNING"))
     case = app.create_case("Voting cases")
-    for name in (DEMOCRACY, FISHER):
+    for name in (DEMOCRACY, FISHER, STATUTE):
         app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(COURT / name)))
     yield Opinions(app, case)
     app.jobs.shutdown()
@@ -51,7 +52,9 @@ def test_a_pin_cite_is_checked_against_the_reporter_pages_of_the_copy_in_the_cas
         "590 F. Supp. 3d 850, 857 (M.D.N.C. 2022).\n\n"
         f"Then again: \u201c{ENACTED}.\u201d Democracy N.C., 590 F. Supp. 3d at 860.\n\n"
         f"Once more: \u201c{ENACTED}.\u201d Id. at 857.\n\n"
-        "This matters under 42 U.S.C. \u00a7 1983 and Fed. R. Civ. P. 12(b)(6).\n", encoding="utf-8")
+        "This matters under 42 U.S.C. \u00a7 1983, 26 U.S.C. \u00a7 2013, Fed. R. Civ. P. 12(b)(6) and "
+        "N.C. Gen. Stat. \u00a7 163-230.2(e).\n",
+        encoding="utf-8")
     report = opinions.app.verifier.verify(opinions.case, read_draft(file_path=str(draft))).report
     first, wrong_pin, again = report.quotes
     assert first.status is Status.VERIFIED
@@ -65,8 +68,11 @@ def test_a_pin_cite_is_checked_against_the_reporter_pages_of_the_copy_in_the_cas
     assert democracy.in_case and democracy.document_name == DEMOCRACY
     assert {p.pin: p.inside for p in democracy.pins} == {"857": True, "860": True}
     assert all(p.passage is not None and p.passage.document_name == DEMOCRACY for p in democracy.pins)
-    for outside in ("42 U.S.C. \u00a7 1983", "Fed. R. Civ. P. 12(b)(6)"):
+    # Fisher's file name ends "(2013)": a section number alone names no statute.
+    for outside in ("42 U.S.C. \u00a7 1983", "26 U.S.C. \u00a7 2013", "Fed. R. Civ. P. 12(b)(6)"):
         assert not by_key[outside].in_case and "cannot be checked locally" in by_key[outside].note
+    statute = by_key["N.C. Gen. Stat. \u00a7 163-230.2"]
+    assert statute.in_case and statute.document_name == STATUTE
 
 
 def test_a_slip_opinion_without_reporter_pages_leaves_the_pin_unchecked_never_verified(

@@ -120,15 +120,19 @@ class OpinionIndex:
         return None
 
     def _law(self, key: str) -> Document | None:
-        section = key.rsplit(" ", 1)[-1]
-        code = {w for w in re.findall(r"[a-z]{2,}", key.lower()) if w not in {"and"}}
-        if not any(c.isdigit() for c in section):
+        """The document that is the statute or rule `key` names: its section in the document's file name, title or
+        opening words, and every word of its code among the document's words ("N.C. Gen. Stat. § 163-230.2" is
+        "NC Gen Stat 163-230.2 absentee ballot requests.txt"; "42 U.S.C. § 1983" needs "USC" there too)."""
+        code_part, _, section = key.rpartition(" ")
+        # "U.S.C." is one word, "usc": a code of initials alone must still be named, or any "(1983)" would do.
+        code = {w.replace(".", "").lower() for w in re.findall(r"[A-Za-z][A-Za-z.]*", code_part)} - {"and"}
+        if not code or not any(c.isdigit() for c in section):
             return None
         for document in self.view.documents.values():
             words = self._names[document.id]
             named = f"{document.name} {document.metadata.get('opening', '')} {document.metadata.get('title', '')}"
-            if re.search(rf"(?<![\w.]){re.escape(section)}(?![\w]|\.\d)", named) and code <= (
-                    words.file_words | words.other_words):
+            names = words.file_words | words.other_words | set(re.findall(r"[a-z]+", named.lower().replace(".", "")))
+            if re.search(rf"(?<![\w.]){re.escape(section)}(?![\w]|\.\d)", named) and code <= names:
                 return document
         return None
 

@@ -57,9 +57,7 @@ NOT_CASE_SCOPED = {"create_case", "list_cases", "switch_case", "delete_case", "g
                    "get_status", "unwatch_folder", "list_watches", "set_sync_schedule", "table_of_authorities"}
 DOCUMENTS = ("cuad_netgear_distributor_agreement.pdf", "cuad_lucid_distributor_agreement.pdf",
              "ca8_rule_28j_letter_us_v_xiang_2023.pdf")
-# Bytes of tool names, descriptions and input schemas in the model's context: 24,000 for the spec's 45 tools,
-# and 500 more for the two of issue 24 (verify_draft and table_of_authorities, ~940 bytes together).
-CONTEXT_BUDGET = 24_500
+CONTEXT_BUDGET = 24_000  # bytes of tool names, descriptions and input schemas in the model's context
 
 
 def context_bytes(tool: Any) -> int:

@@ -12,24 +12,25 @@ from casetrack.mcp.tools.base import CaseName, Ctx, app_of, result
 from casetrack.render import verify as render
 from casetrack.service.verify.drafts import read_draft, table_of_authorities_for
 
-DraftText = Annotated[str | None, Field(description="Draft text")]
-DraftFile = Annotated[str | None, Field(description="Or a .docx/.pdf/.txt/.md draft")]
 
-
-def verify_draft(ctx: Ctx, text: DraftText = None, file_path: DraftFile = None,
+# `text` and `file_path` are described in each docstring (one clause instead of two parameter descriptions: every
+# conversation carries the tool list, tests/test_tool_surface.py).
+def verify_draft(ctx: Ctx, text: str | None = None, file_path: str | None = None,
                  case_name: CaseName = None) -> Annotated[CallToolResult, out.Verification]:
-    """Check each quotation in a draft against the case: verified, wrong_location, differs (word by
-    word) or not_found, with where the words are; and which cited authorities the case holds."""
+    """Check each quotation in a draft (text, or a .docx/.pdf/.txt/.md file_path) against the case:
+    verified, wrong_location, differs (word by word) or not_found, with where the words are; and
+    which cited authorities the case holds."""
     app = app_of(ctx)
     verification = app.verifier.verify(app.case(case_name), read_draft(text, file_path))
     return result(render.verification_text(verification), render.verification_dict(verification))
 
 
 def table_of_authorities(
-    ctx: Ctx, text: DraftText = None, file_path: DraftFile = None,
-    write_docx: Annotated[bool, Field(description="Also save it as .docx beside the draft")] = False,
+    ctx: Ctx, text: str | None = None, file_path: str | None = None,
+    write_docx: Annotated[bool, Field(description="Also save a .docx beside the draft")] = False,
 ) -> Annotated[CallToolResult, out.TableOfAuthorities]:
-    """A draft's table of authorities (cases, statutes, rules, others) with the pages citing each."""
+    """A draft's table of authorities (text, or a .docx/.pdf/.txt/.md file_path): cases, statutes,
+    rules, others, with the pages citing each."""
     del ctx  # no case: the table is the draft's own
     done = table_of_authorities_for(read_draft(text, file_path), write_docx=write_docx)
     path = str(done.docx_path) if done.docx_path else None

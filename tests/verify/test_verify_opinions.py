@@ -15,6 +15,7 @@ from casetrack.domain import Case
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import IngestRequest
 from casetrack.service.verify.drafts import read_draft
+from casetrack.verify.draft import DraftReport
 from casetrack.verify.model import Status
 
 COURT = Path(__file__).resolve().parents[2] / "benchmarks" / "heldout_court" / "docs"
@@ -46,16 +47,14 @@ APPLYING = "Applying that standard, the court upheld the University\u2019s admis
 
 def test_a_pin_cite_is_checked_against_the_reporter_pages_of_the_copy_in_the_case(
         opinions: Opinions, tmp_path: Path) -> None:
-    draft = tmp_path / "brief.txt"
-    draft.write_text(
+    report = _verify(
+        opinions, tmp_path,
         f"The legislature acted first. \u201c{ENACTED}.\u201d Democracy N.C. v. N.C. State Bd. of Elections, "
         "590 F. Supp. 3d 850, 857 (M.D.N.C. 2022).\n\n"
         f"Then again: \u201c{ENACTED}.\u201d Democracy N.C., 590 F. Supp. 3d at 860.\n\n"
         f"Once more: \u201c{ENACTED}.\u201d Id. at 857.\n\n"
         "This matters under 42 U.S.C. \u00a7 1983, 26 U.S.C. \u00a7 2013, Fed. R. Civ. P. 12(b)(6) and "
-        "N.C. Gen. Stat. \u00a7 163-230.2(e).\n",
-        encoding="utf-8")
-    report = opinions.app.verifier.verify(opinions.case, read_draft(file_path=str(draft))).report
+        "N.C. Gen. Stat. \u00a7 163-230.2(e).\n")
     first, wrong_pin, again = report.quotes
     assert first.status is Status.VERIFIED
     assert first.cited is not None and first.cited.document_name == DEMOCRACY
@@ -77,13 +76,12 @@ def test_a_pin_cite_is_checked_against_the_reporter_pages_of_the_copy_in_the_cas
 
 def test_a_slip_opinion_without_reporter_pages_leaves_the_pin_unchecked_never_verified(
         opinions: Opinions, tmp_path: Path) -> None:
-    draft = tmp_path / "brief.txt"
-    draft.write_text(
+    report = _verify(
+        opinions, tmp_path,
         f"The Court remanded. \u201c{APPLYING}.\u201d Fisher v. Univ. of Tex. at Austin, 570 U.S. 297, 310 (2013).\n\n"
         "It did not say \u201cApplying that standard, the court did not uphold the University\u2019s admissions "
         "plan.\u201d Fisher, 570 U.S. at 310.\n\n"
-        "Compare Fisher, 570 U.S. at 5000.\n", encoding="utf-8")
-    report = opinions.app.verifier.verify(opinions.case, read_draft(file_path=str(draft))).report
+        "Compare Fisher, 570 U.S. at 5000.\n")
     unchecked, altered = report.quotes
     assert unchecked.status is Status.LOCATION_UNCHECKED
     assert unchecked.found is not None and unchecked.found.document_name == FISHER
@@ -93,3 +91,10 @@ def test_a_slip_opinion_without_reporter_pages_leaves_the_pin_unchecked_never_ve
     [fisher] = [a for a in report.authorities if a.key == "570 U.S. 297"]
     assert fisher.in_case and fisher.document_name == FISHER
     assert {p.inside for p in fisher.pins} == {None}  # the slip opinion cannot say where U.S. page 310 is
+
+
+def _verify(opinions: Opinions, tmp_path: Path, text: str) -> DraftReport:
+    """The report on a draft of `text`, read from a file as a user's draft would be."""
+    draft = tmp_path / "brief.txt"
+    draft.write_text(text, encoding="utf-8")
+    return opinions.app.verifier.verify(opinions.case, read_draft(file_path=str(draft))).report

@@ -21,6 +21,7 @@ MAX_CITE_CHARS = 400  # a citation is read at most this far after its quotation
 MIN_BLOCK_WORDS = 8
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _DOUBLE_MARKS = frozenset('"\u201c\u201d')
+_INNER_OPENS_AFTER = " \t\n(["  # a straight mark here, before a word, opens a quotation inside the open one
 _INDENTED = re.compile(r"^(?: {4,}|\t)\S")
 _MARKDOWN_QUOTE = re.compile(r"^[ \t]{0,3}> ?")
 _CITATION_LINE = re.compile(
@@ -51,6 +52,33 @@ def find_quotations(text: str, indented: Iterable[str] = ()) -> list[Quotation]:
             continue
         out += _inline(text, start, end)
     return out
+
+
+def _paired(text: str, start: int, end: int, nest: bool) -> list[tuple[int, int]] | None:
+    """The spans between paired double marks; None when `nest` leaves a quotation open at the end."""
+    spans: list[tuple[int, int]] = []
+    open_at: int | None = None
+    inner = 0  # straight quotations open inside the open one
+    for i in range(start, end):
+        char = text[i]
+        if char not in _DOUBLE_MARKS:
+            continue
+        follows_word = i + 1 < end and text[i + 1].isalnum()
+        if open_at is None:
+            # “ opens; a straight mark opens where words follow it ("...", not a closing mark before a space)
+            if char == "\u201c" or (char == '"' and i + 1 < end and not text[i + 1].isspace()):
+                open_at, inner = i, 0
+        elif nest and char == '"' and follows_word and text[i - 1] in _INNER_OPENS_AFTER:
+            inner += 1
+        elif nest and char == '"' and inner:
+            inner -= 1
+        elif char != "\u201c":  # ” or a straight mark closes the open quotation
+            if i - open_at <= MAX_QUOTE_CHARS:
+                spans.append((open_at, i))
+            open_at = None
+        else:  # a second “ before any close: the first was never closed
+            open_at = i
+    return None if nest and open_at is not None else spans
 
 
 def _paragraphs(text: str) -> list[tuple[int, int]]:
@@ -95,22 +123,11 @@ def _block_quotation(text: str, start: int, end: int, plain: str, following: tup
 
 
 def _inline(text: str, start: int, end: int) -> list[Quotation]:
-    spans: list[tuple[int, int]] = []
-    open_at: int | None = None
-    for i in range(start, end):
-        char = text[i]
-        if char not in _DOUBLE_MARKS:
-            continue
-        if open_at is None:
-            # “ opens; a straight mark opens where words follow it ("...", not a closing mark before a space)
-            if char == "\u201c" or (char == '"' and i + 1 < end and not text[i + 1].isspace()):
-                open_at = i
-        elif char != "\u201c":  # ” or a straight mark closes the open quotation
-            if i - open_at <= MAX_QUOTE_CHARS:
-                spans.append((open_at, i))
-            open_at = None
-        else:  # a second “ before any close: the first was never closed
-            open_at = i
+    # A quotation inside a quotation in straight marks ("clicks the "Submit"") is read as one; a paragraph left
+    # with a quotation open under that reading (a mark missing) is read again pairing each mark with the next.
+    spans = _paired(text, start, end, nest=True)
+    if spans is None:
+        spans = _paired(text, start, end, nest=False) or []
     out = []
     for n, (open_at, close_at) in enumerate(spans):
         cite_end = spans[n + 1][0] if n + 1 < len(spans) else end

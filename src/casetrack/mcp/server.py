@@ -32,7 +32,8 @@ R = TypeVar("R")
 
 INSTRUCTIONS = (
     "CaseTrack searches the user's legal case documents locally. Work inside one case at a time: "
-    "list_cases / create_case / switch_case first, then ingest and search. Every passage returned "
+    "list_cases / create_case / switch_case first, then ingest and search. A tool's optional case_name "
+    "(a case's name or ID) works in that case without switching; without it, the active case. Every passage returned "
     "carries its citation (document, page, paragraph, lines); quote those citations, never invent one."
 )
 

@@ -41,7 +41,8 @@ def result(text: str, data: dict[str, Any] | BaseModel) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured)
 
 
-CaseName = Annotated[str | None, Field(description="Name or ID; default: active case")]
+# Said once in the server instructions rather than in each of ~40 schemas (the model reads both).
+CaseName = Annotated[str | None, Field()]
 DocRef = Annotated[str, Field(description="Name or ID")]
 ChunkId = Annotated[str, Field(description="Chunk ID")]
 DocType = Literal["pleading", "motion", "brief", "contract", "exhibit", "correspondence", "deposition", "discovery",
@@ -50,5 +51,5 @@ Confirm = Annotated[bool, Field(description="Must be true")]
 Extensions = Annotated[list[str] | None, Field(description='Only these extensions, e.g. ["pdf","docx"]')]
 WaitSeconds = Annotated[int, Field(ge=0, le=600, description="Then return a job id for get_ingest_status")]
 Schedule = Literal["on_change", "hourly", "daily", "every_6h", "every_12h", "manual"]
-TopK = Annotated[int, Field(ge=1, le=50, description="How many results")]
-TopK100 = Annotated[int, Field(ge=1, le=100, description="How many results")]
+TopK = Annotated[int, Field(ge=1, le=50)]
+TopK100 = Annotated[int, Field(ge=1, le=100)]

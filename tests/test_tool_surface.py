@@ -93,6 +93,7 @@ def scratch(tmp_path: Path) -> Path:
 
 
 @pytest.mark.anyio
+@pytest.mark.timeout(900)  # calls all ~50 tools (ingest included) over stdio: > 300 s on a busy 2-core machine
 async def test_every_tool_publishes_an_output_schema_its_results_validate_against(surface_data_dir: Path,
                                                                                   scratch: Path) -> None:
     async with mcp_session(surface_data_dir, **pro_env()) as client:

@@ -31,7 +31,15 @@ from PIL import Image, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from heldout_build import answer_fields, converted, finish_entry, page_and_line, page_texts, pdf_from_text, write_queries
+from heldout_build import (
+    answer_fields,
+    converted,
+    finish_entry,
+    page_and_line,
+    page_texts,
+    pdf_from_text,
+    write_queries,
+)
 from spec import DOCS, QUERIES, Doc
 
 from casetrack.search.evaluation import squeeze

@@ -223,6 +223,7 @@ class Chunk:
     document_id: str
     span: ChunkSpan
     provenance: Provenance
+    roles: tuple[str, ...] = ()  # legal roles tagged at ingest (chunk.roles); () for passages stored before
 
     @property
     def text(self) -> str:

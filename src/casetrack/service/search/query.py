@@ -75,6 +75,7 @@ class SearchResponse:
     document_filter: Document | None = None
     named_documents: tuple[str, ...] = ()  # the documents the query names best (evidence for their passages)
     roles_asked: tuple[str, ...] = ()  # the legal roles the query asks for (search.roles), best first
+    clause_type: str | None = None  # the role the results were restricted to (search_case's clause_type)
 
 
 class SearchService:
@@ -207,7 +208,8 @@ class SearchService:
         elapsed = (time.perf_counter() - started) * 1000
         log.info("Search: %d results in %.0f ms (stages %s)", len(hits), elapsed, ",".join(outcome.stages_used))
         return SearchResponse(text, case, documents, chunks, hits, elapsed, outcome.stages_used,
-                              tuple(s.upper() for s in outcome.signals), doc, named, tuple(asked))
+                              tuple(s.upper() for s in outcome.signals), doc, named, tuple(asked),
+                              role.id if role else None)
 
     def _names(self, case: Case, db: RocksStore, index: CaseIndex) -> dict[str, frozenset[str]]:
         """The words each document can be named by, as query tokens, kept until the case's index moves on."""

@@ -15,31 +15,18 @@ Each answer must occur once in the document's reference text (make_set.py checks
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from heldout_build import HandQuery as Q
+from heldout_build import SourcedDoc as Doc
 
 PUBLIC = ("US government work (court opinion, agency decision, statute or court notice): public domain. "
           "Repository code is not used.")
 USCODE = "codexstanford/markdonw-chunck-of-the-usa-code"
 JURISCRAPER = "freelawproject/juriscraper"
 INDEX_ONLY = "(not named by the code index; see README)"
-
-
-class Doc(NamedTuple):
-    key: str  # source/<key>.txt
-    file: str  # docs/<file>
-    doc_type: str
-    title: str
-    repo: str
-    commit: str
-    path: str
-    license: str
-
-
-class Q(NamedTuple):
-    doc: str  # Doc.key
-    kind: str
-    query: str
-    answers: tuple[str, ...]
 
 
 DOCS = (

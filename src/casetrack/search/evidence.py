@@ -59,7 +59,7 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
     strength: Mapping[Key, float] = {}  # chunk -> how strongly the query names its document
     if scope is not None:
         unnamed = [t for t in tokens if t not in scope.name_words]
-        named = [key for doc in scope.documents for key in chunks_of(doc)]
+        named: list[Key] = [key for doc in scope.documents for key in chunks_of(doc)]
         # Words nearly every passage of the document holds ("parties" in a contract) rank nothing in it: a query
         # with no other words is about the document itself ("who are the parties to it"), and its name's words
         # are the answer.

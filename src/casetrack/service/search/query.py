@@ -180,7 +180,7 @@ class SearchService:
                             asked = self._asked_roles(text, vectors, scope)
                             allowed = set(index.chunks_of_document(doc.id)) if doc else None
                             if role is not None:
-                                tagged = set(index.bm25.keys_holding(role_term(role.id)))
+                                tagged = {str(key) for key in index.bm25.keys_holding(role_term(role.id))}
                                 allowed = tagged if allowed is None else allowed & tagged
                             found = evidence(scope, tokens, references, asked, index.bm25, index.chunks_of_document,
                                              allowed, config)

@@ -9,7 +9,7 @@ import pytest
 
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest import IngestRequest
+from casetrack.service.ingest.document import IngestRequest
 
 FILLER = [
     "The parties filed cross-motions addressing the scope of discovery, the timing of expert reports and the "

@@ -218,7 +218,7 @@ def run_set(root: Path, args: argparse.Namespace, tmp: Path) -> dict[str, dict[s
     ingesting = make_app(tmp, "free" if args.tier == "free" else "pro")
     case, ingest_s = ingest_all(ingesting, root)
     index = ingesting.search.index(case)
-    print(f"\n=== {root.name}: {len(queries)} queries, {len(index.chunks_of)} documents, {index.chunk_count} "
+    print(f"\n=== {root.name}: {len(queries)} queries, {index.document_count} documents, {index.chunk_count} "
           f"chunks, ingested in {ingest_s:.1f} s as {ingesting.tier.value}")
     apps = [ingesting] if args.tier != "both" else [make_app(tmp, "free"), ingesting]
     results: dict[str, dict[str, Outcome]] = {}

@@ -102,3 +102,24 @@ def test_a_file_name_that_shares_the_questions_words_does_not_bury_the_reference
     app, case = app_and_case
     top = app.search.search(case, asked, top_k=5).hits[0].chunk  # type: ignore[arg-type]
     assert top.provenance.document_name.startswith("order-"), top.provenance.document_name
+
+
+def test_references_and_roles_are_found_in_the_index_files_a_new_server_opens(
+    app_and_case: tuple[CaseTrack, object],
+) -> None:
+    """The folded and `ref:`/`role:` terms are stored with each chunk and written into the case's index files
+    (index.segment stores term strings): a new server reading those files, not the store, finds the same."""
+    app, case = app_and_case
+    app.search.index(case)  # type: ignore[arg-type]  # the files are written at this generation
+    reopened = CaseTrack(load_settings(app.settings.data_dir))
+    same_case = reopened.cases.get(case.id)  # type: ignore[attr-defined]
+    assert reopened.search.index(same_case).source == "files"
+    for name, _, asked, words in REFERENCES:
+        top = reopened.search.search(same_case, asked, top_k=5).hits[0].chunk
+        assert top.provenance.document_name == name and words in top.text, asked
+    tagged = {role for name, *_ in REFERENCES for _, chunks in reopened.documents.clauses(same_case, name)[1]
+              for chunk in chunks for role in chunk.roles}
+    assert tagged, "no passage of the orders was tagged with a legal role"
+    for role in tagged:
+        hits = reopened.search.search(same_case, "the court", top_k=5, clause_type=role).hits
+        assert hits and all(role in hit.chunk.roles for hit in hits), role

@@ -210,7 +210,7 @@ def clauses_dict(doc: Document, groups: Sequence[tuple[Role, Sequence[Chunk]]]) 
 def clauses_text(doc: Document, groups: Sequence[tuple[Role, Sequence[Chunk]]]) -> str:
     if not groups:
         return (f"No passage of {doc.name} was tagged with a clause type or part of a decision. Documents ingested "
-                "before clause tagging are tagged when reindexed (reindex_document).")
+                "before clause tagging are tagged when reparsed (reindex_document with force=true).")
     lines = [f"Clause library of {doc.name}: {plural(len(groups), 'type')}"]
     for role, chunks in groups:
         lines += ["", f"{role.label} [{role.id}] ({plural(len(chunks), 'passage')})"]

@@ -53,6 +53,7 @@ def _settled_cpu(process: psutil.Process) -> float:
     return now
 
 
+@pytest.mark.slow  # end to end over real models and processes: CI runs it with -m slow
 async def test_a_long_pdf_ingested_over_mcp_reads_the_same_with_the_helper_which_ends_with_the_server(
     data_dir: Path, tmp_path: Path
 ) -> None:

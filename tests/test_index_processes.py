@@ -119,6 +119,7 @@ WRITER = """
 """
 
 
+@pytest.mark.slow  # end to end over real models and processes: CI runs it with -m slow
 def test_two_processes_searching_and_ingesting_one_case_stay_consistent(
         data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in (("FLUSH_ROWS", 30), ("SEGMENT_ROWS", 400), ("SMALL_ROWS", 100)):

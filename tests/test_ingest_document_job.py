@@ -29,6 +29,7 @@ async def _until_finished(client, job_id: str) -> dict:  # type: ignore[no-untyp
     raise AssertionError(f"job {job_id} still running after 120 s")
 
 
+@pytest.mark.slow  # end to end over real models and processes: CI runs it with -m slow
 async def test_a_document_not_done_in_time_continues_as_a_job(data_dir: Path) -> None:
     async with mcp_session(data_dir) as client:
         await call_ok(client, "create_case", name="Distribution")
@@ -52,6 +53,7 @@ async def test_a_document_not_done_in_time_continues_as_a_job(data_dir: Path) ->
         assert [d["id"] for d in listing.structured_content["documents"]] == [document["id"]]
 
 
+@pytest.mark.slow  # end to end over real models and processes: CI runs it with -m slow
 async def test_a_document_done_in_time_answers_inline_and_its_errors_stay_errors(data_dir: Path) -> None:
     async with mcp_session(data_dir) as client:
         await call_ok(client, "create_case", name="Distribution")

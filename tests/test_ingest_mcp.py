@@ -52,6 +52,7 @@ def _case_store_docs(data_dir: Path) -> tuple[CaseTrack, list]:
     return app, docs
 
 
+@pytest.mark.slow  # end to end over real models and processes: CI runs it with -m slow
 async def test_every_eval_dev_document_ingests_with_exact_provenance(data_dir: Path) -> None:
     async with mcp_session(data_dir) as client:
         await call_ok(client, "create_case", name="Eval Dev", case_type="contract")
@@ -102,6 +103,7 @@ async def test_every_eval_dev_document_ingests_with_exact_provenance(data_dir: P
     assert contained >= len(QUERIES) - 3, f"only {contained}/{len(QUERIES)} answers fully contained"
 
 
+@pytest.mark.slow  # end to end over real models and processes: CI runs it with -m slow
 async def test_folder_ingest_reports_each_bad_file_and_sync_tracks_changes(data_dir: Path, tmp_path: Path) -> None:
     folder = tmp_path / "Smith Documents"
     (folder / "Contracts").mkdir(parents=True)
@@ -236,6 +238,7 @@ async def test_a_killed_server_leaves_no_partial_document(data_dir: Path, tmp_pa
     assert app.case_info(case.id).stats.document_count == len(docs)
 
 
+@pytest.mark.slow  # end to end over real models and processes: CI runs it with -m slow
 async def test_the_server_stays_responsive_during_a_folder_job(data_dir: Path, tmp_path: Path) -> None:
     folder = tmp_path / "busy"
     folder.mkdir()

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.embed.conftest import build_graph, write_tokenizer
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "casetrack"
@@ -93,6 +95,7 @@ def _copy_with_toy_specs(root: Path) -> Path:
     return tree
 
 
+@pytest.mark.slow  # end to end over real models and processes: CI runs it with -m slow
 def test_one_format_spec_and_one_model_spec_are_all_a_new_format_and_model_need(tmp_path: Path) -> None:
     tree = _copy_with_toy_specs(tmp_path)
     model = tmp_path / "E99"

@@ -29,7 +29,8 @@ MODES = {
     "full": None,  # the service's own configuration
 }
 
-pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev is not available on this machine")
+pytestmark = [pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev is not available on this machine"),
+              pytest.mark.slow]  # every test ingests eval-dev with OCR: CI runs them with -m slow
 
 
 @dataclass(frozen=True, slots=True)

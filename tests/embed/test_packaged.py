@@ -90,6 +90,7 @@ def _dequantised(source: Path, target: Path) -> None:
     onnx.save(model, str(target))
 
 
+@pytest.mark.slow  # end to end over real models and processes: CI runs it with -m slow
 def test_an_fp32_export_of_e7_embeds_like_the_packaged_int8_graph(e7: OnnxEmbedder, tmp_path: Path) -> None:
     """The engine runs an fp32 graph of E7 (what `models import` of a float export brings) exactly like the
     packaged int8 one. The fp32 graph here is our own dequantisation of the int8 weights, so this checks the

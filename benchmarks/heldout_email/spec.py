@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (questions and answers are data, kept one to a line where they fit)
 """The e-mails of the heldout_email set and its questions, written before any search ran on it.
 
 Each message is `source/<key>.txt`, an Enron e-mail exactly as the public corpus holds it. `DOCUMENTS`

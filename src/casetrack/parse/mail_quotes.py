@@ -137,7 +137,8 @@ def _opening_at(body: str, lines: list[tuple[int, int]], i: int) -> _Opening | N
         return _Opening(start, QuoteHeader(sender=m["who"].strip(), sent=m["when"].strip()), end)
     if m := _GROUPWISE.match(line):
         return _Opening(start, QuoteHeader(sender=m["who"].strip().strip('"'), sent=m["when"]), end)
-    if _HEADER_LINE.match(line) and _HEADER_LINE.match(line)["label"].lower() == "from" and _outlook_block(body, lines, i):
+    label = _HEADER_LINE.match(line)
+    if label is not None and label["label"].lower() == "from" and _outlook_block(body, lines, i):
         block_start = lines[i - 1][0] if i and _SEPARATOR.match(body[lines[i - 1][0]:lines[i - 1][1]]) else start
         header, after = _header_block(body, lines, i)
         return _Opening(block_start, header, after)

@@ -105,6 +105,17 @@ def split_message(body: str) -> list[Part]:
     return [parts[0], *(p for p in parts[1:] if p.end > p.start)]
 
 
+def opening_header(page_text: str) -> QuoteHeader:
+    """The header of the message a page opens with: a quoted message's page ("-----Original Message-----",
+    "On ... wrote:", a Notes header) or an attached message's ("Attached message:" and its header lines)."""
+    text = page_text.removeprefix("Attached message:\n")
+    lines = _lines(text)
+    if text is not page_text:
+        return _header_block(text, lines, 0)[0]
+    found = _opening_at(text, lines, 0) if lines else None
+    return found.header if found is not None else QuoteHeader()
+
+
 def message_key(text: str) -> str:
     """A fingerprint of a message's own words (the first KEY_WORDS, case and quoting set aside); "" when it has
     too few words to be told from another message."""

@@ -39,6 +39,7 @@ from casetrack.service.distribution import licensing
 from casetrack.service.ingest.document_warnings import document_warnings, unsearchable
 from casetrack.service.ingest.entries import Indexer, chunk_headers
 from casetrack.service.ingest.graph_extract import PendingExtract
+from casetrack.service.ingest.mail_context import with_mail
 from casetrack.service.ingest.source_file import check_file, file_sha256
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
@@ -144,7 +145,8 @@ class Ingestor:
             chunk_ids = [str(uuid.uuid4()) for _ in spans]
             if stage is not None and spans and (embedders := self._indexer.document_embedders()):
                 report(f"embedding {len(spans)} chunks ({', '.join(embedders)})")  # the long part, ~0.1 s a chunk
-            entries = self._indexer.build([s.text for s in spans], headers=chunk_headers(name, spans, headings))
+            headers = with_mail(chunk_headers(name, spans, headings), parsed.messages, spans)
+            entries = self._indexer.build([s.text for s in spans], headers=headers)
             structure = [
                 {"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
                  "char_end": e.char_end}

@@ -67,6 +67,26 @@ class MailIndex:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class EmailThread:
+    """An e-mail's thread: its messages in the order sent, and which one each answers or forwards."""
+
+    document: Document  # the e-mail asked about
+    subject: str
+    messages: tuple[Document, ...]
+    replies_to: dict[str, str]  # document id -> id of the message it answers, forwards or quotes
+
+
+def thread_of(index: MailIndex, doc: Document, documents: Iterable[Document]) -> EmailThread:
+    """The thread holding an e-mail (a thread of one when nothing ties it to another message)."""
+    thread = index.thread_of.get(doc.id)
+    by_id = {d.id: d for d in documents}
+    if thread is None:
+        return EmailThread(doc, doc.metadata.get("subject", ""), (doc,), {})
+    return EmailThread(doc, thread.subject, tuple(by_id[i] for i in thread.messages if i in by_id),
+                       dict(thread.parents))
+
+
 def mail_index(documents: Iterable[Document], generation: int) -> MailIndex:
     """The case's e-mails as records, where each message was written first, and their threads."""
     index = MailIndex(generation)

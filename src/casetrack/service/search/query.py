@@ -35,7 +35,15 @@ from casetrack.service.cases.documents import DocumentReader
 from casetrack.service.search import index_status
 from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex, IndexCache
 from casetrack.service.search.index_status import IndexFilesStatus
-from casetrack.service.search.mail_index import MailIndex, ThreadPlace, mail_index, written_passage
+from casetrack.service.search.mail_index import (
+    MAIL_FORMATS,
+    EmailThread,
+    MailIndex,
+    ThreadPlace,
+    mail_index,
+    thread_of,
+    written_passage,
+)
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
 from casetrack.store.index_files import IndexDamaged
@@ -216,6 +224,18 @@ class SearchService:
         if kept is None or kept.generation != generation:
             kept = self._mail[case.id] = mail_index(docstore.list_documents(db), generation)
         return kept
+
+    def email_thread(self, case: Case, document: str) -> EmailThread:
+        """The thread of an e-mail, in the order sent. Raises NotFound for an unknown document, InvalidInput for a
+        document that is no e-mail."""
+        doc = self._documents.resolve(case, document)
+        if doc.format not in MAIL_FORMATS:
+            raise InvalidInput(f'"{doc.name}" is not an e-mail ({doc.format}): only .eml and .msg files have threads.',
+                               [Step("list_documents", {"case_name": case.name})])
+        store = self._store(case)
+        with store.reader() as db:
+            documents = docstore.list_documents(db)
+            return thread_of(self.mail(case, db, generation(db)), doc, documents)
 
     def query_vectors(self, text: str, index: CaseIndex) -> dict[str, QueryInput]:
         """Embed the query with every ready embedder whose vectors the case holds."""

@@ -19,11 +19,16 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 
-from casetrack.graph.dates import dates_in
+from casetrack.domain import MailPart, ParsedPage
+from casetrack.graph.date_events import event_of
+from casetrack.graph.dates import DateMention, dates_in
+from casetrack.graph.pagetext import sentence_bounds, squash
 
+_MAX_DESCRIPTION = 240
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10, "fourteen": 14,
             "thirty": 30, "a": 1}
@@ -31,18 +36,18 @@ _COUNT = r"(?P<count>\d{1,3}|one|two|three|four|five|six|seven|ten|fourteen|thir
 _WEEKDAY = r"(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(pattern, re.I)) for name, pattern in (
     ("after_tomorrow", r"\bthe day after tomorrow\b"),
-    ("offset_week", rf"\b{_COUNT}[ \t]+weeks?[ \t]+from[ \t]+(?:today|now)\b"),
-    ("offset_day", rf"\b(?:in|within)[ \t]+{_COUNT}[ \t]+(?:business[ \t]+)?days?\b"),
-    ("offset_day", rf"\b{_COUNT}[ \t]+days?[ \t]+from[ \t]+(?:today|now)\b"),
-    ("week_after_next", r"\b(?:the[ \t]+)?week[ \t]+after[ \t]+next\b"),
-    ("named_week", r"\b(?P<which>next|this|last)[ \t]+week\b"),
-    ("end_of_week", r"\bend[ \t]+of[ \t]+(?:the|this)[ \t]+week\b"),
-    ("weekend", r"\bthis[ \t]+weekend\b"),
-    ("weekday", rf"\b(?P<cue>this[ \t]+coming|this|next|last|on|by|until|till|before|sometime)[ \t]+{_WEEKDAY}\b"
-                r"(?![ \t,]*(?:the[ \t]+)?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"),
+    ("offset_week", rf"\b{_COUNT}\s+weeks?\s+from\s+(?:today|now)\b"),
+    ("offset_day", rf"\b(?:in|within)\s+{_COUNT}\s+(?:business\s+)?days?\b"),
+    ("offset_day", rf"\b{_COUNT}\s+days?\s+from\s+(?:today|now)\b"),
+    ("week_after_next", r"\b(?:the\s+)?week\s+after\s+next\b"),
+    ("named_week", r"\b(?P<which>next|this|last)\s+week\b"),
+    ("end_of_week", r"\bend\s+of\s+(?:the|this)\s+week\b"),
+    ("weekend", r"\bthis\s+weekend\b"),
+    ("weekday", rf"\b(?P<cue>this\s+coming|this|next|last|on|by|until|till|before|sometime)\s+{_WEEKDAY}\b"
+                r"(?![\s,]*(?:the\s+)?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"),
     ("tomorrow", r"\btomorrow\b"),
     ("yesterday", r"\byesterday\b"),
-    ("today", r"\b(?:today|tonight|this[ \t]+(?:morning|afternoon|evening))\b"),
+    ("today", r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b"),
 ))
 
 
@@ -93,6 +98,26 @@ def relative_dates(text: str, sent: dt.date) -> list[RelativeDate]:
             taken.append((m.start(), m.end()))
             found.append(RelativeDate(m.start(), m.end(), m.group(), day.isoformat(), week))
     return sorted(found, key=lambda r: r.start)
+
+
+def mail_date_mentions(pages: Sequence[ParsedPage], parts: Sequence[MailPart]) -> list[DateMention]:
+    """The relative dates of an e-mail's messages as dated mentions for the timeline, each read against the
+    sent date of the message that wrote it (a quoted message's own "Sent:" date)."""
+    out = []
+    by_number = {page.number: page for page in pages}
+    for part in parts:
+        sent = sent_date(part.sent)
+        if sent is None:
+            continue
+        for page in (by_number[n] for n in range(part.first_page, part.last_page + 1) if n in by_number):
+            number = page.number
+            for found in relative_dates(page.text, sent):
+                s, e = sentence_bounds(page.text, found.start, found.end)
+                event = event_of(page.text, found.start, found.end, s, e)
+                described = squash(page.text[s:e])[:_MAX_DESCRIPTION]
+                out.append(DateMention(found.iso, found.phrase, event, f"{described} [{found.phrase}: {found.written}]",
+                                       number, found.start, found.end))
+    return out
 
 
 def _resolve(name: str, m: re.Match[str], sent: dt.date) -> tuple[dt.date, bool] | None:

@@ -39,7 +39,7 @@ from casetrack.service.distribution import licensing
 from casetrack.service.ingest.document_warnings import document_warnings, unsearchable
 from casetrack.service.ingest.entries import Indexer, chunk_headers
 from casetrack.service.ingest.graph_extract import PendingExtract
-from casetrack.service.ingest.mail_context import with_mail
+from casetrack.service.ingest.mail_context import with_mail, with_mail_dates
 from casetrack.service.ingest.source_file import check_file, file_sha256
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
@@ -156,7 +156,7 @@ class Ingestor:
             confidences = [p.ocr_confidence for p in ocr_pages if p.ocr_confidence is not None]
             warnings = unsearchable(parsed, spans) + document_warnings(parsed, stored, sha256)
             located = list(zip(chunk_ids, spans, strict=True))
-            extract = graph.records(headings, located)
+            extract = with_mail_dates(graph.records(headings, located), parsed.pages, parsed.messages, located)
             now = time.time()
             document = Document(
                 id=doc_id, name=name, original_path=str(path), file_hash=sha256, file_size=after.st_size,

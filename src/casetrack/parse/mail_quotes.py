@@ -32,7 +32,9 @@ _ORIGINAL = re.compile(rf"[ \t>]*-{{2,}}[ \t]*(?:{_TRANSLATED_ORIGINAL})[ \t]*-{
 _GMAIL_FORWARD = re.compile(r"[ \t>]*-{2,}[ \t]*Forwarded message[ \t]*-{2,}[ \t]*$", re.I)
 _APPLE_FORWARD = re.compile(r"[ \t>]*Begin forwarded message:[ \t]*$", re.I)
 _NOTES_FORWARD = re.compile(r"[ \t>]*-{5,}[ \t]*Forwarded by[ \t]+(?P<who>.+?)[ \t]+on[ \t]+(?P<when>.+?)[ \t]*-{5,}")
-_ON_WROTE = re.compile(r"[ \t]*On[ \t]+(?P<when>[^\n]{6,80}?),?[ \t]+(?P<who>[^\n]{1,160}?)[ \t]+wrote:[ \t]*$", re.I)
+# "On Mon, Oct 29, 2001 at 8:04 AM, Name <a@b> wrote:": the date ends at its time, else at its year.
+_ON_WROTE = re.compile(r"[ \t]*On[ \t]+(?P<when>[^\n]{4,80}?\d{1,2}:\d{2}(?:[ \t]?[AP]\.?M\.?)?|[^\n]{4,80}?\b\d{4}),?"
+                       r"[ \t]+(?P<who>[^\n]{1,160}?)[ \t]+wrote:[ \t]*$", re.I)
 _GROUPWISE = re.compile(r'[ \t]*>>>[ \t]*(?P<who>[^\n]+?)[ \t]+(?P<when>\d{1,2}/\d{1,2}/\d{2,4}[ \t]+\d{1,2}:\d{2}'
                         r'(?::\d{2})?[ \t]*[AP]M)[ \t]*>>>', re.I)
 _NOTES_TIME = r"\d{1,2}/\d{1,2}/\d{2,4}[ \t]+\d{1,2}:\d{2}(?::\d{2})?[ \t]*[AP]M"
@@ -125,6 +127,14 @@ def message_key(text: str) -> str:
     return hashlib.sha1(" ".join(words).encode("utf-8")).hexdigest()[:16]
 
 
+def person(written: str) -> str:
+    """A header's sender as a name: '"Bird, Kristen" <kb@x.com>@ENRON' -> "Bird, Kristen"; an address alone stays."""
+    text = re.sub(r"@[A-Z]+$", "", written.strip()).strip()  # Notes gateways append "@ENRON" and the like
+    name, _, address = text.partition("<")
+    name = name.strip().strip("'\"").strip()
+    return name or address.rstrip(">").strip() or text
+
+
 def _lines(text: str) -> list[tuple[int, int]]:
     out, start = [], 0
     for match in re.finditer(r"\n", text):
@@ -147,7 +157,7 @@ def _opening_at(body: str, lines: list[tuple[int, int]], i: int) -> _Opening | N
             return _Opening(start, nested.header, nested.text_start)
         return _Opening(start, QuoteHeader(sender=m["who"].strip(), sent=m["when"].strip()), end)
     if m := _GROUPWISE.match(line):
-        return _Opening(start, QuoteHeader(sender=m["who"].strip().strip('"'), sent=m["when"]), end)
+        return _Opening(start, QuoteHeader(sender=person(m["who"]), sent=m["when"]), end)
     label = _HEADER_LINE.match(line)
     if label is not None and label["label"].lower() == "from" and _outlook_block(body, lines, i):
         block_start = lines[i - 1][0] if i and _SEPARATOR.match(body[lines[i - 1][0]:lines[i - 1][1]]) else start
@@ -192,7 +202,7 @@ def _header_block(body: str, lines: list[tuple[int, int]], i: int) -> tuple[Quot
         j += 1
     after = lines[j][0] if j < len(lines) else len(body)
     recipients = "; ".join(v for k in ("to", "cc") if (v := values.get(k)))
-    header = QuoteHeader(values.get("from", ""), recipients, values.get("sent") or values.get("date", ""),
+    header = QuoteHeader(person(values.get("from", "")), recipients, values.get("sent") or values.get("date", ""),
                          values.get("subject", ""))
     return header, after
 
@@ -206,7 +216,7 @@ def _on_wrote(body: str, lines: list[tuple[int, int]], i: int) -> _Opening | Non
         m = _ON_WROTE.fullmatch(body[start:end].replace("\n", " "))
         if m is not None and i + span < len(lines) and _quoted_line(body, lines, i + span):
             text_start = lines[i + span][0]
-            return _Opening(start, QuoteHeader(sender=m["who"].strip(), sent=m["when"].strip()), text_start,
+            return _Opening(start, QuoteHeader(sender=person(m["who"]), sent=m["when"].strip()), text_start,
                             angle=True)
     return None
 
@@ -248,7 +258,7 @@ def _notes_header(body: str, lines: list[tuple[int, int]], i: int) -> _Opening |
         m = _HEADER_LINE.match(body, *lines[j])
         if m is not None and m["label"].lower() == "to":
             header, after = _header_block(body, lines, j)
-            sender = re.sub(r"^[^\n]*?From:[ \t]*", "", who).strip().strip('"')
+            sender = person(re.sub(r"^[^\n]*?From:[ \t]*", "", who))
             return _Opening(start, QuoteHeader(sender, header.recipients, when, header.subject), after)
         if body[lines[j][0]:lines[j][1]].strip() and m is None and j > header_at + 2:
             break

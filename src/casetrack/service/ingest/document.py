@@ -39,7 +39,7 @@ from casetrack.service.distribution import licensing
 from casetrack.service.ingest.document_warnings import document_warnings, unsearchable
 from casetrack.service.ingest.entries import Indexer, chunk_headers
 from casetrack.service.ingest.graph_extract import PendingExtract
-from casetrack.service.ingest.mail_context import with_mail, with_mail_dates
+from casetrack.service.ingest.mail_context import with_correspondents, with_mail, with_mail_dates
 from casetrack.service.ingest.source_file import check_file, file_sha256
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
@@ -172,7 +172,7 @@ class Ingestor:
                 document = replace(document, copied_original=str(copied))
             write = docstore.DocumentWrite(
                 document=document, pages=pages, chunks=located,
-                terms=dict(zip(chunk_ids, entries.terms, strict=True)),
+                terms=dict(zip(chunk_ids, with_correspondents(entries.terms, parsed.messages, spans), strict=True)),
                 vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
                 structure=structure, graph=extract,
             )

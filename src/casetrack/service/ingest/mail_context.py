@@ -17,6 +17,7 @@ from typing import Any
 from casetrack.domain import ChunkSpan, Document, MailPart, ParsedPage, StoredPage
 from casetrack.graph.mail_dates import mail_date_mentions, relative_dates, sent_date
 from casetrack.parse.mail_quotes import opening_header
+from casetrack.search.correspondents import recipient_terms, sender_terms
 from casetrack.service.ingest.graph_extract import ChunkLocator, record_of
 
 MAIL_FORMATS = ("eml", "msg")
@@ -60,6 +61,21 @@ def stored_parts(doc: Document, pages: Sequence[StoredPage]) -> list[MailPart]:
     own = MailPart(1, max(own_last, 1), False, meta.get("from", ""), recipients, meta.get("date", ""),
                    meta.get("subject", ""), meta.get("message_key", ""))
     return [own, *quoted]
+
+
+def with_correspondents(terms: Sequence[dict[str, int]], parts: Sequence[MailPart],
+                        spans: Sequence[ChunkSpan]) -> list[dict[str, int]]:
+    """Each chunk's BM25 term counts with its message's sender as `from:` terms and recipients as `to:` terms
+    (search.correspondents), so a question naming who wrote to whom ranks that direction first."""
+    out = []
+    for counts, span in zip(terms, spans, strict=True):
+        part = message_of(parts, span.page)
+        if part is not None:
+            counts = dict(counts)
+            for term in (*sender_terms(part.sender), *recipient_terms(part.recipients)):
+                counts[term] = counts.get(term, 0) + 1
+        out.append(counts)
+    return out
 
 
 def with_mail(headers: Sequence[str], parts: Sequence[MailPart], spans: Sequence[ChunkSpan]) -> list[str]:

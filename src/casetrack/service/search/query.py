@@ -19,6 +19,7 @@ from casetrack.errors import CaseTrackError, InvalidInput, Step
 from casetrack.index.postings import Key
 from casetrack.index.sparse import SparseVector
 from casetrack.index.tokenize import tokenize
+from casetrack.search.correspondents import asked_terms
 from casetrack.search.pipeline import (
     DEFAULT_PIPELINE,
     Hit,
@@ -174,6 +175,7 @@ class SearchService:
                                        [Step("ingest_first", {"case_name": case.name})])
                 vectors = self.query_vectors(text, index) if vectors is None else vectors
                 tokens = tokenize(text)
+                asked = asked_terms(text)
                 for repair in range(2):
                     try:
                         with index.lock:
@@ -181,11 +183,13 @@ class SearchService:
                                                                      index.documents_holding)
                             allowed = set(index.chunks_of_document(doc.id)) if doc else None
                             case_wide = partial(search, tokens, vectors, index.indexes, wanted, allowed=allowed,
-                                                colbert_tokens=_colbert_loader(db), config=config)
+                                                colbert_tokens=_colbert_loader(db), config=config,
+                                                correspondents=asked)
                             if scope is None:
                                 outcome = case_wide()
                             else:
-                                outcome = _named_first(scope, tokens, vectors, index, wanted, db, config, case_wide)
+                                outcome = _named_first(scope, tokens, vectors, index, wanted, db, config, case_wide,
+                                                       asked)
                             documents = index.document_count if doc is None else 1
                             chunks = index.chunk_count if doc is None else len(allowed or ())
                             moved_on = index.generation != generation(db)
@@ -344,7 +348,7 @@ class SearchService:
 
 def _named_first(scope: Scope, tokens: Sequence[str], vectors: Mapping[str, QueryInput], index: CaseIndex,
                  top_k: int, db: RocksStore, config: PipelineConfig,
-                 case_wide: Callable[[], SearchOutcome]) -> SearchOutcome:
+                 case_wide: Callable[[], SearchOutcome], correspondents: Sequence[str] = ()) -> SearchOutcome:
     """The passages of the documents the query names first, ranked also without the words of their names
     (search.scope, pipeline.UNNAMED); the case-wide results fill the places they leave, and run only then."""
     allowed = {key for doc in scope.documents for key in index.chunks_of_document(doc)}
@@ -356,7 +360,7 @@ def _named_first(scope: Scope, tokens: Sequence[str], vectors: Mapping[str, Quer
     if all(index.bm25.share_holding(t, keys) > MOST_PASSAGES for t in unnamed):
         unnamed = []
     named = search(tokens, vectors, index.indexes, top_k, allowed=allowed, colbert_tokens=_colbert_loader(db),
-                   config=config, unnamed_tokens=unnamed)
+                   config=config, unnamed_tokens=unnamed, correspondents=correspondents)
     if len(named.hits) >= top_k:
         return replace(named, stages_used=(*named.stages_used, STAGE_NAMED))
     outcome = case_wide()

@@ -25,6 +25,8 @@ sys.path.insert(0, str(HERE))
 from msg_writer import Recipient, compound_file, message_storage  # noqa: E402
 from spec import DOCUMENTS, QUERIES, RESOLVED  # noqa: E402
 
+from casetrack.search.evaluation import squeeze  # noqa: E402
+
 REPOSITORY = "jpvance123/Amdocs_ML_Email_Analytics"
 COMMIT = "97253c9511f98ef58333bb84913ce9e38d245af8"
 PATH = "MailDir_to_MBOX/enron/enron.sanders-r.inbox"
@@ -72,11 +74,6 @@ def outlook_file(message: EmailMessage, headers: bool) -> bytes:
     root = message_storage(one_line(message["Subject"] or ""), body(message).replace("\n", "\r\n"), sender,
                            recipients, sent, one_line(message["Message-ID"]), raw_headers if headers else None)
     return compound_file(root)
-
-
-def squeeze(text: str) -> tuple[str, list[int]]:
-    kept = [(i, c) for i, c in enumerate(text) if not c.isspace()]
-    return "".join(c for _, c in kept), [i for i, _ in kept]
 
 
 def locate(text: str, answer: str) -> tuple[int, int]:

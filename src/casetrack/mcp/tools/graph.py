@@ -112,7 +112,7 @@ def find_related_documents(
 
 def get_email_thread(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
                      ) -> Annotated[CallToolResult, out.EmailThread]:
-    """An e-mail's thread in the order sent: each message's sender, recipients, date and citation."""
+    """An e-mail's thread in the order sent, each message with its sender, date and citation."""
     app = app_of(ctx)
     return result(*render.email_thread(app.search.email_thread(app.case(case_name), document_name)))
 

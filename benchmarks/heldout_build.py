@@ -16,6 +16,10 @@ from pathlib import Path
 import docx
 import pypdfium2 as pdfium
 
+from casetrack.search.evaluation import squeeze
+
+ELLIPSIS = " … "  # an answer written "first words … last words"
+
 
 def pdf_from_text(text: str, out: Path) -> None:
     """`out`, a PDF LibreOffice makes from `text` (UTF-8, one paragraph a line)."""
@@ -49,6 +53,26 @@ def docx_from_text(text: str, out: Path) -> str:
             document.add_paragraph(block.strip())
     document.save(str(out))
     return "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
+
+
+def answer_span(ref: str, answer: str) -> tuple[int, int]:
+    """The reference span of one answer, whitespace ignored ("a … b" runs from a to b); it must be unique."""
+    hay, offsets = squeeze(ref)
+    first, _, last = answer.partition(ELLIPSIS)
+    head, _ = squeeze(first)
+    start = hay.find(head)
+    if start < 0:
+        raise ValueError(f"not found: {first[:60]!r}")
+    if not last and hay.find(head, start + 1) >= 0:
+        raise ValueError(f"not unique: {first[:60]!r}")
+    end = start + len(head)
+    if last:
+        tail, _ = squeeze(last)
+        found = hay.find(tail, end)
+        if found < 0:
+            raise ValueError(f"end not found: {last[:60]!r}")
+        end = found + len(tail)
+    return offsets[start], offsets[end - 1] + 1
 
 
 def answer_fields(ref: str, spans: list[tuple[int, int]]) -> dict[str, object]:

@@ -33,6 +33,7 @@ THREAD = (ORIGINAL, WILLIAMS, DASOVICH, LATER)
 SOURCES = {ORIGINAL: "sce_orig", WILLIAMS: "sce_williams", DASOVICH: "sce_dasovich1", LATER: "sce_dasovich2",
            TAPING: "taping_haedicke", BRAZIL: "brazil_update", BRAZIL_FW: "brazil_fw",
            "Conversation with Edison re Getting Negative CTC Paid": "ctc_edison"}
+MailCase = tuple[Path, str, dict[str, str]]  # data dir, case name, document name of each message
 QUOTED = "My understanding was that Lisa M. was the lead negotiator - I would not change this."
 
 
@@ -72,7 +73,11 @@ def mail_data_dir(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[
     return root / "CaseTrack", names
 
 
-CASES = pytest.mark.parametrize("case", ["Received", "Outlook"])
+@pytest.fixture(params=["Received", "Outlook"])
+def mail_case(request: pytest.FixtureRequest, mail_data_dir: tuple[Path, dict[str, dict[str, str]]]) -> MailCase:
+    """The data dir, one of its two cases, and that case's document name for each message."""
+    data_dir, names = mail_data_dir
+    return data_dir, request.param, names[request.param]
 
 
 async def _search(client: Client, case: str, query: str, top_k: int = 5) -> list[dict[str, Any]]:
@@ -80,11 +85,8 @@ async def _search(client: Client, case: str, query: str, top_k: int = 5) -> list
     return list(found.structured_content["results"])
 
 
-@CASES
-async def test_words_a_reply_quotes_are_cited_in_the_message_that_wrote_them(
-        mail_data_dir: tuple[Path, dict[str, dict[str, str]]], case: str) -> None:
-    data_dir, names = mail_data_dir
-    name = names[case]
+async def test_words_a_reply_quotes_are_cited_in_the_message_that_wrote_them(mail_case: MailCase) -> None:
+    data_dir, case, name = mail_case
     async with mcp_session(data_dir) as client:
         hits = await _search(client, case, QUOTED)
     assert hits[0]["source"]["document"] == name[ORIGINAL] and QUOTED in " ".join(hits[0]["text"].split())
@@ -93,20 +95,15 @@ async def test_words_a_reply_quotes_are_cited_in_the_message_that_wrote_them(
     assert all(QUOTED not in " ".join(h["text"].split()) for h in hits[1:])
 
 
-@CASES
-async def test_a_question_naming_sender_and_recipient_finds_their_exchange_first(
-        mail_data_dir: tuple[Path, dict[str, dict[str, str]]], case: str) -> None:
-    data_dir, names = mail_data_dir
+async def test_a_question_naming_sender_and_recipient_finds_their_exchange_first(mail_case: MailCase) -> None:
+    data_dir, case, name = mail_case
     async with mcp_session(data_dir) as client:
         hits = await _search(client, case, "What did Bob Williams tell Jim Steffes about his strategy?", top_k=3)
-    assert hits[0]["source"]["document"] == names[case][WILLIAMS] and "Sounds good to me." in hits[0]["text"]
+    assert hits[0]["source"]["document"] == name[WILLIAMS] and "Sounds good to me." in hits[0]["text"]
 
 
-@CASES
-async def test_relative_dates_are_read_against_the_day_their_message_was_sent(
-        mail_data_dir: tuple[Path, dict[str, dict[str, str]]], case: str) -> None:
-    data_dir, names = mail_data_dir
-    name = names[case]
+async def test_relative_dates_are_read_against_the_day_their_message_was_sent(mail_case: MailCase) -> None:
+    data_dir, case, name = mail_case
     async with mcp_session(data_dir) as client:
         october = await call_ok(client, "get_case_timeline", start_date="2001-10-30", end_date="2001-10-30",
                                 case_name=case)
@@ -122,11 +119,8 @@ async def test_relative_dates_are_read_against_the_day_their_message_was_sent(
                for e in august.structured_content["events"]), text_of(august)
 
 
-@CASES
-async def test_get_email_thread_gives_the_thread_in_the_order_sent(
-        mail_data_dir: tuple[Path, dict[str, dict[str, str]]], case: str) -> None:
-    data_dir, names = mail_data_dir
-    name = names[case]
+async def test_get_email_thread_gives_the_thread_in_the_order_sent(mail_case: MailCase) -> None:
+    data_dir, case, name = mail_case
     async with mcp_session(data_dir) as client:
         for asked in (LATER, DASOVICH, ORIGINAL):
             found = await call_ok(client, "get_email_thread", document_name=name[asked], case_name=case)

@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from heldout_build import (
     answer_fields,
+    answer_span,
     converted,
     finish_entry,
     page_and_line,
@@ -36,10 +37,7 @@ from heldout_build import (
 )
 from spec import DOCS, QUERIES, Doc
 
-from casetrack.search.evaluation import squeeze
-
 ROOT = Path(__file__).resolve().parent
-ELLIPSIS = " … "
 LABELS = "hand-labelled for this held-out set: answer spans chosen by reading the document, query wording new"
 SCAN_DPI = 170
 
@@ -89,26 +87,6 @@ def build_doc(doc: Doc) -> tuple[str, dict[str, object]]:
     return ref, entry
 
 
-def locate(ref: str, answer: str) -> tuple[int, int]:
-    """The reference span of one answer, whitespace ignored ("a … b" runs from a to b); it must be unique."""
-    hay, offsets = squeeze(ref)
-    first, _, last = answer.partition(ELLIPSIS)
-    head, _ = squeeze(first)
-    start = hay.find(head)
-    if start < 0:
-        raise ValueError(f"not found: {first[:60]!r}")
-    if not last and hay.find(head, start + 1) >= 0:
-        raise ValueError(f"not unique: {first[:60]!r}")
-    end = start + len(head)
-    if last:
-        tail, _ = squeeze(last)
-        found = hay.find(tail, end)
-        if found < 0:
-            raise ValueError(f"end not found: {last[:60]!r}")
-        end = found + len(tail)
-    return offsets[start], offsets[end - 1] + 1
-
-
 def main() -> int:
     for sub in ("docs", "text"):
         shutil.rmtree(ROOT / sub, ignore_errors=True)
@@ -125,7 +103,7 @@ def main() -> int:
     for n, q in enumerate(QUERIES, start=1):
         doc, ref, paginated = refs[q.doc]
         try:
-            spans = [locate(ref, answer) for answer in q.answers]
+            spans = [answer_span(ref, answer) for answer in q.answers]
         except ValueError as exc:
             raise SystemExit(f"c{n:03d} ({q.doc}): {exc}") from None
         row = {"id": f"c{n:03d}", "query": q.query, "kind": q.kind, "doc": doc.file, **answer_fields(ref, spans),

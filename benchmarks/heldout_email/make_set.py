@@ -22,10 +22,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+from heldout_build import answer_span  # noqa: E402
 from msg_writer import Recipient, compound_file, message_storage  # noqa: E402
 from spec import DOCUMENTS, QUERIES, RESOLVED  # noqa: E402
-
-from casetrack.search.evaluation import squeeze  # noqa: E402
 
 REPOSITORY = "jpvance123/Amdocs_ML_Email_Analytics"
 COMMIT = "97253c9511f98ef58333bb84913ce9e38d245af8"
@@ -33,7 +33,6 @@ PATH = "MailDir_to_MBOX/enron/enron.sanders-r.inbox"
 LICENCE = ("Enron e-mail corpus, made public by the Federal Energy Regulatory Commission (FERC) in its Western "
            "energy markets investigation (PA02-2); no copyright licence is stated by the mbox repository")
 CITED = ("From", "To", "Cc", "Date", "Subject")
-ELLIPSIS = " … "
 
 
 def parsed(raw: str) -> EmailMessage:
@@ -76,24 +75,6 @@ def outlook_file(message: EmailMessage, headers: bool) -> bytes:
     return compound_file(root)
 
 
-def locate(text: str, answer: str) -> tuple[int, int]:
-    """The span of `answer` ("first … last" for a long one) in `text`, whitespace ignored; it must occur once."""
-    hay, offsets = squeeze(text)
-    first, _, last = answer.partition(ELLIPSIS)
-    head, _ = squeeze(first)
-    if hay.count(head) != 1:
-        raise SystemExit(f"answer found {hay.count(head)} times: {first!r}")
-    start = hay.find(head)
-    end = start + len(head)
-    if last:
-        tail, _ = squeeze(last)
-        end = hay.find(tail, end)
-        if end < 0:
-            raise SystemExit(f"answer end not found: {last!r}")
-        end += len(tail)
-    return offsets[start], offsets[end - 1] + 1
-
-
 def main() -> int:
     docs, text = HERE / "docs", HERE / "text"
     docs.mkdir(exist_ok=True)
@@ -116,7 +97,7 @@ def main() -> int:
     (docs / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     lines = []
     for qid, kind, question, key, answer in QUERIES:
-        start, end = locate(references[key], answer)
+        start, end = answer_span(references[key], answer)
         record = {"id": qid, "query": question, "kind": kind, "doc": DOCUMENTS[key][0], "spans": [[start, end]],
                   "answer_text": references[key][start:end], "page": None, "text_line": None,
                   "source": "hand-labeled", "labels": "hand-labelled for heldout_email before any search ran on it"}

@@ -5,20 +5,43 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import re
 import shutil
 import subprocess
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import docx
 import pypdfium2 as pdfium
+from PIL import Image, ImageFilter
 
 from casetrack.search.evaluation import squeeze
 
-ELLIPSIS = " … "  # an answer written "first words … last words"
+ELLIPSIS = " … "  # "first words … last words": a hand-labelled answer's span runs from the first to the last
+
+
+class SourcedDoc(NamedTuple):
+    """A hand-labelled set's document: source/<key>.txt made into docs/<file>."""
+
+    key: str
+    file: str
+    doc_type: str
+    title: str
+    repo: str
+    commit: str
+    path: str
+    license: str
+
+
+class HandQuery(NamedTuple):
+    doc: str  # SourcedDoc.key
+    kind: str
+    query: str
+    answers: tuple[str, ...]
 
 
 def pdf_from_text(text: str, out: Path) -> None:
@@ -53,26 +76,6 @@ def docx_from_text(text: str, out: Path) -> str:
             document.add_paragraph(block.strip())
     document.save(str(out))
     return "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
-
-
-def answer_span(ref: str, answer: str) -> tuple[int, int]:
-    """The reference span of one answer, whitespace ignored ("a … b" runs from a to b); it must be unique."""
-    hay, offsets = squeeze(ref)
-    first, _, last = answer.partition(ELLIPSIS)
-    head, _ = squeeze(first)
-    start = hay.find(head)
-    if start < 0:
-        raise ValueError(f"not found: {first[:60]!r}")
-    if not last and hay.find(head, start + 1) >= 0:
-        raise ValueError(f"not unique: {first[:60]!r}")
-    end = start + len(head)
-    if last:
-        tail, _ = squeeze(last)
-        found = hay.find(tail, end)
-        if found < 0:
-            raise ValueError(f"end not found: {last[:60]!r}")
-        end = found + len(tail)
-    return offsets[start], offsets[end - 1] + 1
 
 
 def answer_fields(ref: str, spans: list[tuple[int, int]]) -> dict[str, object]:
@@ -125,3 +128,86 @@ def finish_entry(root: Path, file: str, title: str, out: Path, ref: str, entry: 
     data = out.read_bytes()
     entry |= {"text": f"text/{file}.txt", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
               "title": title}
+
+
+def locate_answer(ref: str, answer: str) -> tuple[int, int]:
+    """The reference span of one hand-labelled answer, whitespace ignored ("a … b" runs from a to b); it must be
+    unique. PDFium's mark for a hyphen that ended a line (U+FFFE, the lines joined) matches "-"."""
+    hay, offsets = squeeze(ref)
+    hay = hay.replace("\ufffe", "-")  # one character for one: the offsets hold
+    first, _, last = answer.partition(ELLIPSIS)
+    head, _ = squeeze(first)
+    start = hay.find(head)
+    if start < 0:
+        raise ValueError(f"not found: {first[:60]!r}")
+    if not last and hay.find(head, start + 1) >= 0:
+        raise ValueError(f"not unique: {first[:60]!r}")
+    end = start + len(head)
+    if last:
+        tail, _ = squeeze(last)
+        found = hay.find(tail, end)
+        if found < 0:
+            raise ValueError(f"end not found: {last[:60]!r}")
+        end = found + len(tail)
+    return offsets[start], offsets[end - 1] + 1
+
+
+def hand_labelled_rows(queries: Sequence[HandQuery], refs: Mapping[str, tuple[SourcedDoc, str, bool]], prefix: str,
+                       labels: str) -> list[dict[str, object]]:
+    """queries.jsonl rows: each query's answers located in its document's reference text (`refs`: key -> the
+    document, its reference text, whether it is paginated). Exits naming the query whose answer is not found."""
+    rows: list[dict[str, object]] = []
+    for n, q in enumerate(queries, start=1):
+        doc, ref, paginated = refs[q.doc]
+        try:
+            spans = [locate_answer(ref, answer) for answer in q.answers]
+        except ValueError as exc:
+            raise SystemExit(f"{prefix}{n:03d} ({q.doc}): {exc}") from None
+        rows.append({"id": f"{prefix}{n:03d}", "query": q.query, "kind": q.kind, "doc": doc.file,
+                     **answer_fields(ref, spans), "source": "hand-labeled", "labels": labels,
+                     **page_and_line(ref, spans[0][0], paginated)})
+    return rows
+
+
+def build_set(root: Path, split: str, docs: Sequence[SourcedDoc], queries: Sequence[HandQuery], prefix: str,
+              labels: str, build_doc: Callable[[SourcedDoc], tuple[str, dict[str, object]]],
+              paginated: Sequence[str]) -> None:
+    """A hand-labelled set from scratch: docs/ and text/ emptied, each document built (`build_doc` returns its
+    reference text and manifest entry), docs/manifest.json, queries.jsonl. `paginated`: the formats with pages."""
+    for sub in ("docs", "text"):
+        shutil.rmtree(root / sub, ignore_errors=True)
+        (root / sub).mkdir()
+    refs: dict[str, tuple[SourcedDoc, str, bool]] = {}
+    manifest = []
+    for doc in docs:
+        ref, entry = build_doc(doc)
+        refs[doc.key] = (doc, ref, entry["format"] in paginated)
+        manifest.append(entry)
+    (root / "docs" / "manifest.json").write_text(json.dumps({"split": split, "documents": manifest}, indent=1,
+                                                            ensure_ascii=False) + "\n", encoding="utf-8")
+    write_queries(root, hand_labelled_rows(queries, refs, prefix, labels), len(docs))
+
+
+def scanned_first_page(text: str, dpi: int, angle: float, blur: float, speckle_every: int,
+                       seed: int) -> tuple[Image.Image, str]:
+    """Page 1 of the PDF LibreOffice makes from `text`, rendered at `dpi` as a greyscale "scan": turned `angle`
+    degrees, blurred `blur` px, one pixel in `speckle_every` flipped dark or light (fixed `seed`). Returns the
+    image and that page's text (the scan's ground truth)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf_path = Path(tmp) / "page.pdf"
+        pdf_from_text(text, pdf_path)
+        truth = page_texts(pdf_path)[0]
+        pdf = pdfium.PdfDocument(str(pdf_path))
+        try:
+            image = pdf[0].render(scale=dpi / 72).to_pil().convert("L")
+        finally:
+            pdf.close()
+    image = image.rotate(angle, resample=Image.Resampling.BICUBIC, expand=False, fillcolor=255)
+    image = image.filter(ImageFilter.GaussianBlur(blur))
+    rng = random.Random(seed)
+    pixels = image.load()
+    width, height = image.size
+    for _ in range(width * height // speckle_every):
+        x, y = rng.randrange(width), rng.randrange(height)
+        pixels[x, y] = rng.choice((40, 90, 230))  # type: ignore[index]
+    return image, truth

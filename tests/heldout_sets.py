@@ -32,11 +32,18 @@ def scored(root: Path, data_dir: Path) -> tuple[Scores, dict[str, int | None]]:
     case = app.active_case()
     refs = {p.name[: -len(".txt")]: Reference.of(p.read_text(encoding="utf-8")) for p in (root / "text").glob("*.txt")}
     scores, ranks = Scores(), {}
+    located: dict[tuple[str, str, int], tuple[int, int] | None] = {}  # an e-mail's chunks are aligned by difflib: slow
+
+    def locate(doc: str, text: str, page: int) -> tuple[int, int] | None:
+        if (doc, text, page) not in located:
+            located[doc, text, page] = refs[doc].locate(text, page)
+        return located[doc, text, page]
+
     for q in queries(root):
         label = Label(q["doc"], tuple((int(s), int(e)) for s, e in q["spans"]), q.get("page"))
         response = app.search.search(case, q["query"], top_k=10, min_score=0.0, context_chars=0)
         returned = [Returned(h.chunk.provenance.document_name, h.chunk.span.page,
-                             refs[h.chunk.provenance.document_name].locate(h.chunk.text, h.chunk.span.page))
+                             locate(h.chunk.provenance.document_name, h.chunk.text, h.chunk.span.page))
                     for h in response.hits]
         ranks[q["id"]] = scores.add(returned, label)
     return scores, ranks

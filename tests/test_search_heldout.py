@@ -38,5 +38,7 @@ def test_the_full_pipeline_keeps_its_quality_on_contracts_it_was_not_tuned_on(tm
     # R@10 0.95 allows one more query out of the top 10. One answer falling from first place
     # out of the top 10 costs 1/65 = 0.015 of MRR, so 0.65 allows about that; the ranking before
     # named-document scoping (0.632), BM25 alone (0.61) or E7 alone (0.53) would fail.
+    # Issue 21 (legal roles above all: clause MRR 0.77 -> 1.00, naming as evidence): 0.985 / 0.780; 0.75 keeps
+    # that but for about two answers falling out of first place.
     assert scores.recall_at(10) >= 0.95, f"R@10 {scores.recall_at(10):.3f}; first-hit ranks: {ranks}"
-    assert scores.mrr() >= 0.65, f"MRR {scores.mrr():.3f}; first-hit ranks: {ranks}"
+    assert scores.mrr() >= 0.75, f"MRR {scores.mrr():.3f}; first-hit ranks: {ranks}"

@@ -50,6 +50,7 @@ def test_the_full_pipeline_keeps_its_quality_on_court_documents_it_was_not_tuned
     # file names ("Board", "State", "Elections", "County") scoped queries to the wrong document; before
     # named-document scoping (b7a393f) 0.930 / 0.707. R@10 0.91 allows one more query out of the top 10
     # (52 of 57 = 0.912); one answer falling from first place out of the top 10 costs 1/57 = 0.018 of
-    # MRR, so 0.73 allows about that, and fails both earlier rankings.
+    # MRR, so 0.73 allows about that, and fails both earlier rankings. Issue 21 (references first, naming as
+    # evidence, legal roles): 0.930 / 0.775; 0.75 keeps that but for about one answer falling out.
     assert scores.recall_at(10) >= 0.91, f"R@10 {scores.recall_at(10):.3f}; first-hit ranks: {ranks}"
-    assert scores.mrr() >= 0.73, f"MRR {scores.mrr():.3f}; first-hit ranks: {ranks}"
+    assert scores.mrr() >= 0.75, f"MRR {scores.mrr():.3f}; first-hit ranks: {ranks}"

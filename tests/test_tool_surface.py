@@ -33,7 +33,8 @@ SPEC_TOOLS: dict[str, list[str]] = {
     "get_chunk": ["chunk_id"], "get_document_chunks": ["document_name", "page_filter"],
     "get_source_context": ["chunk_id", "window"], "browse_pages": ["document_name", "end_page", "start_page"],
     "traverse_chunks": ["count", "direction", "start_chunk_id"], "get_document_structure": ["document_name"],
-    "search_case": ["document_filter", "min_score", "query", "top_k"],
+    "search_case": ["clause_type", "document_filter", "min_score", "query", "top_k"],
+    "list_clauses": ["document_name"],  # issue 21's clause library, with search_case's clause_type
     "search_similar_chunks": ["chunk_id", "exclude_same_document", "min_similarity", "top_k"],
     "compare_documents": ["document_a", "document_b", "top_k_per_document", "topic"],
     "find_entity": ["entity", "entity_type", "top_k"], "reindex_document": ["document_name", "force", "reparse"],
@@ -154,6 +155,8 @@ async def _call_every_tool(client: Client, scratch: Path) -> dict[str, dict[str,
     await call("browse_pages", document_name=netgear, start_page=1, end_page=1)
     await call("traverse_chunks", start_chunk_id=chunk, count=2)
     await call("get_document_structure", document_name=netgear)
+    await call("list_clauses", document_name=netgear)
+    await call("search_case", query="which law governs", clause_type="governing_law", top_k=3)
     await call("search_similar_chunks", chunk_id=chunk, min_similarity=0.0, top_k=3)
     await call("compare_documents", document_a=netgear, document_b=lucid, topic="termination", top_k_per_document=2)
     await call("find_entity", entity="NETGEAR", top_k=3)

@@ -8,30 +8,17 @@ both included). Each answer must occur once in the reference text (make_set.py c
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from heldout_build import HandQuery as Q
+from heldout_build import SourcedDoc as Doc
 
 EYECITE = "freelawproject/eyecite"
 JURISCRAPER = "freelawproject/juriscraper"
 PUBLIC = ("US government work (court opinion or order, agency decision, state attorney-general opinion or "
           "statute): public domain. Repository code ({}) is not used.")
-
-
-class Doc(NamedTuple):
-    key: str  # source/<key>.txt
-    file: str  # docs/<file>
-    doc_type: str
-    title: str
-    repo: str
-    commit: str
-    path: str
-    license: str
-
-
-class Q(NamedTuple):
-    doc: str  # Doc.key
-    kind: str
-    query: str
-    answers: tuple[str, ...]
 
 
 def _eyecite(key: str, file: str, doc_type: str, title: str, path: str,

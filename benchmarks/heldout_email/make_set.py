@@ -23,7 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
-from heldout_build import answer_span  # noqa: E402
+from heldout_build import locate_answer  # noqa: E402
 from msg_writer import Recipient, compound_file, message_storage  # noqa: E402
 from spec import DOCUMENTS, QUERIES, RESOLVED  # noqa: E402
 
@@ -97,7 +97,7 @@ def main() -> int:
     (docs / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     lines = []
     for qid, kind, question, key, answer in QUERIES:
-        start, end = answer_span(references[key], answer)
+        start, end = locate_answer(references[key], answer)
         record = {"id": qid, "query": question, "kind": kind, "doc": DOCUMENTS[key][0], "spans": [[start, end]],
                   "answer_text": references[key][start:end], "page": None, "text_line": None,
                   "source": "hand-labeled", "labels": "hand-labelled for heldout_email before any search ran on it"}

@@ -241,6 +241,7 @@ class Chunk:
     document_id: str
     span: ChunkSpan
     provenance: Provenance
+    roles: tuple[str, ...] = ()  # legal roles tagged at ingest (chunk.roles); () for passages stored before
 
     @property
     def text(self) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from casetrack.index import tokenize as tokenize_module
+from casetrack.index.aliases import fold, with_aliases
 from casetrack.index.tokenize import DEFAULT_TOKENIZER, TokenizerConfig, tokenize
 
 EVAL_DEV = Path(os.environ.get("CASETRACK_EVAL_DEV", "/work/shared/eval-dev"))
@@ -23,7 +24,7 @@ EVAL_DEV = Path(os.environ.get("CASETRACK_EVAL_DEV", "/work/shared/eval-dev"))
 
 def reference_tokenize(text: str, config: TokenizerConfig = DEFAULT_TOKENIZER) -> list[str]:
     out: list[str] = []
-    for match in tokenize_module._TOKEN.finditer(text.lower()):
+    for match in tokenize_module._TOKEN.finditer(fold(text.lower())):
         kind = match.lastgroup
         assert kind is not None
         raw = match.group()
@@ -31,7 +32,7 @@ def reference_tokenize(text: str, config: TokenizerConfig = DEFAULT_TOKENIZER) -
             out.extend(tokenize_module._word(raw, config))
         else:
             out.extend(tokenize_module._EMITTERS[kind](raw, config))
-    return out
+    return with_aliases(out)  # the aliases that span terms (index.aliases) are added after either scan
 
 
 def eval_dev_texts() -> list[str]:

@@ -165,3 +165,28 @@ def test_nothing_to_search_returns_no_hits_and_no_stages() -> None:
 def test_config_rejects_a_recall_signal_without_weight() -> None:
     with pytest.raises(ValueError, match="e5"):
         PipelineConfig(dense_recall=("e5",))
+
+
+def test_a_prior_lifts_a_passage_by_what_is_known_beside_its_matches() -> None:
+    indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
+    plain = run(indexes, {"e7": QUERY_VEC}, top_k=10)
+    last = plain.hits[-1].key
+    lifted = run(indexes, {"e7": QUERY_VEC}, top_k=10, prior=lambda key: 1.0 if key == last else 0.0)
+    assert lifted.hits[0].key == last and lifted.hits[0].score == 1.0  # shown capped at 1
+    assert "prior" in lifted.stages_used
+
+
+def test_passages_holding_a_cited_reference_come_first_whatever_their_scores() -> None:
+    indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
+    out = run(indexes, {"e7": QUERY_VEC}, top_k=5, first={6, 4})  # neither matches the query's words
+    assert [hit.key for hit in out.hits[:2]] == [6, 4] or [hit.key for hit in out.hits[:2]] == [4, 6]
+    assert "references" in out.stages_used
+    off = run(indexes, {"e7": QUERY_VEC}, top_k=5, first={6, 4},
+              config=PipelineConfig(dense_recall=("e7",), references_first=False))
+    assert off.hits[0].key not in {4, 6}
+
+
+def test_an_included_passage_is_a_candidate_though_recall_missed_it() -> None:
+    only_bm25 = SearchIndexes(bm25=bm25())
+    out = run(only_bm25, {}, top_k=10, include=[7], prior=lambda key: 0.5 if key == 7 else 0.0)
+    assert 7 in [hit.key for hit in out.hits]  # "distributor ... prices" shares no word with the query

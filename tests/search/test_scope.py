@@ -33,12 +33,25 @@ def test_a_distinctive_word_names_its_document_and_its_other_name_words_go_with_
 
 
 def test_a_word_of_two_names_names_both_until_another_word_decides() -> None:
-    assert _named("non-compete covenant in the distributor agreement") == (
-        {"netgear", "lucid"}, {"distributor", "agreement"}
-    )
+    names = {"a": "Smith deposition.pdf", "b": "Jones letter.pdf", "c": "Lease.pdf", "d": "Invoice.pdf",
+             "e": "Smith photographs.pdf", "f": "Brown notes.pdf", "g": "Gray notes.pdf", "h": "Memo.pdf"}
+    both = named_documents(tokenize("what did Smith say about the March meeting"), _names(names))
+    assert both is not None and set(both.documents) == {"a", "e"} and both.strength == {"a": 1, "e": 1}
+    one = named_documents(tokenize("what did Smith say about the meeting in the photographs"), _names(names))
+    assert one is not None and set(one.documents) == {"e"} and 0 < one.strength["a"] < 1
+
+
+def test_generic_words_add_to_a_naming_but_cannot_make_one() -> None:
+    # "distributor" (a party's role) and "agreement" (a kind of document) are in two names each: alone they name
+    # neither; beside "Lucid" they add to it.
+    assert _named("non-compete covenant in the distributor agreement") is None
     assert _named("non-compete covenant in the Lucid distributor agreement") == (
         {"lucid"}, {"lucid", "distributor", "agreement"}
     )
+    names = {"nc": "Democracy North Carolina v. NC State Board of Elections.pdf", "bva": "BVA decision 2025.txt",
+             "al": "Alabama AG Opinion 2018-046.pdf", "ky": "Kentucky OAG 18-011.pdf"}
+    assert named_documents(tokenize("What did the State Board decide about the appeal?"), _names(names)) is None
+    assert named_documents(tokenize("the Kentucky attorney general opinion on write-ins"), _names(names)) is None
 
 
 def test_a_word_in_many_names_names_nothing() -> None:
@@ -64,8 +77,10 @@ def test_a_word_most_documents_use_does_not_name_the_one_whose_name_holds_it() -
     scope = named_documents(tokens, _names(names), {"notice": 5, "period": 3, "office": 1, "lease": 1}.__getitem__)
     assert scope is not None and set(scope.documents) == {"lease"}  # "office", "lease" name it; "notice" does not
     assert named_documents(tokenize("notice period"), _names(names), {"notice": 5, "period": 3}.__getitem__) is None
-    # where only the named document's text says it, the word names it
-    assert named_documents(tokenize("notice period"), _names(names), {"notice": 1, "period": 3}.__getitem__) is not None
+    # where only the named document's text says a (specific) word, the word names it
+    names["depo"] = "Notice of Hartley Deposition.pdf"
+    assert named_documents(tokenize("Hartley period"), _names(names), {"hartley": 5}.__getitem__) is None
+    assert named_documents(tokenize("Hartley period"), _names(names), {"hartley": 1}.__getitem__) is not None
 
 
 def test_a_document_number_in_a_name_matches_the_query_that_cites_it() -> None:
@@ -73,7 +88,7 @@ def test_a_document_number_in_a_name_matches_the_query_that_cites_it() -> None:
     assert name_tokens(names["a"]) >= {"alabama", "2015-059"}
     scope = named_documents(tokenize("Which probate judge asked for Alabama attorney general opinion 2015-059?"),
                             _names(names))
-    assert scope is not None and set(scope.documents) == {"a"}
+    assert scope is not None and set(scope.documents) == {"a"} and scope.by_identifier == {"a"}
 
 
 def test_a_document_is_named_by_its_file_name_and_by_what_it_names_itself_with() -> None:

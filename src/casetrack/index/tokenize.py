@@ -7,8 +7,9 @@ at each position of the lowercased text:
   money      `$1,500,000.00` -> `$1500000` + `1500000`   (commas and `.00` dropped, so
              `$1500000` and `$1,500,000` agree; the bare amount lets `1,500,000` match too)
   case no.   `1:19-cv-01234-ABC` -> `1:19-cv-01234-abc`, `1:19-cv-01234`, `19-cv-01234`
-             (citations often omit the judge's initials or the office prefix)
-  date       `10/31/2017` -> `10/31/2017`
+             (citations often omit the judge's initials or the office prefix), then the
+             docket aliases of index.aliases (`19-cv-1234`, `1:19-cv-1234`); `1:20CV457` too
+  date       `10/31/2017` -> `10/31/2017`, `2017-10-31`
   subsection `12(b)(6)` -> `12(b)(6)`, `12(b)`, `12`; `2.3(a)` -> `2.3(a)`, `2.3`
              (a search for Rule 12(b) finds 12(b)(6); the full token is rarer, so an exact
              query still ranks the exact passage first)
@@ -21,9 +22,14 @@ at each position of the lowercased text:
   symbols    `§`, `§§`, the words `section`/`sections` -> `§`; `¶`, `¶¶`, `paragraph(s)` -> `¶`
   numbers    `1,500,000` -> `1500000`; `8.1.2` -> `8.1.2`, `8.1` (dotted ancestors, never
              the bare `8`: dotted numbers are also decimals such as `2.5`)
+  abbrev.    a word and its dot (`Mfg.`, `Serv.`): the word, and the words a Bluebook case-name
+             abbreviation stands for (`manufacturing`, `service`; index.aliases)
   words      letters/digits with inner apostrophes and hyphens. Possessive `'s` dropped.
              With a digit and a hyphen (`21-1234`, `10b-5`) the token is kept whole;
              without a digit (`co-branding`) it yields `cobranding`, `co`, `branding`.
+
+Before the rules, dashes and quotes are folded (an en dash is a hyphen, an em dash a space);
+after them, index.aliases adds the aliases that span terms (dates, `$1.5 million`, Bates numbers).
 
 Plain words are then filtered (stopwords, single letters) and, if enabled, stemmed with
 Harman's S-stemmer (plurals only): light and deterministic, so `parties` meets `party`
@@ -36,6 +42,15 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+
+from casetrack.index.aliases import (
+    bates_word_alias,
+    case_name_expansions,
+    docket_aliases,
+    fold,
+    slash_date_alias,
+    with_aliases,
+)
 
 # A compact English list. Negations (`no`, `not`, `nor`) are deliberately absent: in
 # clauses "shall not" and "shall" differ, and the words are frequent enough to cost little.
@@ -68,11 +83,12 @@ _REF_NUM = rf"\d+(?:\.\d+)*{_W}?(?:\({_W}{{1,5}}\))*"  # 1983, 8.1, 2000e, 12(b)
 _TOKEN = re.compile(
     rf"""
     (?P<money>\$\s?\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\$\s?\d+(?:\.\d+)?)
-  | (?P<caseno>\d{{1,2}}:\d{{2}}-{_L}{{1,5}}-\d{{1,6}}(?:-{_W}+)*)
+  | (?P<caseno>\d{{1,2}}:\d{{2}}(?:-{_L}{{1,5}}-|{_L}{{2,5}})\d{{1,6}}(?:-{_W}+)*)
   | (?P<date>\d{{1,2}}/\d{{1,2}}/\d{{2,4}})
   | (?P<subsec>\d+{_L}?(?:\.\d+)*(?:\({_W}{{1,5}}\))+)
   | (?P<reporter>(?:{_L}{{1,5}}\.){{1,3}}\d(?:d|th|nd|rd)\b)
   | (?P<abbrev>(?:{_L}{{1,4}}\.){{2,}})
+  | (?P<abbrev1>{_L}{{2,8}}\.)
   | (?P<ref>(?:§+|¶+|\bsections?\b|\bparagraphs?\b)\s*{_REF_NUM})
   | (?P<symbol>§+|¶+)
   | (?P<number>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)+(?!\w))
@@ -112,9 +128,9 @@ _DOLLAR_SPACE = re.compile(r"\$\s(?=\d)")
 
 def tokenize(text: str, config: TokenizerConfig = DEFAULT_TOKENIZER) -> list[str]:
     """Lowercased BM25 terms of `text`, in order, sub-tokens right after their token."""
-    lowered = text.lower()
+    lowered = fold(text.lower())
     if config is not DEFAULT_TOKENIZER:
-        return _scan(lowered, config)
+        return with_aliases(_scan(lowered, config))
     if "$" in lowered:
         lowered = _DOLLAR_SPACE.sub("$", lowered)  # `$ 5` -> `$5`: the same money terms
     cache = _PIECE_CACHE
@@ -139,7 +155,7 @@ def tokenize(text: str, config: TokenizerConfig = DEFAULT_TOKENIZER) -> list[str
             out += terms
     if pending:
         out += _scan(pending, config)
-    return out
+    return with_aliases(out)
 
 
 def _scan(lowered: str, config: TokenizerConfig) -> list[str]:
@@ -194,10 +210,28 @@ def _money(raw: str, _: TokenizerConfig) -> Iterator[str]:
 
 def _caseno(raw: str, _: TokenizerConfig) -> Iterator[str]:
     core = "-".join(raw.split("-")[:3])  # without judge initials such as `-abc`
-    yield raw
+    emitted = [raw]
     if core != raw:
-        yield core
-    yield core.split(":", 1)[1]
+        emitted.append(core)
+    emitted.append(core.split(":", 1)[1])
+    emitted += [alias for alias in docket_aliases(raw) if alias not in emitted]
+    yield from emitted
+
+
+def _date(raw: str, _: TokenizerConfig) -> Iterator[str]:
+    yield raw
+    alias = slash_date_alias(raw)
+    if alias:
+        yield alias
+
+
+def _abbrev1(raw: str, config: TokenizerConfig) -> Iterator[str]:
+    """A word and its dot: the word's own terms, and what it abbreviates in a case name ("mfg." ->
+    "manufacturing")."""
+    word = raw[:-1]
+    yield from _word(word, config)
+    for expansion in case_name_expansions().get(word, ()):
+        yield from _plain(expansion, config)
 
 
 def _verbatim(raw: str, _: TokenizerConfig) -> Iterator[str]:
@@ -255,11 +289,18 @@ def _dotted(raw: str) -> Iterator[str]:
 
 
 def _word(raw: str, config: TokenizerConfig) -> Iterator[str]:
+    abbreviated = "'" in raw or "’" in raw
     raw = re.sub(r"['’]s\b", "", raw).replace("'", "").replace("’", "")
     if "-" not in raw:
         yield from _plain(raw, config)
+        if abbreviated:  # "ass'n", "dep't", "int'l"
+            for expansion in case_name_expansions().get(raw, ()):
+                yield from _plain(expansion, config)
     elif any(c.isdigit() for c in raw):
         yield raw  # docket numbers, `10b-5`, phone numbers: whole or not at all
+        for alias in (*docket_aliases(raw), bates_word_alias(raw)):
+            if alias and alias != raw:
+                yield alias
     else:
         parts = [p for p in raw.split("-") if p]
         yield from _plain("".join(parts), config)
@@ -279,10 +320,11 @@ def _plain(word: str, config: TokenizerConfig) -> Iterator[str]:
 _EMITTERS = {
     "money": _money,
     "caseno": _caseno,
-    "date": _verbatim,
+    "date": _date,
     "subsec": _subsec,
     "reporter": _verbatim,
     "abbrev": _abbrev,
+    "abbrev1": _abbrev1,
     "ref": _ref,
     "symbol": _symbol,
     "number": _number,

@@ -76,6 +76,7 @@ class ChunkOut(Out):
     citation: str
     citation_short: str
     source: Source
+    roles: list[str] = []  # legal roles tagged at ingest (clause types, parts of a decision)
 
 
 class DocumentOut(Out):
@@ -190,6 +191,17 @@ class DocumentStructure(Out):
     entries: list[StructureEntry]
 
 
+class ClauseGroup(Out):
+    clause_type: str
+    label: str
+    passages: list[ChunkOut]
+
+
+class ClauseLibrary(Out):
+    document: DocumentOut
+    clause_types: list[ClauseGroup]
+
+
 # --- search ---------------------------------------------------------------------
 
 
@@ -233,6 +245,8 @@ class SearchResult(Out):
     chunks_searched: int
     document_filter: str | None
     named_documents: list[str]
+    roles_asked: list[str] = []
+    clause_type: str | None = None
     results: list[Hit]
 
 

@@ -3,8 +3,10 @@ rendered together with its full provenance: a user (and Claude) can always cite 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from casetrack.chunk.role_taxonomy import Role
 from casetrack.domain import Case, Chunk, Document
 from casetrack.errors import Step, Words, tool_words
 from casetrack.render.formats import date, duration, iso, plural, size
@@ -46,6 +48,7 @@ def chunk_dict(chunk: Chunk) -> dict[str, Any]:
         "citation": chunk.provenance.cite(),
         "citation_short": chunk.provenance.cite_short(),
         "source": provenance_dict(chunk),
+        "roles": list(chunk.roles),
     }
 
 
@@ -196,6 +199,28 @@ def pages_text(doc: Document, chunks: list[Chunk], start_page: int, end_page: in
     if end_page > last and last < doc.page_count:
         text += f"\n\n(more pages follow: continue with start_page={last + 1})"
     return text
+
+
+def clauses_dict(doc: Document, groups: Sequence[tuple[Role, Sequence[Chunk]]]) -> dict[str, Any]:
+    return {"document": document_dict(doc), "clause_types": [
+        {"clause_type": role.id, "label": role.label, "passages": [chunk_dict(c) for c in chunks]}
+        for role, chunks in groups]}
+
+
+def clauses_text(doc: Document, groups: Sequence[tuple[Role, Sequence[Chunk]]]) -> str:
+    if not groups:
+        return (f"No passage of {doc.name} was tagged with a clause type or part of a decision. Documents ingested "
+                "before clause tagging are tagged when reparsed (reindex_document with force=true).")
+    lines = [f"Clause library of {doc.name}: {plural(len(groups), 'type')}"]
+    for role, chunks in groups:
+        lines += ["", f"{role.label} [{role.id}] ({plural(len(chunks), 'passage')})"]
+        lines += [f"  - {c.provenance.cite()} [chunk {c.id}]: \"{_excerpt(c.text)}\"" for c in chunks]
+    return "\n".join(lines)
+
+
+def _excerpt(text: str, limit: int = 160) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rsplit(" ", 1)[0] + " …"
 
 
 def structure_text(doc: Document, entries: list[dict[str, Any]]) -> str:

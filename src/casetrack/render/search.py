@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from casetrack.chunk.role_taxonomy import BY_ID
 from casetrack.render.documents import chunk_dict, provenance_dict
 from casetrack.render.formats import plural
 from casetrack.service.app import IndexStatus
@@ -14,7 +15,8 @@ from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.query import SearchHit, SearchResponse
 
 STAGE_LABELS = {"recall": "hybrid recall", "rrf": "RRF fusion", "boost": "citation/entity boost",
-                "colbert": "ColBERT rerank", "named": "named document first"}
+                "colbert": "ColBERT rerank", "named": "named document", "prior": "naming and legal-role evidence",
+                "references": "cited references first"}
 
 
 def hit_dict(hit: SearchHit, rank: int) -> dict[str, Any]:
@@ -35,6 +37,8 @@ def response_dict(r: SearchResponse, tier: str) -> dict[str, Any]:
         "chunks_searched": r.chunks_searched,
         "document_filter": r.document_filter.name if r.document_filter else None,
         "named_documents": list(r.named_documents),
+        "roles_asked": list(r.roles_asked),
+        "clause_type": r.clause_type,
         "results": [hit_dict(h, i) for i, h in enumerate(r.hits, start=1)],
     }
 
@@ -50,8 +54,12 @@ def response_text(r: SearchResponse, tier: str) -> str:
         f"Signals: {', '.join(r.signals)}",
     ]
     if r.named_documents:
-        head.append(f"Named in the query: {'; '.join(r.named_documents)} (its passages first; pass document_filter "
-                    "to search one document only)")
+        head.append(f"Named in the query: {'; '.join(r.named_documents)} (its passages weigh more; pass "
+                    "document_filter to search one document only)")
+    if r.roles_asked or r.clause_type:
+        asked = ", ".join(BY_ID[role].label for role in ((r.clause_type,) if r.clause_type else r.roles_asked))
+        head.append(f"{'Only' if r.clause_type else 'Asks for'}: {asked} (clause types and parts of decisions tagged "
+                    "at ingest; list_clauses shows a document's)")
     if not r.hits:
         return "\n".join([*head, "", "No matching passages. Try other words, or check list_documents."])
     body = []

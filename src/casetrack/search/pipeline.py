@@ -22,7 +22,7 @@ over the best possible for the signals that ran (see `fuse.normalize`), so 0..1.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence, Set
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 import numpy as np
@@ -53,6 +53,7 @@ UNNAMED = "unnamed"
 # Steffes"; search.correspondents): the messages from the one to the other rank first among the candidates.
 MAIL = "mail"
 STAGE_RECALL, STAGE_RRF, STAGE_BOOST, STAGE_COLBERT = "recall", "rrf", "boost", "colbert"
+STAGE_PRIOR, STAGE_REFERENCES = "prior", "references"
 
 QueryInput = np.ndarray | SparseVector
 TokenLoader = Callable[[Sequence[Key]], Mapping[Key, np.ndarray]]
@@ -94,6 +95,13 @@ class PipelineConfig:
     rerank_weight: float = _RERANK.weight if _RERANK else 0.0  # final = (1 - w) * fused + w * MaxSim (PRD)
     min_score: float = 0.15  # peer system's confidence threshold ...
     guarantee: int = 3  # ... and its minimum guarantee
+    # Evidence about a passage beyond what it matches, added to its 0..1 fused score (issue 21): the strength
+    # with which the query names its document (search.scope) and whether it plays the legal role the query
+    # asks for (search.roles). `references_first`: the passages holding a reference the query cites come
+    # first (index.references). Chosen on eval-dev, heldout and heldout_court together (docs/benchmarks.md).
+    name_weight: float = 0.3
+    role_weight: float = 0.3
+    references_first: bool = True
 
     def __post_init__(self) -> None:
         unweighted = [name for name in self.dense_recall if self.rrf_weights.get(name, 0.0) <= 0]
@@ -164,17 +172,36 @@ def search(
     config: PipelineConfig = DEFAULT_PIPELINE,
     unnamed_tokens: Sequence[str] = (),
     correspondents: Sequence[str] = (),
+    prior: Callable[[Key], float] | None = None,
+    first: Set[Key] = frozenset(),
+    include: Sequence[Key] = (),
 ) -> SearchOutcome:
     """Run all stages. `allowed` restricts every signal to those chunk keys (a document
     filter); `colbert_tokens` loads E12 token matrices for a few candidate keys;
-    `unnamed_tokens` are the query's tokens without the name of the document searched (UNNAMED)."""
+    `unnamed_tokens` are the query's tokens without the words that name documents (UNNAMED);
+    `prior(key)` is evidence about a passage beyond what it matches (its document is named, it plays
+    the role asked for), added to its fused score; `first` are the passages holding a reference the
+    query cites, ranked ahead of the rest; `include` are candidates whatever recall finds; `correspondents` are the
+    `from:`/`to:` terms of the people the query names (MAIL)."""
     query = Query(query_tokens, query_vectors, unnamed_tokens, correspondents)
     candidates, recalled_by = recall(query, indexes, allowed, config)
+    extra = [k for k in (*include, *first) if allowed is None or k in allowed]
+    if extra:
+        candidates = list(dict.fromkeys((*candidates, *extra)))
     if not candidates:
         return SearchOutcome((), (STAGE_RECALL,) if recalled_by else (), recalled_by, 0)
     stages = [STAGE_RECALL, STAGE_RRF]
-    fused, rankings = fuse(query, candidates, indexes, config)
+    fused, rankings = fuse(query, candidates, indexes, replace(config, fuse_keep=len(candidates)))
     scored = normalize(fused, rrf_ceiling(rankings, config.rrf_weights, config.rrf_k))
+    if prior is not None:
+        ranked = {key for key, _ in scored}
+        scored += [(key, 0.0) for key in extra if key not in ranked]  # no signal ranks it; its prior may
+        scored = sorted(((key, score + prior(key)) for key, score in scored), key=lambda item: -item[1])
+        stages.append(STAGE_PRIOR)
+    if first and config.references_first:
+        scored = _first(scored, first)
+        stages.append(STAGE_REFERENCES)
+    scored = scored[: config.fuse_keep]
     boosted = boost(query, scored, indexes, config)
     if boosted is not None:
         scored, boost_rankings = boosted
@@ -185,7 +212,11 @@ def search(
         scored = reranked
         stages.append(STAGE_COLBERT)
     signals = [*rankings] + ([config.rerank_signal] if reranked is not None else [])
-    final = apply_min_score(scored[: max(top_k, 0)], config.min_score, min(config.guarantee, top_k))
+    if first and config.references_first:
+        scored = _first(scored, first)
+    head = [(key, min(1.0, score)) for key, score in scored[: max(top_k, 0)]]  # a prior may lift a score past 1
+    kept = {key for key, _ in apply_min_score(head, config.min_score, min(config.guarantee, top_k))}
+    final = [item for item in head if item[0] in kept]  # in ranking order: references first, then by score
     positions = {name: {key: i for i, key in enumerate(ranking, start=1)} for name, ranking in rankings.items()}
     hits = tuple(Hit(key, score, _ranks_of(key, positions)) for key, score in final)
     return SearchOutcome(hits, tuple(stages), tuple(signals), len(candidates))
@@ -303,6 +334,11 @@ def reference_tokens(tokens: Sequence[str]) -> list[str]:
     """The query tokens that name something exactly: any with a digit or a §, ¶ or $ sign,
     except a bare sign (which only says "some section")."""
     return [t for t in tokens if len(t) > 1 and (any(c.isdigit() for c in t) or t[0] in "§¶$")]
+
+
+def _first(scored: Sequence[Scored], first: Set[Key]) -> list[Scored]:
+    """`scored` with the keys in `first` ahead of the rest, each part in its own order."""
+    return [item for item in scored if item[0] in first] + [item for item in scored if item[0] not in first]
 
 
 def _no_match_as_nan(scores: np.ndarray) -> np.ndarray:

@@ -1,20 +1,23 @@
-"""A query that names a document: which document, and which of its words only name it.
+"""A query that names a document: which documents, how strongly, and which of its words only name them.
 
-Lawyers ask about a document by its name: "the governing law clause of the NETGEAR distributor
-agreement", "what does the Smith deposition say about the March meeting". The naming words
-("netgear", "distributor") pick the document; they say nothing about which passage of it
-answers. Left in the ranking they decide it all the same: they are rare in the case, so BM25
-weighs them heavily, and the passages that repeat the name most (the preamble, the signature
-block) outrank the clause asked for. Measured on 65 held-out CUAD queries, that was every
-low rank (the answer's own document was always first).
+Lawyers ask about a document by its name: "the governing law clause of the NETGEAR distributor agreement",
+"what does the Smith deposition say about the March meeting". The naming words ("netgear", "distributor")
+say which document; they say nothing about which passage of it answers. Left in the ranking they decide it
+all the same: they are rare in the case, so BM25 weighs them heavily, and the passages that repeat the name
+(the preamble, the signature block) outrank the clause asked for.
 
-So a query is matched against the words each document can be named by: its file name's, and the
-ones it names itself with, recorded at ingest (its opening words, its parties, an e-mail's subject),
-since a production's "PROD000123.pdf" or a scan's "IMG_0042.pdf" names nothing. A word of the query
-that appears in the names of few documents (at most a quarter of them; the one document of a
-one-document case) is a naming word; the documents whose names hold the most telling naming words are
-the ones named. The search then ranks that document's passages also without the words of its name,
-ahead of the rest (service.search). Pure.
+So a query is matched against the words each document can be named by: its file name's, and the ones it
+names itself with, recorded at ingest (its opening words, its parties, an e-mail's subject), since a
+production's "PROD000123.pdf" or a scan's "IMG_0042.pdf" names nothing. A word of the query that is in the
+names of few documents (at most a quarter of them; the one document of a one-document case) and not widely
+used in the case's text is a naming word, weighed by how few names hold it.
+
+Naming is evidence, not a verdict (issue 21): the search adds each document's `strength` (its naming weight
+over the best document's, 0..1) to its passages' scores, beside what the passages themselves match, and ranks
+passages also without the naming words (search.pipeline.UNNAMED). Generic words (a jurisdiction, a court or
+tribunal, a party's role, a kind of document: "State", "Circuit", "Board", "plaintiff", "Agreement") weigh
+half and cannot name a document on their own: a question about "the State Board" names none of "NC State
+Board of Elections.pdf", "Alabama State Bar.pdf". Pure.
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from casetrack.graph.jurisdictions import STATES
+from casetrack.graph.parties import ROLE_WORDS
 from casetrack.index.tokenize import tokenize
 from casetrack.parse import SUPPORTED_EXTENSIONS
 
@@ -40,10 +45,29 @@ SELF_NAMING_KEYS = ("opening", "parties", "subject")
 OPENING_CHARS = 80
 
 
+# Words that say what kind of thing a document is or where it comes from, not which one it is: courts and
+# tribunals, kinds of documents (the file-name words of chunk.doctype's table), and with them every state's
+# name and abbreviation (graph.jurisdictions) and every party role (graph.parties).
+_GENERIC_TEXT = """
+court courts supreme circuit district appeals appellate board bankruptcy county state states united federal
+commission tribunal division department office judge justice attorney general
+agreement contract amendment addendum order opinion decision judgment ruling memorandum letter notice motion
+brief complaint petition answer statute code regulation rule exhibit transcript deposition email mail report
+"""
+GENERIC_WORDS = frozenset(tokenize(" ".join([
+    _GENERIC_TEXT, *(s.name for s in STATES), *(s.abbr for s in STATES), *ROLE_WORDS])))
+GENERIC_WEIGHT = 0.5  # a generic word adds half its weight to a document some specific word names
+IDENTIFIER_WEIGHT = 3.0  # a document number ("opinion 2015-059") outweighs words of another name
+
+
 @dataclass(frozen=True, slots=True)
 class Scope:
-    documents: frozenset[str]  # ids of the documents the query names
-    name_words: frozenset[str]  # query tokens found in those documents' names
+    documents: frozenset[str]  # ids of the documents named best (strength 1.0)
+    name_words: frozenset[str]  # query tokens found in the names of the documents named at all
+    strength: Mapping[str, float] = field(default_factory=dict)  # document id -> 0..1, for every named one
+    # Documents a number of the query names ("G.S. 163-230.2" for "NC Gen Stat 163-230.2.txt"): the document is
+    # the reference the query cites, so all its passages hold it (search.evidence ranks them with those that do).
+    by_identifier: frozenset[str] = frozenset()
 
 
 def name_tokens(name: str) -> frozenset[str]:
@@ -83,8 +107,9 @@ def named_documents(
     query_tokens: Sequence[str], names: Mapping[str, frozenset[str]],
     text_holders: Callable[[str], int] | None = None,
 ) -> Scope | None:
-    """The documents `query_tokens` names, by their `names` (document id -> name tokens); None when the
-    query names none, or would have no words left to rank by once the naming words are set aside.
+    """The documents `query_tokens` names, by their `names` (document id -> name tokens), with how strongly;
+    None when the query names none, or would have no words left to rank by once the naming words are set
+    aside (it is the name: "the Acme MSA").
 
     `text_holders(token)` (how many documents' text holds it; asked only of a word some name holds) keeps
     a word that many documents use from naming the few whose names hold it: "notice" in "the notice
@@ -92,9 +117,9 @@ def named_documents(
     if not names:
         return None
     most = max(1, math.floor(NAMING_SHARE * len(names)))
-    # (identifiers, words): a number that names a document ("opinion 2015-059") decides over any words of
-    # another's name ("probate judge"); words weigh by how few names hold them.
-    weight: dict[str, tuple[float, float]] = {}
+    weight: dict[str, float] = {}
+    specific: set[str] = set()  # documents some non-generic word or number names
+    numbered: set[str] = set()  # documents a number names
     for token in dict.fromkeys(query_tokens):
         holders = [doc for doc, tokens in names.items() if token in tokens]
         if not 0 < len(holders) <= most:
@@ -102,17 +127,25 @@ def named_documents(
         if text_holders is not None and text_holders(token) > max(len(holders), most):
             continue  # a word the case's documents use widely
         telling = math.log((len(names) + 1) / len(holders))
+        if _identifier(token):
+            telling *= IDENTIFIER_WEIGHT
+            numbered.update(holders)
+        elif token in GENERIC_WORDS:
+            telling *= GENERIC_WEIGHT
         for doc in holders:
-            ids, words = weight.get(doc, (0.0, 0.0))
-            weight[doc] = (ids + telling, words) if _identifier(token) else (ids, words + telling)
+            weight[doc] = weight.get(doc, 0.0) + telling
+            if token not in GENERIC_WORDS or _identifier(token):
+                specific.add(doc)
+    weight = {doc: w for doc, w in weight.items() if doc in specific}
     if not weight:
         return None
     best = max(weight.values())
-    documents = frozenset(doc for doc, w in weight.items() if w == best)
-    naming = frozenset(t for t in query_tokens if any(t in names[doc] for doc in documents))
+    strength = {doc: w / best for doc, w in weight.items()}
+    documents = frozenset(doc for doc, s in strength.items() if s == 1.0)
+    naming = frozenset(t for t in query_tokens if any(t in names[doc] for doc in strength))
     if all(t in naming for t in query_tokens):
         return None  # the query is the name ("the Acme MSA"): rank by it as it is
-    return Scope(documents, naming)
+    return Scope(documents, naming, strength, frozenset(numbered & documents))
 
 
 def _identifier(token: str) -> bool:

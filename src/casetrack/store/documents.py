@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from casetrack.chunk.roles import known_roles
 from casetrack.domain import Chunk, ChunkSpan, Document, DocumentType, ExtractionMethod, Provenance, StoredPage
 from casetrack.store import keys
 from casetrack.store.records import dumps, loads
@@ -26,6 +27,7 @@ class DocumentWrite:
     vectors: Mapping[str, Mapping[str, VectorValue]] = field(default_factory=dict)  # embedder -> chunk id -> vector
     structure: Sequence[Mapping[str, Any]] = ()
     graph: Mapping[str, Any] | None = None  # context-graph extract (entities, authorities, dates, ...)
+    roles: Mapping[str, Sequence[str]] = field(default_factory=dict)  # chunk id -> legal roles (chunk.roles)
 
 
 # --- encoding ----------------------------------------------------------------
@@ -100,7 +102,9 @@ def assemble_chunk(chunk_raw: bytes, prov_raw: bytes, doc: Document) -> Chunk:
         ingested_at=doc.ingested_at, embedded_at=p.get("embedded_at"), attachment=p.get("attachment"),
         attachment_page=p.get("attachment_page"),
     )
-    return Chunk(id=c["id"], document_id=doc.id, span=span, provenance=provenance)
+    roles = c.get("roles")
+    return Chunk(id=c["id"], document_id=doc.id, span=span, provenance=provenance,
+                 roles=known_roles(roles) if isinstance(roles, list) else ())
 
 
 # --- writing -----------------------------------------------------------------
@@ -115,10 +119,11 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
     for page in write.pages:
         batch.put(keys.PAGES, keys.page(doc.id, page.number), _encode_page(page))
     for chunk_id, span in write.chunks:
-        batch.put(keys.CHUNKS, keys.chunk(chunk_id), dumps({
-            "id": chunk_id, "document_id": doc.id, "sequence": span.sequence, "text": span.text,
-            "token_count": span.token_count,
-        }))
+        record: dict[str, Any] = {"id": chunk_id, "document_id": doc.id, "sequence": span.sequence, "text": span.text,
+                                  "token_count": span.token_count}
+        if write.roles.get(chunk_id):
+            record["roles"] = list(write.roles[chunk_id])
+        batch.put(keys.CHUNKS, keys.chunk(chunk_id), dumps(record))
         batch.put(keys.CHUNKS, keys.doc_chunk(doc.id, span.sequence), chunk_id.encode())
         batch.put(keys.PROVENANCE, keys.provenance(chunk_id),
                   dumps(_provenance_record(span, pages[span.page], doc.embedded_at)))

@@ -30,6 +30,7 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(documents.browse_pages, READ_ONLY),
     ToolSpec(documents.traverse_chunks, READ_ONLY),
     ToolSpec(documents.get_document_structure, READ_ONLY),
+    ToolSpec(documents.list_clauses, READ_ONLY),
     ToolSpec(search.search_case, READ_ONLY),
     ToolSpec(search.search_similar_chunks, READ_ONLY),
     ToolSpec(search.compare_documents, READ_ONLY),

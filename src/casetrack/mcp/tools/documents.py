@@ -130,6 +130,14 @@ def traverse_chunks(
                          "chunks": [render.chunk_dict(c) for c in chunks]})
 
 
+def list_clauses(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
+                 ) -> Annotated[CallToolResult, out.ClauseLibrary]:
+    """A document's passages by clause type or decision part (governing law, dissent, ...), cited."""
+    app = app_of(ctx)
+    doc, groups = app.documents.clauses(app.case(case_name), document_name)
+    return result(render.clauses_text(doc, groups), render.clauses_dict(doc, groups))
+
+
 def get_document_structure(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
                            ) -> Annotated[CallToolResult, out.DocumentStructure]:
     """A document's outline: headings, sections and numbered clauses with their pages and chunks."""

@@ -22,12 +22,14 @@ def search_case(
     document_filter: Annotated[str | None, Field(description="Only this document (name or ID)")] = None,
     min_score: Annotated[float | None, Field(ge=0.0, le=1.0, description=(
         "Drop results scoring below this (at least 3 are kept)"))] = None,
+    clause_type: Annotated[str | None, Field(description="Only this clause type, e.g. governing_law")] = None,
     case_name: CaseName = None,
 ) -> Annotated[CallToolResult, out.SearchResult]:
     """Search a case's documents (keyword and meaning). Every result has its citation and full
     provenance: file, page, paragraph, lines, offsets, extraction method."""
     app = app_of(ctx)
-    response = app.search.search(app.case(case_name), query, top_k, document_filter, min_score)
+    response = app.search.search(app.case(case_name), query, top_k, document_filter, min_score,
+                                 clause_type=clause_type)
     tier = app.tier.value.capitalize()
     return result(render.response_text(response, tier), render.response_dict(response, tier))
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from casetrack.chunk.role_taxonomy import Role
+from casetrack.chunk.roles import by_role
 from casetrack.domain import Case, Chunk, Document, DocumentType
 from casetrack.errors import InvalidInput, NotFound, Step
 from casetrack.service.cases import naming
@@ -123,6 +125,12 @@ class DocumentReader:
         with self._cases.store(case).reader() as db:
             chunks = [c for c in docstore.document_chunks(db, doc) if start_page <= c.span.page <= end]
         return doc, chunks
+
+    def clauses(self, case: Case, ref: str) -> tuple[Document, list[tuple[Role, list[Chunk]]]]:
+        """A document's clause library: its passages grouped by the legal role tagged at ingest (chunk.roles).
+        Raises NotFound for an unknown document."""
+        doc, chunks = self.chunks(case, ref)
+        return doc, by_role(chunks)
 
     def structure(self, case: Case, ref: str) -> tuple[Document, list[dict[str, Any]]]:
         doc = self.resolve(case, ref)

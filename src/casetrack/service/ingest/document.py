@@ -19,6 +19,7 @@ from typing import Any
 
 from casetrack import cancel
 from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
+from casetrack.chunk.roles import chunk_roles, role_term
 from casetrack.config import Settings
 from casetrack.domain import (
     Case,
@@ -31,13 +32,14 @@ from casetrack.domain import (
     clean_name,
 )
 from casetrack.errors import CaseTrackError, DocumentUnreadable, DuplicateDocument, UnsafePath
+from casetrack.index.references import chunk_reference_terms
 from casetrack.parse import ParseOptions, parse_file
 from casetrack.search.scope import opening
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import parse_document_type
 from casetrack.service.distribution import licensing
 from casetrack.service.ingest.document_warnings import document_warnings, unsearchable
-from casetrack.service.ingest.entries import Indexer, chunk_headers
+from casetrack.service.ingest.entries import Indexer, chunk_headers, heading_paths, with_extra_terms
 from casetrack.service.ingest.graph_extract import PendingExtract
 from casetrack.service.ingest.mail_context import with_correspondents, with_mail, with_mail_dates
 from casetrack.service.ingest.source_file import check_file, file_sha256
@@ -145,7 +147,8 @@ class Ingestor:
             chunk_ids = [str(uuid.uuid4()) for _ in spans]
             if stage is not None and spans and (embedders := self._indexer.document_embedders()):
                 report(f"embedding {len(spans)} chunks ({', '.join(embedders)})")  # the long part, ~0.1 s a chunk
-            headers = with_mail(chunk_headers(name, spans, headings), parsed.messages, spans)
+            paths = heading_paths(spans, headings)
+            headers = with_mail(chunk_headers(name, paths), parsed.messages, spans)
             entries = self._indexer.build([s.text for s in spans], headers=headers)
             structure = [
                 {"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
@@ -157,6 +160,11 @@ class Ingestor:
             warnings = unsearchable(parsed, spans) + document_warnings(parsed, stored, sha256)
             located = list(zip(chunk_ids, spans, strict=True))
             extract = with_mail_dates(graph.records(headings, located), parsed.pages, parsed.messages, located)
+            roles = chunk_roles(chunk_ids, paths, extract.get("roles", ()))
+            references = chunk_reference_terms(extract.get("authorities", ()), located)
+            terms = with_extra_terms(with_correspondents(entries.terms, parsed.messages, spans), [
+                [*references.get(cid, ()), *(role_term(r) for r in tagged)]
+                for cid, tagged in zip(chunk_ids, roles, strict=True)])
             now = time.time()
             document = Document(
                 id=doc_id, name=name, original_path=str(path), file_hash=sha256, file_size=after.st_size,
@@ -172,7 +180,8 @@ class Ingestor:
                 document = replace(document, copied_original=str(copied))
             write = docstore.DocumentWrite(
                 document=document, pages=pages, chunks=located,
-                terms=dict(zip(chunk_ids, with_correspondents(entries.terms, parsed.messages, spans), strict=True)),
+                terms=dict(zip(chunk_ids, terms, strict=True)),
+                roles={cid: r for cid, r in zip(chunk_ids, roles, strict=True) if r},
                 vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
                 structure=structure, graph=extract,
             )

@@ -76,10 +76,9 @@ class Indexer:
         return IndexEntries(terms, vectors, embedded, time.time() if vectors else None)
 
 
-def chunk_headers(document_name: str, spans: Sequence[ChunkSpan], headings: Sequence[StructureEntry]) -> list[str]:
-    """Per chunk: the document's name (extension dropped, `_` as spaces) and, on the next line,
-    the path of headings in force where the chunk starts, outermost first."""
-    name = _NAME_SEPARATORS.sub(" ", _EXTENSION.sub("", document_name)).strip()
+def heading_paths(spans: Sequence[ChunkSpan], headings: Sequence[StructureEntry]) -> list[str]:
+    """Per chunk, the path of headings in force where it starts, outermost first ("13 TERMINATION > 13.2
+    Effect of Termination"; "" before the first heading)."""
     ordered = sorted(headings, key=lambda e: (e.page, e.char_start))
     out: dict[int, str] = {}
     active: dict[int, str] = {}
@@ -92,9 +91,27 @@ def chunk_headers(document_name: str, spans: Sequence[ChunkSpan], headings: Sequ
             active = {level: label for level, label in active.items() if level < entry.level}
             active[entry.level] = " ".join(x for x in (entry.number or "", entry.title) if x)
             i += 1
-        path = " > ".join(label for _, label in sorted(active.items()) if label)
-        out[n] = "\n".join(x for x in (name, path) if x)[:MAX_HEADER_CHARS]
+        out[n] = " > ".join(label for _, label in sorted(active.items()) if label)
     return [out[n] for n in range(len(spans))]
+
+
+def chunk_headers(document_name: str, paths: Sequence[str]) -> list[str]:
+    """Per chunk: the document's name (extension dropped, `_` as spaces) and, on the next line, its heading
+    path (see `heading_paths`)."""
+    name = _NAME_SEPARATORS.sub(" ", _EXTENSION.sub("", document_name)).strip()
+    return ["\n".join(x for x in (name, path) if x)[:MAX_HEADER_CHARS] for path in paths]
+
+
+def with_extra_terms(terms: Sequence[dict[str, int]], extra: Sequence[Sequence[str]]) -> list[dict[str, int]]:
+    """Each chunk's BM25 term frequencies with its extra terms (references, roles) counted once each."""
+    out = []
+    for counts, more in zip(terms, extra, strict=True):
+        if more:
+            counts = dict(counts)
+            for term in dict.fromkeys(more):
+                counts[term] = counts.get(term, 0) + 1
+        out.append(counts)
+    return out
 
 
 def as_vectors(output: object) -> list[VectorValue]:

@@ -13,12 +13,14 @@ from typing import Any, get_type_hints
 
 from casetrack import helper_process
 from casetrack.chunk import StructureEntry
+from casetrack.chunk.roles import role_hits
 from casetrack.domain import ChunkSpan, ParsedPage
 from casetrack.graph import IssueMention, causes_of_action, extract_mentions, issues_with_causes
 
 log = logging.getLogger(__name__)
 
 SECTIONS = ("authorities", "entities", "parties", "dates", "issues")
+ROLES = "roles"  # where each passage's legal roles are worded (chunk.roles), for its chunk; not part of the graph
 # Below ~8 pages of text the extraction takes a few ms, no more than sending it to the helper and back.
 HELPER_MIN_CHARS = 20_000
 # Extraction runs at ~0.5 ms a page; an answer this late means the helper is stuck, and this process
@@ -39,11 +41,11 @@ def build_extract(pages: Sequence[ParsedPage], headings: Sequence[StructureEntry
         log.exception("Context-graph extraction failed; the document is stored without it")
         return {section: [] for section in SECTIONS} | {"error": "extraction failed"}
     locate = ChunkLocator(chunks)
-    for section in SECTIONS:
-        for record in records[section]:
+    for section in (*SECTIONS, ROLES):
+        for record in records.get(section, ()):
             if "page" in record and "char_start" in record:
                 record["chunk_id"] = locate(record["page"], record["char_start"])
-    return {section: records[section] for section in SECTIONS}
+    return {section: records[section] for section in SECTIONS} | {ROLES: records.get(ROLES, [])}
 
 
 def mention_records(pages: Sequence[ParsedPage]) -> Mentions:
@@ -51,6 +53,8 @@ def mention_records(pages: Sequence[ParsedPage]) -> Mentions:
     causes of action the issues include. Records travel between processes ~5x faster than dataclasses."""
     found = extract_mentions(pages)
     records = {section: [record_of(item) for item in getattr(found, section)] for section in SECTIONS[:-1]}
+    records[ROLES] = [{"role": role, "page": page.number, "char_start": start}
+                      for page in pages for role, start in role_hits(page.text)]
     return records, causes_of_action(found.entities)
 
 

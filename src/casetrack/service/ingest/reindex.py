@@ -15,7 +15,7 @@ from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
 from casetrack.service.infra.jobs import Progress
 from casetrack.service.ingest.document import Commit, Ingestor, IngestRequest
-from casetrack.service.ingest.entries import BM25, Indexer, chunk_headers
+from casetrack.service.ingest.entries import BM25, Indexer, chunk_headers, heading_paths
 from casetrack.service.ingest.mail_context import stored_parts, with_mail
 from casetrack.service.ingest.source_file import file_sha256
 from casetrack.store import documents as docstore
@@ -105,7 +105,7 @@ class Reindexer:
             headings = [StructureEntry(**entry) for entry in docstore.structure(db, doc.id)]
             messages = stored_parts(doc, docstore.pages(db, doc.id))
         spans = [c.span for c in chunks]
-        headers = with_mail(chunk_headers(doc.name, spans, headings), messages, spans)
+        headers = with_mail(chunk_headers(doc.name, heading_paths(spans, headings)), messages, spans)
         entries = self._indexer.build([c.text for c in chunks], only=todo, headers=headers)
         now = time.time()
         embedders = (*tuple(sorted(set(doc.embedders) - {BM25} | set(entries.vectors))), BM25)

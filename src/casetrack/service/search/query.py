@@ -7,29 +7,31 @@ import logging
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 
 import numpy as np
 
+from casetrack.chunk.roles import resolve_role, role_term
 from casetrack.domain import ATTACHMENT_LABEL, Case, Chunk, Document
 from casetrack.embed import MODELS, EmbedderPool, Kind
 from casetrack.errors import CaseTrackError, InvalidInput, Step
 from casetrack.index.postings import Key
+from casetrack.index.references import query_reference_terms, query_references
 from casetrack.index.sparse import SparseVector
 from casetrack.index.tokenize import tokenize
 from casetrack.search.correspondents import asked_terms
+from casetrack.search.evidence import evidence
 from casetrack.search.pipeline import (
     DEFAULT_PIPELINE,
     Hit,
     PipelineConfig,
     QueryInput,
-    SearchOutcome,
     TokenLoader,
     search,
     signal,
 )
+from casetrack.search.roles import RoleMatcher, description_texts
 from casetrack.search.scope import STAGE_NAMED, Scope, document_name_tokens, named_documents
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
@@ -54,7 +56,6 @@ from casetrack.store.stats import generation
 log = logging.getLogger(__name__)
 
 MAX_QUERY_CHARS = 2000
-MOST_PASSAGES = 0.5  # a word in more than this share of a named document's passages does not rank them
 # A passage in the case more than once (a file on its own and attached to e-mails) is one result that names its
 # copies; the pipeline is asked for this many more results so that the copies do not leave places empty.
 COPIES_RESERVE = 10
@@ -83,7 +84,9 @@ class SearchResponse:
     stages_used: tuple[str, ...]
     signals: tuple[str, ...]
     document_filter: Document | None = None
-    named_documents: tuple[str, ...] = ()  # the documents the query names, whose passages come first
+    named_documents: tuple[str, ...] = ()  # the documents the query names best (evidence for their passages)
+    roles_asked: tuple[str, ...] = ()  # the legal roles the query asks for (search.roles), best first
+    clause_type: str | None = None  # the role the results were restricted to (search_case's clause_type)
 
 
 class SearchService:
@@ -99,6 +102,8 @@ class SearchService:
         self._stores: dict[str, CaseStore] = {}
         self._name_tokens: dict[str, tuple[int, dict[str, frozenset[str]]]] = {}  # case -> (generation, names)
         self._mail: dict[str, MailIndex] = {}  # case -> its e-mails as messages and threads
+        self._roles: RoleMatcher | None = None  # the legal roles' description vectors (search.roles), made once
+        self._roles_lock = threading.Lock()
 
     def forget(self, case_id: str) -> None:
         """Drop everything held for a case (it was deleted)."""
@@ -117,6 +122,8 @@ class SearchService:
         def build() -> None:
             try:
                 self.index(case)
+                self.role_matcher()  # the legal roles' description vectors (~1 s of E7)
+                query_reference_terms("See 1 U.S. 1 and 1 U.S.C. § 1.")  # loads eyecite (~2 s the first time)
             except CaseTrackError as exc:  # e.g. the case was deleted meanwhile: the search will say so
                 log.info("Index of %s not preloaded: %s", case.name, exc.message)
             except Exception:
@@ -150,9 +157,10 @@ class SearchService:
 
     def search(self, case: Case, query: str, top_k: int = 10, document_filter: str | None = None,
                min_score: float | None = None, context_chars: int = 300,
-               pipeline: PipelineConfig | None = None) -> SearchResponse:
+               pipeline: PipelineConfig | None = None, clause_type: str | None = None) -> SearchResponse:
         """`pipeline` overrides the service's stage configuration (benchmarks compare BM25-only,
-        dense-only and full runs with it). Raises InvalidInput for an empty query, bad bounds or
+        dense-only and full runs with it); `clause_type` keeps only the passages tagged with that legal role
+        (chunk.role_taxonomy). Raises InvalidInput for an empty query, bad bounds, an unknown clause type or
         an empty case; NotFound for a bad filter."""
         started = time.perf_counter()
         text = " ".join((query or "").split())[:MAX_QUERY_CHARS]
@@ -163,10 +171,13 @@ class SearchService:
         if min_score is not None and not 0.0 <= min_score <= 1.0:
             raise InvalidInput("min_score must be between 0 and 1.")
         doc = self._documents.resolve(case, document_filter) if document_filter else None
+        role = resolve_role(clause_type) if clause_type else None
         config = replace(pipeline or self.pipeline, min_score=min_score or 0.0)
         wanted = min(top_k + COPIES_RESERVE, 2 * top_k)
         store = self._store(case)
         vectors: dict[str, QueryInput] | None = None
+        references = query_references(text)
+        tokens = tokenize(text)
         for attempt in range(2):
             with store.reader() as db:  # the only read session of a search
                 index = self.cache.get(case.id, store, db)
@@ -174,24 +185,27 @@ class SearchService:
                     raise InvalidInput(f'Case "{case.name}" has no documents to search yet.',
                                        [Step("ingest_first", {"case_name": case.name})])
                 vectors = self.query_vectors(text, index) if vectors is None else vectors
-                tokens = tokenize(text)
-                asked = asked_terms(text)
+                correspondents = asked_terms(text)
                 for repair in range(2):
                     try:
                         with index.lock:
                             scope = None if doc else named_documents(tokens, self._names(case, db, index),
                                                                      index.documents_holding)
+                            asked = self._asked_roles(text, vectors, scope)
                             allowed = set(index.chunks_of_document(doc.id)) if doc else None
-                            case_wide = partial(search, tokens, vectors, index.indexes, wanted, allowed=allowed,
-                                                colbert_tokens=_colbert_loader(db), config=config,
-                                                correspondents=asked)
-                            if scope is None:
-                                outcome = case_wide()
-                            else:
-                                outcome = _named_first(scope, tokens, vectors, index, wanted, db, config, case_wide,
-                                                       asked)
+                            if role is not None:
+                                tagged = {str(key) for key in index.bm25.keys_holding(role_term(role.id))}
+                                allowed = tagged if allowed is None else allowed & tagged
+                            found = evidence(scope, tokens, references, asked, index.bm25, index.chunks_of_document,
+                                             allowed, config)
+                            outcome = search(tokens, vectors, index.indexes, wanted, allowed=allowed,
+                                             colbert_tokens=_colbert_loader(db), config=config,
+                                             unnamed_tokens=found.unnamed, prior=found.prior, first=found.first,
+                                             include=found.include, correspondents=correspondents)
+                            if scope is not None:
+                                outcome = replace(outcome, stages_used=(*outcome.stages_used, STAGE_NAMED))
                             documents = index.document_count if doc is None else 1
-                            chunks = index.chunk_count if doc is None else len(allowed or ())
+                            chunks = index.chunk_count if allowed is None else len(allowed)
                             moved_on = index.generation != generation(db)
                         break
                     except (IndexDamaged, IndexError) as exc:  # an index file damaged inside a large array
@@ -209,7 +223,8 @@ class SearchService:
         elapsed = (time.perf_counter() - started) * 1000
         log.info("Search: %d results in %.0f ms (stages %s)", len(hits), elapsed, ",".join(outcome.stages_used))
         return SearchResponse(text, case, documents, chunks, hits, elapsed, outcome.stages_used,
-                              tuple(s.upper() for s in outcome.signals), doc, named)
+                              tuple(s.upper() for s in outcome.signals), doc, named, tuple(asked),
+                              role.id if role else None)
 
     def _names(self, case: Case, db: RocksStore, index: CaseIndex) -> dict[str, frozenset[str]]:
         """The words each document can be named by, as query tokens, kept until the case's index moves on."""
@@ -240,6 +255,38 @@ class SearchService:
         with store.reader() as db:
             documents = docstore.list_documents(db)
             return thread_of(self.mail(case, db, generation(db)), doc, documents)
+
+    def _asked_roles(self, text: str, vectors: Mapping[str, QueryInput], scope: Scope | None) -> dict[str, float]:
+        """The legal roles the query asks for and how strongly (search.roles), by E7; {} without E7. The words that
+        name a document are left out first: "the governing law clause of the Ebix co-branding agreement" asks for
+        governing law, and the name, which says nothing about which clause, would outweigh it. (Ranking passages
+        by that vector too, as one more RRF list, helped paraphrases but cost questions about the document itself:
+        docs/benchmarks.md.)"""
+        query = vectors.get("e7")
+        if not isinstance(query, np.ndarray):
+            return {}
+        if scope is not None:
+            rest = " ".join(w for w in text.split() if scope.name_words.isdisjoint(tokenize(w)))
+            if rest and rest != text:
+                try:
+                    query = np.asarray(self._pool.get("E7").embed_query(rest), dtype=np.float32)
+                except CaseTrackError as exc:
+                    log.warning("Query embedding with E7 failed: %s", exc.message)
+        matcher = self.role_matcher()
+        return matcher.asked(query) if matcher is not None else {}
+
+    def role_matcher(self) -> RoleMatcher | None:
+        """The roles' description vectors, embedded by E7 the first time they are needed (~1 s); None when E7
+        cannot run."""
+        with self._roles_lock:
+            if self._roles is None and "E7" in self._pool.available():
+                try:
+                    texts = description_texts()
+                    self._roles = RoleMatcher.of(np.asarray(self._pool.get("E7").embed_documents(
+                        [text for _, text in texts])), texts)
+                except CaseTrackError as exc:
+                    log.warning("Role descriptions not embedded: %s", exc.message)
+            return self._roles
 
     def query_vectors(self, text: str, index: CaseIndex) -> dict[str, QueryInput]:
         """Embed the query with every ready embedder whose vectors the case holds."""
@@ -344,31 +391,6 @@ class SearchService:
         if chunk.document_id not in docs:
             docs[chunk.document_id] = docstore.get_document(db, chunk.document_id)
         return chunk if docs[chunk.document_id] is not None else None
-
-
-def _named_first(scope: Scope, tokens: Sequence[str], vectors: Mapping[str, QueryInput], index: CaseIndex,
-                 top_k: int, db: RocksStore, config: PipelineConfig,
-                 case_wide: Callable[[], SearchOutcome], correspondents: Sequence[str] = ()) -> SearchOutcome:
-    """The passages of the documents the query names first, ranked also without the words of their names
-    (search.scope, pipeline.UNNAMED); the case-wide results fill the places they leave, and run only then."""
-    allowed = {key for doc in scope.documents for key in index.chunks_of_document(doc)}
-    keys = list(allowed)
-    unnamed = [t for t in tokens if t not in scope.name_words]
-    # Words nearly every passage of the document holds ("parties" in a contract) rank nothing in it: a
-    # query with no other words is about the document itself ("who are the parties to it"), and its name's
-    # words are the answer.
-    if all(index.bm25.share_holding(t, keys) > MOST_PASSAGES for t in unnamed):
-        unnamed = []
-    named = search(tokens, vectors, index.indexes, top_k, allowed=allowed, colbert_tokens=_colbert_loader(db),
-                   config=config, unnamed_tokens=unnamed, correspondents=correspondents)
-    if len(named.hits) >= top_k:
-        return replace(named, stages_used=(*named.stages_used, STAGE_NAMED))
-    outcome = case_wide()
-    first = {hit.key for hit in named.hits}
-    rest = [hit for hit in outcome.hits if hit.key not in first]
-    signals = (*outcome.signals, *(s for s in named.signals if s not in outcome.signals))
-    return replace(outcome, hits=(*named.hits, *rest)[:top_k], stages_used=(*outcome.stages_used, STAGE_NAMED),
-                   signals=signals)
 
 
 def passage_words(chunk: Chunk) -> str:

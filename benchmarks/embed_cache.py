@@ -1,0 +1,56 @@
+"""A disk cache of embeddings for benchmark runs: the same vectors, without embedding the same text twice.
+
+E7 costs ~0.1 s a chunk here, so re-ingesting the four labelled sets to measure a ranking change would
+spend most of its time re-embedding text it embedded in the previous run. `cache_embeddings(directory)`
+wraps the ONNX embedder's two calls so that each (model, text) pair's dense vector is computed once and
+then read from `directory/<model>/<sha256>.npy`. Only dense outputs are cached (sparse and token-matrix
+models pass through). Benchmarks only: the product never caches by text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from casetrack.embed.engine import OnnxEmbedder
+from casetrack.embed.specs import Kind
+
+_DENSE = (Kind.DENSE_CLS, Kind.DENSE_MEAN)
+
+
+def cache_embeddings(directory: Path) -> None:
+    """Route every OnnxEmbedder's dense embeddings in this process through `directory`."""
+    embed_documents, embed_query = OnnxEmbedder.embed_documents, OnnxEmbedder.embed_query
+
+    def path(self: OnnxEmbedder, text: str, query: bool) -> Path:
+        digest = hashlib.sha256(f"{'q' if query else 'd'}\0{text}".encode()).hexdigest()
+        folder = directory / self.spec.id / digest[:2]
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder / f"{digest}.npy"
+
+    def documents(self: OnnxEmbedder, texts: Sequence[str]) -> object:
+        if self.spec.kind not in _DENSE:
+            return embed_documents(self, texts)
+        paths = [path(self, t, False) for t in texts]
+        missing = [i for i, p in enumerate(paths) if not p.exists()]
+        if missing:
+            fresh = np.asarray(embed_documents(self, [texts[i] for i in missing]))
+            for row, i in enumerate(missing):
+                np.save(paths[i], fresh[row])
+        if not paths:
+            return np.zeros((0, self.spec.dim), dtype=np.float32)
+        return np.stack([np.load(p) for p in paths]).astype(np.float32)
+
+    def query(self: OnnxEmbedder, text: str) -> object:
+        if self.spec.kind not in _DENSE:
+            return embed_query(self, text)
+        p = path(self, text, True)
+        if not p.exists():
+            np.save(p, np.asarray(embed_query(self, text)))
+        return np.load(p).astype(np.float32)
+
+    OnnxEmbedder.embed_documents = documents  # type: ignore[method-assign,assignment]
+    OnnxEmbedder.embed_query = query  # type: ignore[method-assign,assignment]

@@ -1,0 +1,107 @@
+"""Builds the held-out mixed set (docs/, docs/manifest.json, text/, queries.jsonl) from source/ and spec.py.
+
+    uv run python benchmarks/heldout_mixed/make_set.py
+
+As benchmarks/heldout_court/make_set.py, with two more ways of making a document:
+* a scanned statute: page 1 of the PDF LibreOffice makes from the source text, rendered at 200 dpi, turned
+  0.4 degrees, blurred and speckled (fixed seed), saved as an image-only PDF; its ground truth is that page's
+  text layer;
+* an e-mail: the source is the raw message, kept byte for byte as the .eml; its reference text is its From,
+  To, Date and Subject lines and its body (an HTML body with its tags dropped, block tags as line breaks,
+  entities decoded), which is what a reader sees.
+The Word file has one paragraph per line of the source (the BIA decision has a paragraph a line).
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import html
+import re
+import sys
+from pathlib import Path
+
+import docx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from heldout_build import build_set, converted, finish_entry, scanned_first_page
+from spec import DOCS, QUERIES, Doc
+
+ROOT = Path(__file__).resolve().parent
+SPLIT = "heldout_mixed"
+LABELS = "hand-labelled for this held-out set: answer spans chosen by reading the document, query wording new"
+SCAN_DPI = 200
+_BLOCK_TAGS = re.compile(r"<\s*(?:br|/?p|/?div|/?tr|/?table|/?h\d)\b[^>]*>", re.IGNORECASE)
+_TAGS = re.compile(r"<[^>]*>")
+
+
+def scanned_pdf(text: str, out: Path) -> str:
+    """An image-only PDF of page 1 of the PDF LibreOffice makes from `text` (-0.4 degrees, blur 0.6 px, 0.2 %
+    speckle); returns that page's text."""
+    image, truth = scanned_first_page(text, SCAN_DPI, -0.4, 0.6, 500, 1332)
+    image.save(out, "PDF", resolution=SCAN_DPI)
+    return truth
+
+
+def docx_from_lines(text: str, out: Path) -> str:
+    """A DOCX with one paragraph per non-empty line of `text`; returns its paragraphs' text."""
+    document = docx.Document()
+    for line in text.splitlines():
+        if line.strip():
+            document.add_paragraph(line.strip())
+    document.save(str(out))
+    return "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
+
+
+def email_reference(raw: str) -> str:
+    """What a reader of the message sees: From, To, Date, Subject, then the body as text."""
+    message = email.message_from_string(raw, policy=email.policy.default)
+    head = "\n".join(f"{name}: {message[name]}" for name in ("From", "To", "Date", "Subject") if message[name])
+    part = message.get_body(preferencelist=("plain", "html"))
+    assert part is not None
+    body = part.get_content()
+    if part.get_content_subtype() == "html":
+        body = html.unescape(_TAGS.sub("", _BLOCK_TAGS.sub("\n", body)))
+    lines = [line.rstrip() for line in body.splitlines()]
+    return head + "\n\n" + re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
+
+
+def build_doc(doc: Doc) -> tuple[str, dict[str, object]]:
+    text = (ROOT / "source" / f"{doc.key}.txt").read_text(encoding="utf-8")
+    out = ROOT / "docs" / doc.file
+    fmt = doc.file.rsplit(".", 1)[1]
+    entry: dict[str, object] = {"file": doc.file, "doc_type": doc.doc_type, "split": SPLIT,
+                                "source": {"repo": doc.repo, "commit": doc.commit, "license": doc.license,
+                                           "path": doc.path}, "format": fmt}
+    if doc.file.endswith("scan.pdf"):
+        ref = scanned_pdf(text, out)
+        entry |= {"pages": 1, "scanned": True, "text_layer": None,
+                  "scan_made_by": f"page 1 of a LibreOffice PDF of the source text, rasterized at {SCAN_DPI} dpi "
+                                  "with 0.4 degree skew, Gaussian blur 0.6 px and speckle, saved as an image-only PDF",
+                  "ground_truth_text": f"text/{doc.file}.txt"}
+    elif fmt == "eml":
+        out.write_bytes(text.encode("utf-8"))
+        ref = email_reference(text)
+        entry |= {"pages": None, "scanned": False,
+                  "note": "the raw message unchanged; reference text = From/To/Date/Subject and the body as text"}
+    elif fmt == "docx":
+        ref = docx_from_lines(text, out)
+        entry |= {"pages": None, "scanned": False, "converted": True,
+                  "note": "Word file made from the source text, one paragraph per line (wording unchanged)"}
+    else:
+        made = converted(fmt, text, out, "the source text", "the source text unchanged")
+        assert made is not None, f"{doc.file}: no way to make a {fmt} file"
+        ref, fields = made
+        entry |= fields
+    finish_entry(ROOT, doc.file, doc.title, out, ref, entry)
+    return ref, entry
+
+
+def main() -> int:
+    build_set(ROOT, SPLIT, DOCS, QUERIES, "m", LABELS, build_doc, ("pdf",))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

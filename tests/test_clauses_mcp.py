@@ -1,0 +1,88 @@
+"""A clause library an attorney can ask for, through a real `casetrack serve` over stdio (issue 21): a contract's
+passages grouped by clause type and an opinion's by part, each with its citation; search restricted to one clause
+type; a clause type that does not exist named with the ones that do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.mcp_helpers import call_error, call_ok, mcp_session, text_of
+
+CONTRACT = """DISTRIBUTION AGREEMENT
+
+This Distribution Agreement is entered into as of March 1, 2021 by and between Acme Widgets, Inc. ("Acme") and
+Beta Retail LLC ("Beta").
+
+1. Appointment. Acme appoints Beta as its exclusive distributor of the Products in the Territory.
+
+2. Term. The initial term of this Agreement is three years from the Effective Date.
+
+3. Assignment. Neither party may assign this Agreement without the prior written consent of the other party.
+
+4. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of
+Delaware, without regard to its conflict of laws principles.
+
+5. Limitation of Liability. In no event shall either party's aggregate liability under this Agreement exceed the
+fees paid in the twelve months before the claim.
+"""
+OPINION = """SUPREME COURT OF THE STATE
+
+Smith v. Jones
+
+JUSTICE BROWN delivered the opinion of the Court.
+
+We review the grant of summary judgment de novo. The contract was unambiguous, and we hold that the lessee waived
+its claim by paying rent for six months after learning of the defect. The judgment is affirmed.
+
+It is so ordered.
+
+JUSTICE GRAY, dissenting. I respectfully dissent. The waiver doctrine should not apply to a tenant who protested
+each payment in writing.
+"""
+
+
+@pytest.fixture(scope="module")
+def clause_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from casetrack.config import load_settings
+    from casetrack.service.app import CaseTrack
+    from casetrack.service.ingest.document import IngestRequest
+
+    folder = tmp_path_factory.mktemp("clauses")
+    root = folder / "CaseTrack"
+    app = CaseTrack(load_settings(root, environ={}))
+    case = app.create_case("Acme v. Beta")
+    for name, text in (("Acme Beta distribution agreement.txt", CONTRACT), ("Smith v Jones opinion.txt", OPINION)):
+        (folder / name).write_text(text, encoding="utf-8")
+        app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(folder / name)))
+    app.jobs.shutdown()
+    return root
+
+
+@pytest.mark.anyio
+async def test_a_contract_and_an_opinion_list_their_clauses_with_citations(clause_data_dir: Path) -> None:
+    async with mcp_session(clause_data_dir) as client:
+        await call_ok(client, "switch_case", case_name="Acme v. Beta")
+        contract = (await call_ok(client, "list_clauses", document_name="Acme Beta")).structured_content
+        opinion = await call_ok(client, "list_clauses", document_name="Smith v Jones")
+    assert contract is not None
+    groups = {g["clause_type"]: g["passages"] for g in contract["clause_types"]}
+    assert {"parties", "governing_law", "anti_assignment", "limitation_of_liability", "exclusivity"} <= set(groups)
+    assert any("governed by" in p["text"] for p in groups["governing_law"])
+    assert all(p["citation"].startswith("Acme Beta distribution agreement.txt") for p in groups["governing_law"])
+    opinion_types = {g["clause_type"] for g in opinion.structured_content["clause_types"]}  # type: ignore[index]
+    assert {"author", "holding", "standard_of_review", "disposition", "dissent"} <= opinion_types
+    assert "Dissent [dissent]" in text_of(opinion)
+
+
+@pytest.mark.anyio
+async def test_search_can_be_kept_to_one_clause_type_and_an_unknown_one_lists_the_known(clause_data_dir: Path) -> None:
+    async with mcp_session(clause_data_dir) as client:
+        await call_ok(client, "switch_case", case_name="Acme v. Beta")
+        found = (await call_ok(client, "search_case", query="which state's law applies",
+                               clause_type="Governing law")).structured_content
+        error = await call_error(client, "search_case", query="law", clause_type="choice of venue")
+    assert found is not None and found["results"] and found["clause_type"] == "governing_law"
+    assert all("governing_law" in r["roles"] for r in found["results"])
+    assert "governing_law" in error and "dissent" in error

@@ -224,7 +224,7 @@ def test_constrained_memory_mode_keeps_everything_in_one_process(data_dir: Path)
 
 def _until_given_up(why_not: str) -> None:
     """Ask for the helper as long documents would, until CaseTrack gives it up; each answer is "do it here"."""
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 240  # three failed starts of a Python process: ~1 s idle, minutes under load
     while helper_process.enabled():
         assert time.monotonic() < deadline, why_not
         assert helper_process.try_submit(os.getpid) is None

@@ -142,13 +142,14 @@ async def test_folder_ingest_reports_each_bad_file_and_sync_tracks_changes(data_
             handle.write("\n\nAMENDMENT No. 1. The Agent's commission is increased to 7.5 percent.\n")
         (folder / "Contracts" / "common_paper_mutual_nda_v1.docx").unlink()
         before = text_of(await call_ok(client, "list_documents"))
-        preview = await call_ok(client, "sync_folder", folder_path=str(folder), dry_run=True, remove_deleted=True)
+        preview = await call_ok(client, "sync_folder", folder_path=str(folder), dry_run=True, remove_deleted=True,
+                                wait_seconds=300)
         pc = preview.structured_content["report"]["counts"]
         # The broken files are not in the case, so a sync tries them again (and they fail again).
         assert pc.get("would_update") == 1 and pc.get("would_remove") == 1 and pc.get("would_ingest") == failed
         assert text_of(await call_ok(client, "list_documents")) == before
 
-        synced = await call_ok(client, "sync_folder", folder_path=str(folder), remove_deleted=True)
+        synced = await call_ok(client, "sync_folder", folder_path=str(folder), remove_deleted=True, wait_seconds=300)
         sc = synced.structured_content["report"]["counts"]
         assert sc.get("updated") == 1 and sc.get("removed") == 1 and sc.get("failed") == failed, sc
         assert sc.get("unchanged") == ingested - 2
@@ -160,7 +161,7 @@ async def test_folder_ingest_reports_each_bad_file_and_sync_tracks_changes(data_
         # A renamed file keeps its embeddings: same document id, new path.
         old = (await call_ok(client, "get_document", document_name="cuad_lucid")).structured_content["document"]
         (folder / "Contracts" / "cuad_lucid_distributor_agreement.pdf").rename(folder / "lucid-final.pdf")
-        moved = await call_ok(client, "sync_folder", folder_path=str(folder))
+        moved = await call_ok(client, "sync_folder", folder_path=str(folder), wait_seconds=300)
         assert moved.structured_content["report"]["counts"].get("moved") == 1
         new = (await call_ok(client, "get_document", document_name="cuad_lucid")).structured_content["document"]
         assert new["id"] == old["id"] and new["embedded_at"] == old["embedded_at"]

@@ -57,7 +57,11 @@ def test_sigkill_mid_write_leaves_registry_and_case_stores_whole(data_dir: Path,
     proc = subprocess.Popen([sys.executable, "-c", WRITER, str(data_dir)], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-    time.sleep(1.5)  # let it get well into the loop, then kill it without warning
+    # Let it get well into the loop (several cases made, however busy the machine), then kill it without warning.
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(list((data_dir / "cases").glob("*"))) < 6:
+        time.sleep(0.05)
+    time.sleep(0.3)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     proc.stdout.close()

@@ -35,9 +35,9 @@ async def test_a_folder_of_outlook_messages_is_ingested_searched_and_dated(data_
             "Delivery failure.msg": "correspondence", "Outer.msg": "correspondence"}  # fmt: skip
         shown = (await call_ok(client, "get_document", document_name="Delivery failure.msg")).structured_content
         details = shown["document"]
-        assert details["format"] == "msg" and details["page_count"] == 5
+        assert details["format"] == "msg" and details["page_count"] == 6  # the bounce, the bounced message, 4 PDF pages
         assert details["metadata"]["from"] == "Mail Delivery Subsystem <mailer-daemon@tjdpf.org.cn>"
-        assert details["metadata"]["attachment_pages"] == f"{PDF_NAME}: pages 2-5"
+        assert details["metadata"]["attachment_pages"] == f"{PDF_NAME}: pages 3-6"
 
         found = await call_ok(client, "search_case", query="recipients is locked permanent error", top_k=3)
         hit = found.structured_content["results"][0]

@@ -44,7 +44,7 @@ SPEC_TOOLS: dict[str, list[str]] = {
     "get_entity_mentions": ["entity_name", "entity_type", "top_k"],
     "search_entity_relationships": ["entities", "top_k"], "list_authorities": ["authority_type", "sort_by", "top_k"],
     "get_authority_citations": ["authority", "top_k", "treatment_filter"],
-    "find_related_documents": ["document_name", "relationship_type", "top_k"],
+    "find_related_documents": ["document_name", "relationship_type", "top_k"], "get_email_thread": ["document_name"],
     "find_document_clusters": ["max_clusters", "strategy"], "get_status": [],
     "watch_folder": ["auto_remove_deleted", "file_extensions", "folder_path", "schedule"],
     "unwatch_folder": ["folder_path"], "list_watches": ["case_filter"],
@@ -58,6 +58,7 @@ NOT_CASE_SCOPED = {"create_case", "list_cases", "switch_case", "delete_case", "g
                    "get_status", "unwatch_folder", "list_watches", "set_sync_schedule", "table_of_authorities"}
 DOCUMENTS = ("cuad_netgear_distributor_agreement.pdf", "cuad_lucid_distributor_agreement.pdf",
              "ca8_rule_28j_letter_us_v_xiang_2023.pdf")
+REPLY = Path(__file__).parent.parent / "benchmarks/heldout_email/docs/RE Proposed SCE Negotiation Strategy.eml"
 CONTEXT_BUDGET = 24_000  # bytes of tool names, descriptions and input schemas in the model's context
 
 
@@ -182,6 +183,8 @@ async def _scratch_case(call: Any, scratch: Path) -> None:
     folder = str(scratch / "incoming")
     await call("create_case", name="Scratch", case_type="contract")
     await call("ingest_document", file_path=str(scratch / "memo.txt"), case_name="Scratch")
+    await call("ingest_document", file_path=str(REPLY), case_name="Scratch")
+    await call("get_email_thread", document_name=REPLY.name, case_name="Scratch")
     job = await call("ingest_folder", folder_path=folder, case_name="Scratch", wait_seconds=60)
     await call("sync_folder", folder_path=folder, dry_run=True, case_name="Scratch", wait_seconds=60)
     await call("get_ingest_status")

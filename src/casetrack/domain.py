@@ -127,11 +127,29 @@ ATTACHMENT_LABEL = "[Attachment {index}: {name}, page {page} of {pages}]"
 
 
 @dataclass(frozen=True, slots=True)
+class MailPart:
+    """One message of an e-mail's text, on pages first_page..last_page: the e-mail's own message, or an earlier
+    one it quotes or forwards (`quoted`), with the header its author's mail program wrote (values as written).
+    `key` fingerprints the message's opening words (parse.mail_quotes.message_key): the message on its own and
+    every copy quoting it share it; "" for a message too short to tell from another."""
+
+    first_page: int
+    last_page: int
+    quoted: bool
+    sender: str
+    recipients: str
+    sent: str
+    subject: str
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedDocument:
     format: str  # "pdf", "docx", "doc", "odt", "txt", "rtf", "image", "eml", "msg"
     pages: tuple[ParsedPage, ...]
     metadata: Mapping[str, str] = field(default_factory=dict)  # e.g. email headers, title
     warnings: tuple[str, ...] = ()
+    messages: tuple[MailPart, ...] = ()  # an e-mail's own message and those it quotes, each on pages of its own
 
     @property
     def text(self) -> str:

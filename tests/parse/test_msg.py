@@ -52,8 +52,7 @@ def test_a_received_outlook_message_opens_with_the_headers_a_lawyer_cites_then_i
 def test_the_bounced_message_inside_it_is_read_with_its_own_headers_and_body() -> None:
     document = parse_file(BOUNCE)
     assert document.metadata["attachments"] == "回复：转发：反馈·北京 2017年12月02-03日 销售 (attached message)"
-    text = document.pages[0].text
-    inner = text[text.index("Attached message:\n") :]
+    inner = document.pages[1].text  # a message it carries starts a page of its own (issue 26)
     assert inner.startswith(
         "Attached message:\nFrom: Meredith chen <yosipnps@model.com>\nTo: hp_lsz@tjdpf.org.cn\n"
         "Date: Mon, 27 Nov 2017 17:44:11 +0800\nSubject: 回复：转发：反馈·北京 2017年12月02-03日 销售\n\n"
@@ -68,7 +67,7 @@ def test_the_pdf_the_bounced_message_carries_becomes_pages_with_its_own_text(tmp
     document = parse_file(BOUNCE)
     attached = [p for p in document.pages if p.attachment is not None]
     assert len(attached) == len(alone.pages) == 4
-    assert document.metadata["attachment_pages"] == f"{PDF_NAME}: pages 2-5"
+    assert document.metadata["attachment_pages"] == f"{PDF_NAME}: pages 3-6"  # after the bounce and the bounced
     for page, original in zip(attached, alone.pages, strict=True):
         assert page.attachment == PDF_NAME and page.attachment_page == original.number
         assert page.text.startswith(f"[Attachment 1: {PDF_NAME}, page {original.number} of 4]\n\n")
@@ -92,7 +91,7 @@ def test_a_message_without_internet_headers_takes_them_from_its_outlook_properti
     assert "from" not in document.metadata  # nothing invented: this message names no sender
     assert document.metadata["attachments"] == "test (attached message)"
     assert document.text == (
-        "To: outer@foo.bar\nDate: Tue, 15 Nov 2016 23:29:05 +0000\nSubject: outer subject\n\nOuter body\n\n"
+        "To: outer@foo.bar\nDate: Tue, 15 Nov 2016 23:29:05 +0000\nSubject: outer subject\n\nOuter body\f"
         "Attached message:\nTo: test@foobar.com\nDate: Tue, 15 Nov 2016 23:28:26 +0000\nSubject: test\n\nbody"
     )
 
@@ -114,7 +113,7 @@ def test_an_outlook_message_attached_to_an_eml_is_read_as_its_pages(tmp_path: Pa
     m.add_attachment(BOUNCE.read_bytes(), maintype="application", subtype="vnd.ms-outlook", filename="bounce.msg")
     document = parse_file(write(tmp_path, m))
     attached = [p for p in document.pages if p.attachment == "bounce.msg"]
-    assert len(attached) == 1 + 4  # the bounce's own page, then the PDF it carries
+    assert len(attached) == 1 + 1 + 4  # the bounce's own page, the message it bounced, then the PDF that carries
     assert own_text(attached[0].text).startswith("From: Mail Delivery Subsystem <mailer-daemon@tjdpf.org.cn>")
     assert document.warnings == ()
 

@@ -63,8 +63,8 @@ def test_a_message_forwarded_as_an_attachment_is_read_and_named(tmp_path: Path) 
     forward.set_content("See the seller's offer below.")
     forward.add_attachment(original)
     document = parse_file(write(tmp_path / "forward.eml", forward.as_bytes()))
-    assert body_of(tmp_path / "forward.eml") == (
-        "See the seller's offer below.\n\n"
+    assert body_of(tmp_path / "forward.eml") == "See the seller's offer below."
+    assert document.pages[1].text == (  # the message it forwards starts a page of its own (issue 26)
         "Attached message:\nFrom: seller@example.com\nDate: Mon, 03 Mar 2025 09:00:00 +0000\n"
         "Subject: Price for the Elm Street lot\n\nOur final price is $410,000, valid until Friday."
     )

@@ -217,12 +217,19 @@ class Context(Out):
     after: str | None
 
 
+class ThreadPlace(Out):
+    subject: str
+    position: int
+    messages: int
+
+
 class Hit(ChunkOut):
     rank: int
     score: float | None
     signal_ranks: dict[str, int]
     context: Context
     also_in: list[Copy]
+    thread: ThreadPlace | None = None  # an e-mail's place in its thread
     match: str | None = None  # find_entity: "mention" (names it) or "related"
 
 

@@ -151,6 +151,24 @@ class Relation(Out):
     reasons: list[str]
 
 
+class ThreadMessage(Out):
+    position: int
+    document: str
+    document_id: str
+    sender: str | None
+    recipients: str | None
+    sent: str | None
+    subject: str | None
+    replies_to: str | None
+    citation: str
+
+
+class EmailThread(Out):
+    document: str
+    subject: str
+    messages: list[ThreadMessage]
+
+
 class RelatedDocuments(Out):
     document: str
     document_id: str | None = None

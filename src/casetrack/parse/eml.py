@@ -8,11 +8,12 @@ import email
 import email.errors
 import email.policy
 import re
+from dataclasses import replace
 from email.message import EmailMessage, Message
 from html.parser import HTMLParser
 from pathlib import Path
 
-from casetrack.domain import ParsedDocument
+from casetrack.domain import MailPart, ParsedDocument
 from casetrack.parse.eml_attachments import (
     MAX_ATTACHED_MESSAGE_DEPTH,
     attached_file_pages,
@@ -21,10 +22,13 @@ from casetrack.parse.eml_attachments import (
     inner_message,
     signed_content,
 )
+from casetrack.parse.mail_quotes import message_key, split_message
 from casetrack.parse.normalize import native_pages, split_approximate_pages
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.text_file import decode_text, decodes
 
+# Headers that tie a message into its thread (RFC 5322 §3.6.4), as metadata keys.
+THREAD_HEADERS = (("Message-ID", "message_id"), ("In-Reply-To", "in_reply_to"), ("References", "references"))
 # (header, metadata key) in the order they head page 1.
 # Bcc is in a sender's own copy only (a sent item, an export of the Sent folder): who was copied in secret.
 CITED_HEADERS = (
@@ -40,13 +44,15 @@ def parse_eml(path: Path, options: ParseOptions) -> ParsedDocument:
 
 
 def message_document(message: Message, options: ParseOptions, file_format: str) -> ParsedDocument:
-    """An e-mail as pages: page 1 starts with From/To/Cc/Date/Subject lines, then the body
-    (text/plain preferred, else HTML reduced to text), then any attached messages; pages are
-    estimated by size. The pages of the files attached to it follow. `file_format` is the file's
-    ("eml", or "msg" for an Outlook message converted by msg.py)."""
+    """An e-mail as pages: page 1 starts with From/To/Cc/Date/Subject lines, then the body (text/plain
+    preferred, else HTML reduced to text); each earlier message the body quotes or forwards, and each message
+    attached to it, starts a page of its own (parse.mail_quotes), so that no passage mixes what this message
+    says with what it quotes; pages are otherwise estimated by size. The pages of the files attached to it
+    follow. `file_format` is the file's ("eml", or "msg" for an Outlook message converted by msg.py)."""
     metadata = {key: value for header, key in CITED_HEADERS if (value := header_text(message, header))}
-    if message_id := header_text(message, "Message-ID"):  # one message's copies (sender's, each recipient's) share it
-        metadata["message_id"] = message_id
+    for header, key in THREAD_HEADERS:  # one message's copies (sender's, each recipient's) share its Message-ID
+        if value := header_text(message, header):
+            metadata[key] = value
     attachments = _attachment_names(message)
     if attachments:
         metadata["attachments"] = "; ".join(attachments)
@@ -57,30 +63,72 @@ def message_document(message: Message, options: ParseOptions, file_format: str) 
         warnings.append(f"The message's content is sealed by {sealed} (encrypted, or signed in opaque form): its body "
                         "and attachments cannot be read here. Open it in the mail program that holds the key, save "
                         "or print a readable copy, and ingest that.")
-    text = _message_text(message, warnings, depth=0)
-    if not text:
+    parts = _message_parts(message, warnings, depth=0)
+    if not any(text.strip() for text, _ in parts):
         warnings.append("The message has no recognisable headers or body text.")
-    pages = native_pages(split_approximate_pages(text), approximate=True)
+    texts: list[str] = []
+    messages: list[MailPart] = []
+    for text, part in parts:
+        if texts and not text.strip():
+            continue
+        first = len(texts) + 1
+        texts.extend(split_approximate_pages(text))
+        messages.append(replace(part, first_page=first, last_page=len(texts)))
+    metadata |= _message_keys(messages)
+    pages = native_pages(texts, approximate=True)
     attached = attached_file_pages(message, len(pages) + 1, options)
     if attached.placed:
         metadata["attachment_pages"] = "; ".join(attached.placed)
     if attached.checksums:
         metadata["attachment_sha256"] = "\n".join(attached.checksums)
     warnings.extend(attached.warnings)
-    return ParsedDocument(
-        format=file_format, pages=(*pages, *attached.pages), metadata=metadata, warnings=tuple(warnings)
-    )
+    return ParsedDocument(format=file_format, pages=(*pages, *attached.pages), metadata=metadata,
+                          warnings=tuple(warnings), messages=tuple(messages))
 
 
-def _message_text(message: Message, warnings: list[str], depth: int) -> str:
-    """Header lines, body, and the text of messages attached to it, as blank-line-separated blocks."""
+def _message_parts(message: Message, warnings: list[str], depth: int) -> list[tuple[str, MailPart]]:
+    """The texts of this message (header lines and its own words), of each message its body quotes, and of the
+    messages attached to it (opened by "Attached message:"), each with who wrote it to whom and when."""
     header_lines = [f"{header}: {value}" for header, _ in CITED_HEADERS if (value := header_text(message, header))]
-    blocks = ["\n".join(header_lines), _body_text(message, warnings)]
+    body = _body_text(message, warnings)
+    recipients = "; ".join(v for h in ("To", "Cc") if (v := header_text(message, h)))
+    out: list[tuple[str, MailPart]] = []
+    for n, part in enumerate(split_message(body)):
+        text = body[part.start:part.end].strip()
+        key = message_key(body[part.text_start:part.end])
+        if n == 0:
+            own = MailPart(0, 0, depth > 0, header_text(message, "From"), recipients, header_text(message, "Date"),
+                           header_text(message, "Subject"), key)
+            out.append(("\n\n".join(block for block in ("\n".join(header_lines), text) if block), own))
+        elif part.quoted:
+            h = part.header
+            out.append((text, MailPart(0, 0, True, h.sender, h.recipients, h.sent, h.subject, key)))
+        else:  # the reply's own words again, after a ">"-quoted block
+            out.append((text, replace(out[0][1], key="")))
     if depth < MAX_ATTACHED_MESSAGE_DEPTH:
         for attached in attached_messages(message):
-            inner = _message_text(attached, warnings, depth + 1)
-            blocks.append("Attached message:\n" + inner if inner else "")
-    return "\n\n".join(block for block in blocks if block)
+            inner = _message_parts(attached, warnings, depth + 1)
+            if inner:
+                first_text, first_part = inner[0]
+                inner[0] = ("Attached message:\n" + first_text, first_part)
+                out.extend(inner)
+    return out
+
+
+def _message_keys(messages: list[MailPart]) -> dict[str, str]:
+    """The metadata threads and search read: this message's own key, and the pages and key of each message it
+    quotes or carries ("2-3 9f2c...; 4 51d0..."), in the order they stand."""
+    out: dict[str, str] = {}
+    if messages and not messages[0].quoted and messages[0].key:
+        out["message_key"] = messages[0].key
+    quoted = [f"{_pages(m)} {m.key or '-'}" for m in messages if m.quoted]
+    if quoted:
+        out["quoted_messages"] = "; ".join(quoted)
+    return out
+
+
+def _pages(part: MailPart) -> str:
+    return str(part.first_page) if part.first_page == part.last_page else f"{part.first_page}-{part.last_page}"
 
 
 def header_text(message: Message, name: str) -> str:

@@ -49,6 +49,8 @@ RECIPIENT_TYPE = 0x0C15
 MESSAGE_DELIVERY_TIME = 0x0E06
 BODY = 0x1000
 INTERNET_MESSAGE_ID = 0x1035
+INTERNET_REFERENCES = 0x1039
+IN_REPLY_TO_ID = 0x1042
 RTF_COMPRESSED = 0x1009
 HTML = 0x1013
 DISPLAY_NAME = 0x3001
@@ -193,6 +195,9 @@ class _Storage:
         message_id = header_text(internet, "Message-ID") or " ".join(self.string(INTERNET_MESSAGE_ID, codec).split())
         if message_id:
             message["Message-ID"] = message_id
+        for header, prop in (("In-Reply-To", IN_REPLY_TO_ID), ("References", INTERNET_REFERENCES)):  # its thread
+            if value := header_text(internet, header) or " ".join(self.string(prop, codec).split()):
+                message[header] = value
         subject = " ".join(self.string(SUBJECT, codec).split())  # a header value holds no line breaks
         if subject:
             message["Subject"] = subject

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from casetrack.domain import Case, Document
+from casetrack.domain import Case, Document, page_citation
 from casetrack.graph import CORRESPONDENT_ROLES
 from casetrack.render.formats import plural, size
 from casetrack.service.graph.case_graph import CaseGraph, Event, Node
 from casetrack.service.graph.relations import Cluster, Relation
+from casetrack.service.search.mail_index import EmailThread
 
 KEY_EVENTS = ("filed", "signed", "effective", "hearing", "deadline", "decided", "sent")
 EMPTY = "No documents in this case yet. Add some with ingest_document or ingest_folder, then ask again."
@@ -258,6 +259,27 @@ def related(doc: Document, found: list[Relation], kind: str) -> Result:
     return "\n".join(lines), {"document": doc.name, "document_id": doc.id, "related": [
         {"document": r.document.name, "document_id": r.document.id, "score": round(r.score, 3),
          "relationships": sorted(r.kinds), "reasons": r.reasons} for r in found]}
+
+
+def email_thread(found: EmailThread) -> Result:
+    """An e-mail's thread in the order sent: who wrote each message to whom, when, and its citation."""
+    names = {d.id: d.name for d in found.messages}
+    rows = []
+    count = plural(len(found.messages), "message")
+    lines = [f'E-mail thread "{found.subject}" ({count}), holding {found.document.name}:']
+    for i, doc in enumerate(found.messages, start=1):
+        meta = doc.metadata
+        row = {"position": i, "document": doc.name, "document_id": doc.id, "sender": meta.get("from"),
+               "recipients": "; ".join(v for k in ("to", "cc") if (v := meta.get(k))) or None,
+               "sent": meta.get("date"), "subject": meta.get("subject"),
+               "replies_to": names.get(found.replies_to.get(doc.id, "")),
+               "citation": f"{doc.name}, {page_citation(1, True, None, None)}"}
+        rows.append(row)
+        answered = f" (answers {row['replies_to']})" if row["replies_to"] else ""
+        lines += [f"  {i}. {row['sent'] or 'date unknown'} -- {row['sender'] or 'sender unknown'} to "
+                  f"{row['recipients'] or 'no recipient named'}{answered}",
+                  f"     {row['subject'] or '(no subject)'} -- {row['citation']}"]
+    return "\n".join(lines), {"document": found.document.name, "subject": found.subject, "messages": rows}
 
 
 def clusters(case_name: str, strategy: str, found: list[Cluster]) -> Result:

@@ -24,7 +24,9 @@ def hit_dict(hit: SearchHit, rank: int) -> dict[str, Any]:
             "context": {"before": hit.context_before, "after": hit.context_after},
             # where else the case holds this passage word for word: cited, not repeated
             "also_in": [{"chunk_id": c.id, "citation": c.provenance.cite(), "citation_short": c.provenance.cite_short(),
-                         "source": provenance_dict(c)} for c in hit.copies]}
+                         "source": provenance_dict(c)} for c in hit.copies],
+            "thread": None if hit.thread is None else {"subject": hit.thread.subject, "position": hit.thread.position,
+                                                       "messages": hit.thread.messages}}
 
 
 def response_dict(r: SearchResponse, tier: str) -> dict[str, Any]:
@@ -64,6 +66,9 @@ def response_text(r: SearchResponse, tier: str) -> str:
     for i, hit in enumerate(r.hits, start=1):
         body += ["", f"--- Result {i} (score: {hit.score:.2f}) ---", hit.chunk.provenance.cite(),
                  f"[chunk {hit.chunk.id} | file: {hit.chunk.provenance.document_path}]"]
+        if hit.thread is not None:
+            body.append(f'Message {hit.thread.position} of {hit.thread.messages} in the thread "{hit.thread.subject}" '
+                        "(get_email_thread lists them)")
         if hit.copies:
             body.append(f"The same passage is also in: {'; '.join(c.provenance.cite() for c in hit.copies)}")
         body += ["", f'"{hit.chunk.text}"']

@@ -49,6 +49,9 @@ EXACT = "exact"
 # there they outweigh the words of the clause asked for and rank the passages repeating the name first;
 # a question about the parties, whose names those words are, still has them through BM25.
 UNNAMED = "unnamed"
+# BM25 over the `from:` and `to:` terms of the correspondents a question names ("what did Bob Williams tell Jim
+# Steffes"; search.correspondents): the messages from the one to the other rank first among the candidates.
+MAIL = "mail"
 STAGE_RECALL, STAGE_RRF, STAGE_BOOST, STAGE_COLBERT = "recall", "rrf", "boost", "colbert"
 STAGE_PRIOR, STAGE_REFERENCES = "prior", "references"
 
@@ -62,7 +65,7 @@ def signal(model_id: str) -> str:
 
 
 # The lexical signals' weights; each model's own role and weight come from its ModelSpec.
-LEXICAL_WEIGHTS = {BM25: 1.0, EXACT: 1.0, UNNAMED: 1.0}
+LEXICAL_WEIGHTS = {BM25: 1.0, EXACT: 1.0, UNNAMED: 1.0, MAIL: 2.0}
 
 
 def _recall(models: Mapping[str, ModelSpec]) -> Callable[[], tuple[str, ...]]:
@@ -155,6 +158,7 @@ class Query:
     tokens: Sequence[str]
     vectors: Mapping[str, QueryInput]
     unnamed: Sequence[str] = ()  # the tokens without a named document's name words (UNNAMED), if any
+    correspondents: Sequence[str] = ()  # from:/to: terms of the writer and reader the question names (MAIL)
 
 
 def search(
@@ -167,6 +171,7 @@ def search(
     colbert_tokens: TokenLoader | None = None,
     config: PipelineConfig = DEFAULT_PIPELINE,
     unnamed_tokens: Sequence[str] = (),
+    correspondents: Sequence[str] = (),
     prior: Callable[[Key], float] | None = None,
     first: Set[Key] = frozenset(),
     include: Sequence[Key] = (),
@@ -176,8 +181,9 @@ def search(
     `unnamed_tokens` are the query's tokens without the words that name documents (UNNAMED);
     `prior(key)` is evidence about a passage beyond what it matches (its document is named, it plays
     the role asked for), added to its fused score; `first` are the passages holding a reference the
-    query cites, ranked ahead of the rest; `include` are candidates whatever recall finds."""
-    query = Query(query_tokens, query_vectors, unnamed_tokens)
+    query cites, ranked ahead of the rest; `include` are candidates whatever recall finds; `correspondents` are the
+    `from:`/`to:` terms of the people the query names (MAIL)."""
+    query = Query(query_tokens, query_vectors, unnamed_tokens, correspondents)
     candidates, recalled_by = recall(query, indexes, allowed, config)
     extra = [k for k in (*include, *first) if allowed is None or k in allowed]
     if extra:
@@ -308,11 +314,13 @@ def _signal_scores(name: str, query: Query, keys: Sequence[Key], indexes: Search
         if indexes.bm25 is None or not len(indexes.bm25) or not refs:
             return None
         return _no_match_as_nan(indexes.bm25.score_keys(refs, keys))
-    if name in (BM25, UNNAMED):
-        tokens = query.tokens if name == BM25 else query.unnamed
+    if name in (BM25, UNNAMED, MAIL):
+        tokens = {BM25: query.tokens, UNNAMED: query.unnamed, MAIL: query.correspondents}[name]
         if indexes.bm25 is None or not len(indexes.bm25) or not tokens:
             return None
-        return _no_match_as_nan(indexes.bm25.score_keys(tokens, keys))
+        scores = _no_match_as_nan(indexes.bm25.score_keys(tokens, keys))
+        # Correspondents no candidate wrote or received (a case without e-mail): the signal does not run.
+        return None if name == MAIL and not np.isfinite(scores).any() else scores
     dense = indexes.dense.get(name)
     if dense is not None and len(dense) and isinstance(vec, np.ndarray):
         return dense.score_keys(vec, keys)

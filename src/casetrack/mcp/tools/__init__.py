@@ -47,6 +47,7 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(graph.list_authorities, READ_ONLY),
     ToolSpec(graph.get_authority_citations, READ_ONLY),
     ToolSpec(graph.find_related_documents, READ_ONLY),
+    ToolSpec(graph.get_email_thread, READ_ONLY),
     ToolSpec(graph.find_document_clusters, READ_ONLY),
     ToolSpec(verify.verify_draft, READ_ONLY),
     ToolSpec(verify.table_of_authorities, WRITES),

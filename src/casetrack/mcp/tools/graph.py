@@ -110,6 +110,13 @@ def find_related_documents(
     return result(*render.related(found.document, found.found, relationship_type))
 
 
+def get_email_thread(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
+                     ) -> Annotated[CallToolResult, out.EmailThread]:
+    """An e-mail's thread in the order sent, each message with its sender, date and citation."""
+    app = app_of(ctx)
+    return result(*render.email_thread(app.search.email_thread(app.case(case_name), document_name)))
+
+
 def find_document_clusters(
     ctx: Ctx, strategy: Literal["topical", "entity", "authority", "document_type"] = "topical",
     max_clusters: Annotated[int, Field(ge=1, le=20)] = 10, case_name: CaseName = None,

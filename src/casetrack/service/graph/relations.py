@@ -9,11 +9,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
-from email.utils import parsedate_to_datetime
 
 import numpy as np
 
 from casetrack.domain import Document, DocumentType
+from casetrack.graph.threads import base_subject, sent_time
 from casetrack.service.graph.case_graph import CaseGraph, Node
 from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex
 
@@ -21,9 +21,6 @@ from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex
 WEAK_KINDS = {"date", "monetary_amount"}
 RESPONSE_WORDS = ("complaint", "petition", "answer", "response", "opposition", "reply", "sur-reply")
 AMENDMENT = re.compile(r"\b(amend(?:ed|ment)|restated|supplement(?:al)?|addendum|first|second|third)\b", re.I)
-# Reply and forward prefixes mail clients put before a subject, in the languages Outlook writes them:
-# "RE:", "Fwd:", "AW:" and "WG:" (German), "SV:" (Nordic), "TR:" (French), "RV:" (Spanish), "Re[2]:".
-_REPLY_PREFIXES = re.compile(r"^(?:\s*(?:re|fw|fwd|aw|wg|sv|vs|tr|rv|antw)\s*(?:\[\d+\])?\s*:\s*)+", re.I)
 _EMAIL_FORMATS = ("eml", "msg")
 
 
@@ -144,17 +141,12 @@ def _thread_link(a: Document, b: Document) -> str | None:
 
 
 def _thread_subject(doc: Document) -> str | None:
-    subject = doc.metadata.get("subject") if doc.format in _EMAIL_FORMATS else None
-    base = " ".join(_REPLY_PREFIXES.sub("", subject or "").split())
-    return base if len(base) >= 4 else None  # "Hi", "?" and no subject tie nothing together
+    base = base_subject(doc.metadata.get("subject", "")) if doc.format in _EMAIL_FORMATS else ""
+    return base or None
 
 
 def _sent(doc: Document) -> datetime | None:
-    try:
-        sent = parsedate_to_datetime(doc.metadata.get("date", ""))
-    except (TypeError, ValueError, IndexError):
-        return None
-    return sent if sent.tzinfo is not None else None  # a zoneless date cannot be ordered against a zoned one
+    return sent_time(doc.metadata.get("date", ""))
 
 
 @dataclass(slots=True)

@@ -41,6 +41,7 @@ from casetrack.service.distribution import licensing
 from casetrack.service.ingest.document_warnings import document_warnings, unsearchable
 from casetrack.service.ingest.entries import Indexer, chunk_headers, heading_paths, with_extra_terms
 from casetrack.service.ingest.graph_extract import PendingExtract
+from casetrack.service.ingest.mail_context import with_correspondents, with_mail, with_mail_dates
 from casetrack.service.ingest.source_file import check_file, file_sha256
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
@@ -147,7 +148,8 @@ class Ingestor:
             if stage is not None and spans and (embedders := self._indexer.document_embedders()):
                 report(f"embedding {len(spans)} chunks ({', '.join(embedders)})")  # the long part, ~0.1 s a chunk
             paths = heading_paths(spans, headings)
-            entries = self._indexer.build([s.text for s in spans], headers=chunk_headers(name, paths))
+            headers = with_mail(chunk_headers(name, paths), parsed.messages, spans)
+            entries = self._indexer.build([s.text for s in spans], headers=headers)
             structure = [
                 {"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
                  "char_end": e.char_end}
@@ -157,10 +159,10 @@ class Ingestor:
             confidences = [p.ocr_confidence for p in ocr_pages if p.ocr_confidence is not None]
             warnings = unsearchable(parsed, spans) + document_warnings(parsed, stored, sha256)
             located = list(zip(chunk_ids, spans, strict=True))
-            extract = graph.records(headings, located)
+            extract = with_mail_dates(graph.records(headings, located), parsed.pages, parsed.messages, located)
             roles = chunk_roles(chunk_ids, paths, extract.get("roles", ()))
             references = chunk_reference_terms(extract.get("authorities", ()), located)
-            terms = with_extra_terms(entries.terms, [
+            terms = with_extra_terms(with_correspondents(entries.terms, parsed.messages, spans), [
                 [*references.get(cid, ()), *(role_term(r) for r in tagged)]
                 for cid, tagged in zip(chunk_ids, roles, strict=True)])
             now = time.time()

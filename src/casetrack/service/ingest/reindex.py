@@ -16,6 +16,7 @@ from casetrack.service.cases.documents import DocumentReader
 from casetrack.service.infra.jobs import Progress
 from casetrack.service.ingest.document import Commit, Ingestor, IngestRequest
 from casetrack.service.ingest.entries import BM25, Indexer, chunk_headers, heading_paths
+from casetrack.service.ingest.mail_context import stored_parts, with_mail
 from casetrack.service.ingest.source_file import file_sha256
 from casetrack.store import documents as docstore
 from casetrack.store.stats import bump_generation
@@ -102,7 +103,9 @@ class Reindexer:
             chunks = list(docstore.document_chunks(db, doc))
             terms = {c.id: docstore.chunk_terms(db, c.id) for c in chunks}
             headings = [StructureEntry(**entry) for entry in docstore.structure(db, doc.id)]
-        headers = chunk_headers(doc.name, heading_paths([c.span for c in chunks], headings))
+            messages = stored_parts(doc, docstore.pages(db, doc.id))
+        spans = [c.span for c in chunks]
+        headers = with_mail(chunk_headers(doc.name, heading_paths(spans, headings)), messages, spans)
         entries = self._indexer.build([c.text for c in chunks], only=todo, headers=headers)
         now = time.time()
         embedders = (*tuple(sorted(set(doc.embedders) - {BM25} | set(entries.vectors))), BM25)

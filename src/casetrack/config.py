@@ -38,6 +38,7 @@ class Settings:
     inference_threads: int | None = None
     lock_timeout_s: float = 10.0  # how long a write waits for another process's lock
     read_timeout_s: float = READ_GRACE_S  # a document's first read may take this, plus 1 s per MiB
+    data_dir_source: str = ""  # what chose data_dir, as get_status says it ("CASETRACK_HOME", ...)
     extra: Mapping[str, object] = field(default_factory=dict)
 
     @property
@@ -62,11 +63,21 @@ class Settings:
 
 
 def default_data_dir() -> Path:
-    """`~/Documents/CaseTrack` (PRD 10 §7.2); on Linux without a Documents folder, the platform data dir."""
+    """`CaseTrack` in the Documents folder (PRD 10 §7.2); where there is none (a Linux server or a
+    minimal desktop), the system's folder for application data: `~/.local/share/casetrack` on Linux."""
+    documents = _documents_dir()
+    return documents / "CaseTrack" if documents else Path(platformdirs.user_data_dir("casetrack", appauthor=False))
+
+
+def _documents_dir() -> Path | None:
     documents = Path(platformdirs.user_documents_dir())
-    if documents.is_dir() and documents != Path.home():
-        return documents / "CaseTrack"
-    return Path(platformdirs.user_data_dir("casetrack", appauthor=False))
+    return documents if documents.is_dir() and documents != Path.home() else None
+
+
+def _default_source() -> str:
+    if _documents_dir():
+        return "the default, CaseTrack in your Documents folder"
+    return "the default where there is no Documents folder (the system's application-data folder)"
 
 
 def load_settings(
@@ -78,17 +89,17 @@ def load_settings(
     """Resolve settings for an entry point. Raises InvalidInput for a malformed config.toml."""
     env = os.environ if environ is None else environ
     if data_dir is not None:
-        root = expand(data_dir)
+        root, source = expand(data_dir), "--data-dir"
     elif env.get("CASETRACK_HOME"):
-        root = expand(env["CASETRACK_HOME"])
+        root, source = expand(env["CASETRACK_HOME"]), "CASETRACK_HOME"
     else:
-        root = default_data_dir()
+        root, source = default_data_dir(), _default_source()
     file_values = _read_config_file(root / CONFIG_FILE)
     # A config file may relocate the data directory (PRD 10 §5) unless a flag or env var chose it.
     if data_dir is None and not env.get("CASETRACK_HOME") and file_values.get("data_dir"):
-        root = expand(str(file_values["data_dir"]))
+        root, source = expand(str(file_values["data_dir"])), f"data_dir in {root / CONFIG_FILE}"
 
-    settings = Settings(data_dir=root)
+    settings = Settings(data_dir=root, data_dir_source=source)
     mode = memory_mode or env.get("CASETRACK_MEMORY_MODE") or file_values.get("memory_mode")
     level = log_level or env.get("CASETRACK_LOG") or file_values.get("log_level")
     try:

@@ -79,7 +79,9 @@ def _version(value: bool) -> None:
 def root(
     ctx: typer.Context,
     data_dir: Annotated[str | None, typer.Option("--data-dir", help="Where cases and models live "
-                                                 "(default: $CASETRACK_HOME, then ~/Documents/CaseTrack)")] = None,
+                                                 "(default: $CASETRACK_HOME, else CaseTrack in your Documents "
+                                                 "folder; on Linux without ~/Documents, ~/.local/share/casetrack)"
+                                                 )] = None,
     log_level: Annotated[str | None, typer.Option("--log-level", help="error, warn, info or debug "
                                                   "(default: $CASETRACK_LOG or info); logs go to stderr")] = None,
     memory_mode: Annotated[MemoryMode | None, typer.Option("--memory-mode", help="Override the memory tier "

@@ -16,6 +16,7 @@ def status(report: StatusReport, words: Words = tool_words) -> str:
     lines += [
         "",
         f"Storage: {report.data_dir}",
+        *([f"  Chosen by: {report.data_dir_source}"] if report.data_dir_source else []),
         f"  Models: {size(report.models_bytes)}",
         f"  Cases: {report.case_count} ({size(report.cases_bytes)} total)",
         f"  Total: {size(report.models_bytes + report.cases_bytes)}",

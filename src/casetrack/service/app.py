@@ -274,6 +274,7 @@ class CaseTrack:
         return StatusReport(
             version=status.version(),
             data_dir=str(self.settings.data_dir),
+            data_dir_source=self.settings.data_dir_source,
             active_case=active.name if active else None,
             tier=self.licence.label,
             memory_mode=plan.mode.value,

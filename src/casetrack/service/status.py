@@ -24,6 +24,7 @@ class EmbedderState:
 class StatusReport:
     version: str
     data_dir: str
+    data_dir_source: str  # what chose the data folder: "--data-dir", "CASETRACK_HOME", the default, ...
     active_case: str | None
     tier: str
     memory_mode: str

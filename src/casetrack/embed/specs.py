@@ -78,6 +78,7 @@ class ModelSpec:
     convert_from: str | None = None  # no ONNX upstream: scripts/convert_models.py exports this checkpoint
     priority: int = 99  # among dense models: which recalls first, and which similarity prefers
     resident_when_constrained: bool = False  # stays loaded even in constrained memory mode
+    matches_by: str = ""  # what a search response says it matched by, in a lawyer's words (default: purpose)
 
     @property
     def expected_sha256(self) -> dict[str, str]:
@@ -100,6 +101,7 @@ MODELS: dict[str, ModelSpec] = {
         ModelSpec(
             id="E1",
             label="E1-Legal", role=SearchRole.RECALL, weight=1.0, priority=1, resident_when_constrained=True,
+            matches_by="meaning",
             name="bge-small-en-v1.5",
             purpose="semantic similarity (primary)",
             kind=Kind.DENSE_CLS,
@@ -115,6 +117,7 @@ MODELS: dict[str, ModelSpec] = {
         ModelSpec(
             id="E6",
             label="E6-Legal", role=SearchRole.RANK, weight=0.8,
+            matches_by="related terms",
             name="SPLADE++ (prithivida/Splade_PP_en_v1)",
             purpose="keyword expansion (sparse)",
             kind=Kind.SPARSE,
@@ -133,6 +136,7 @@ MODELS: dict[str, ModelSpec] = {
         ModelSpec(
             id="E7",
             label="E7", role=SearchRole.RECALL, weight=0.6, priority=2,
+            matches_by="meaning",
             name="all-MiniLM-L6-v2",
             purpose="structured text (contracts, statutes, numbered clauses)",
             kind=Kind.DENSE_MEAN,
@@ -156,6 +160,7 @@ MODELS: dict[str, ModelSpec] = {
         ModelSpec(
             id="E8",
             label="E8-Legal", role=SearchRole.BOOST, weight=0.1, priority=4,
+            matches_by="the context of citations",
             name="paraphrase-MiniLM-L3-v2",
             purpose="citation contexts",
             kind=Kind.DENSE_MEAN,
@@ -173,6 +178,7 @@ MODELS: dict[str, ModelSpec] = {
         ModelSpec(
             id="E11",
             label="E11-Legal", role=SearchRole.BOOST, weight=0.1, priority=3,
+            matches_by="legal names",
             name="legal-bert-small-uncased",
             purpose="legal entities",
             kind=Kind.DENSE_MEAN,
@@ -188,6 +194,7 @@ MODELS: dict[str, ModelSpec] = {
         ModelSpec(
             id="E12",
             label="E12", role=SearchRole.RERANK, weight=0.6,
+            matches_by="close reading of the top passages",
             name="answerai-colbert-small-v1",
             purpose="precision reranking (late interaction)",
             kind=Kind.COLBERT,

@@ -3,20 +3,44 @@ which every result carries its citation and full source provenance."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from casetrack.chunk.role_taxonomy import BY_ID
+from casetrack.embed.specs import MODELS
 from casetrack.render.documents import chunk_dict, provenance_dict
 from casetrack.render.formats import plural
+from casetrack.search.pipeline import (
+    BM25,
+    EXACT,
+    STAGE_BOOST,
+    STAGE_COLBERT,
+    STAGE_PRIOR,
+    STAGE_RECALL,
+    STAGE_REFERENCES,
+    STAGE_RRF,
+    UNNAMED,
+    signal,
+)
+from casetrack.search.scope import STAGE_NAMED
 from casetrack.service.app import IndexStatus
 from casetrack.service.graph.find_entity import EntityPassages
 from casetrack.service.search.compare import Comparison
 from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.query import SearchHit, SearchResponse
 
-STAGE_LABELS = {"recall": "hybrid recall", "rrf": "RRF fusion", "boost": "citation/entity boost",
-                "colbert": "ColBERT rerank", "named": "named document", "prior": "naming and legal-role evidence",
-                "references": "cited references first"}
+# What a lawyer reads for each signal and stage of a search; the structured fields keep the ids.
+SIGNAL_WORDS = {BM25: "keywords", EXACT: "exact numbers and citations", UNNAMED: "keywords besides the document's name",
+                **{signal(m.id): m.matches_by or m.purpose for m in MODELS.values()}}
+STAGE_WORDS = {STAGE_RECALL: "keywords and meaning", STAGE_RRF: "rankings combined",
+               STAGE_BOOST: "citations and legal names weighed", STAGE_COLBERT: "top passages read closely",
+               STAGE_NAMED: "the named document's passages first",
+               STAGE_PRIOR: "what the question names and asks for", STAGE_REFERENCES: "cited references first"}
+
+
+def in_words(ids: Iterable[str], table: Mapping[str, str]) -> str:
+    """Ids as a lawyer reads them, each wording once ("keywords, meaning")."""
+    return ", ".join(dict.fromkeys(table.get(i.lower(), i) for i in ids))
 
 
 def hit_dict(hit: SearchHit, rank: int) -> dict[str, Any]:
@@ -45,13 +69,13 @@ def response_dict(r: SearchResponse, tier: str) -> dict[str, Any]:
 
 def response_text(r: SearchResponse, tier: str) -> str:
     scope = f"{r.document_filter.name} | " if r.document_filter else ""
-    stages = " -> ".join(STAGE_LABELS.get(s, s) for s in r.stages_used)
+    stages = " -> ".join(STAGE_WORDS.get(s, s) for s in r.stages_used)
     head = [
         f'Search: "{r.query}"',
         f"Case: {r.case.name} | {scope}{plural(r.documents_searched, 'document')}, "
         f"{plural(r.chunks_searched, 'chunk')} searched",
-        f"Time: {r.elapsed_ms:.0f}ms | Tier: {tier} ({len(r.stages_used)}-stage pipeline: {stages}) | "
-        f"Signals: {', '.join(r.signals)}",
+        f"Time: {r.elapsed_ms:.0f}ms | Tier: {tier} ({len(r.stages_used)}-step search: {stages}) | "
+        f"Matched by: {in_words(r.signals, SIGNAL_WORDS)}",
     ]
     if r.named_documents:
         head.append(f"Named in the query: {'; '.join(r.named_documents)} (its passages weigh more; pass "
@@ -75,10 +99,10 @@ def response_text(r: SearchResponse, tier: str) -> str:
     return "\n".join(head + body)
 
 
-def similar_text(source_cite: str, model: str, hits: list[SearchHit]) -> str:
+def similar_text(source_cite: str, hits: list[SearchHit]) -> str:
     if not hits:
-        return f"No passages similar enough to {source_cite} ({model}). Lower min_similarity to see weaker matches."
-    lines = [f"Passages similar to {source_cite} ({model} cosine):"]
+        return f"No passages close enough in meaning to {source_cite}. Lower min_similarity to see weaker matches."
+    lines = [f"Passages similar in meaning to {source_cite}:"]
     for i, hit in enumerate(hits, start=1):
         lines += ["", f"--- {i}. similarity {hit.score:.2f} ---", hit.chunk.provenance.cite(),
                   f"[chunk {hit.chunk.id}]", f'"{hit.chunk.text}"']

@@ -44,7 +44,7 @@ def search_similar_chunks(
     app = app_of(ctx)
     source, model, hits = app.search.similar(app.case(case_name), chunk_id, top_k, exclude_same_document,
                                              min_similarity)
-    return result(render.similar_text(source.provenance.cite(), model, hits),
+    return result(render.similar_text(source.provenance.cite(), hits),
                   {"source": render_docs.chunk_dict(source), "embedder": model,
                    "results": [render.hit_dict(h, i) for i, h in enumerate(hits, start=1)]})
 

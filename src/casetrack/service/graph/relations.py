@@ -72,14 +72,13 @@ def related(doc: Document, graph: CaseGraph, index: CaseIndex, kind: str = "all"
             note(other_id, 1.5 * len(shared) / math.sqrt(len(mine) or 1),
                  f"cites {len(shared)} of the same authorities: {'; '.join(names)}", "shared_authorities")
     if kind in ("all", "semantic_similar"):
-        model, cents = centroids(index)
+        _, cents = centroids(index)
         if doc.id in cents:
             for other_id, vector in cents.items():
                 if other_id != doc.id:
                     sim = float(cents[doc.id] @ vector)
                     if sim > 0.5:
-                        note(other_id, sim, f"semantically similar ({model.upper() if model else ''} cosine "
-                             f"{sim:.2f})", "semantic_similar")
+                        note(other_id, sim, f"similar in meaning (similarity {sim:.2f})", "semantic_similar")
     if kind in ("all", "response_chain"):
         for other in graph.documents.values():
             link = _response_link(doc, other) or _thread_link(doc, other)
@@ -179,7 +178,7 @@ def clusters(graph: CaseGraph, index: CaseIndex, strategy: str, max_clusters: in
             if len(out) == max_clusters:
                 break
         return out
-    model, cents = centroids(index)
+    _, cents = centroids(index)
     ids = [d for d in cents if d in graph.documents]
     if not ids:
         return []
@@ -189,7 +188,7 @@ def clusters(graph: CaseGraph, index: CaseIndex, strategy: str, max_clusters: in
     for c in range(k):
         members = [graph.documents[ids[i]] for i in range(len(ids)) if labels[i] == c]
         if members:
-            out.append(Cluster(_label(members, terms), members, f"{model.upper() if model else ''} centroids"))
+            out.append(Cluster(_label(members, terms), members, "similar in meaning"))
     return sorted(out, key=lambda cl: -len(cl.documents))
 
 

@@ -6,7 +6,9 @@ citations read them):
   * lines are separated by "\\n"; paragraphs by one or more blank lines ("\\n\\n");
   * pages, paragraphs and lines are numbered from 1; a page that prints its own line numbers
     (pleading paper, deposition transcripts) carries them at the start of its lines, and its
-    lines are cited by them (chunk/layout.py).
+    lines are cited by them (chunk/layout.py);
+  * a page of a format without lines of its own (Word, RTF) carries `line_width`: its lines are
+    counted as they print at that many characters, and cited as estimated.
 """
 
 from __future__ import annotations
@@ -119,6 +121,7 @@ class ParsedPage:
     warnings: tuple[str, ...] = ()
     attachment: str | None = None  # an e-mail's page read from this attached file, not the message itself
     attachment_page: int | None = None  # ... and its page number within that file
+    line_width: int | None = None  # characters a line prints at, for a format without lines of its own
 
 
 # What opens the text of each page an e-mail's attached file gives (parse/eml_attachments.py); search sets it
@@ -200,9 +203,11 @@ class Provenance:
     embedded_at: float | None = None
     attachment: str | None = None  # the page comes from this file attached to the e-mail ...
     attachment_page: int | None = None  # ... where it is this page
+    lines_estimated: bool = False  # lines counted as the page prints at a width (Word, RTF), not its own
 
     def cite(self) -> str:
-        """Full citation, e.g. `Contract.pdf, p. 12, para. 8, ll. 1-4 (ABC 000123)`."""
+        """Full citation, e.g. `Contract.pdf, p. 12, para. 8, ll. 1-4 (ABC 000123)`; a Word document's
+        lines, counted as they print, `ll. 3-9 (est.)`."""
         parts = [self.document_name, page_citation(self.page, self.page_approximate, self.attachment,
                                                    self.attachment_page)]
         if self.paragraph_start == self.paragraph_end:
@@ -210,7 +215,7 @@ class Provenance:
         else:
             parts.append(f"paras. {self.paragraph_start}-{self.paragraph_end}")
         if self.line_start > 0:
-            parts.append(f"ll. {self.line_start}-{self.line_end}")
+            parts.append(line_citation(self.line_start, self.line_end, self.lines_estimated))
         text = ", ".join(parts)
         return f"{text} ({self.bates_number})" if self.bates_number else text
 
@@ -220,6 +225,13 @@ class Provenance:
             return self.bates_number
         stem = self.document_name.rsplit(".", 1)[0] if "." in self.document_name else self.document_name
         return f"{stem}, {page_citation(self.page, self.page_approximate, self.attachment, self.attachment_page)}"
+
+
+def line_citation(start: int, end: int, estimated: bool = False) -> str:
+    """`l. 4`, `ll. 1-4`, or `ll. 3-9 (est.)` where the format has no lines of its own and they are
+    counted as the page prints at its width (Word, RTF)."""
+    cited = f"l. {start}" if start == end else f"ll. {start}-{end}"
+    return f"{cited} (est.)" if estimated else cited
 
 
 def page_citation(page: int, approximate: bool = False, attachment: str | None = None,
@@ -263,6 +275,7 @@ class StoredPage:
     bates_number: str | None = None
     attachment: str | None = None  # read from this file attached to the e-mail (ParsedPage.attachment)
     attachment_page: int | None = None
+    line_width: int | None = None  # ParsedPage.line_width
 
 
 @dataclass(frozen=True, slots=True)

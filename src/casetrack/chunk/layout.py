@@ -3,6 +3,11 @@
 Lines are split on "\\n" only; a paragraph is a run of lines that are not blank,
 where a blank line is one holding nothing but whitespace. Both count from 1.
 
+A page of a format that has no lines of its own (Word, RTF: a paragraph is one line of text
+however long) carries the width its lines print at (`line_width`, in characters): a stored line
+longer than that counts as the lines it wraps to, words kept whole, and its citations mark those
+line numbers as estimated.
+
 A page that prints its own line numbers (pleading paper's 1-28, a deposition transcript's
 1-25) is cited by them, as lawyers cite it ("Compl. 3:12", "Dep. 45:3-12"): such a page's
 lines open with their number, and `line_at` gives that number, not the count of lines above.
@@ -32,23 +37,26 @@ class PageLayout:
     line_starts: tuple[int, ...]  # offset of each line's first character
     paragraphs: tuple[int, ...]  # paragraph number of each line; a blank line gets the one before it
     printed: tuple[int, ...] | None = None  # the printed number each line is cited by, on a numbered page
+    wraps: bool = False  # lines counted as they print at a width: their numbers are estimates
 
     @classmethod
-    def of(cls, text: str) -> PageLayout:
+    def of(cls, text: str, line_width: int | None = None) -> PageLayout:
+        """The layout of a page's text; `line_width` wraps its long lines as they print (see above)."""
         lines = text.split("\n")
-        printed = printed_line_numbers(lines) if _may_be_numbered(text) else None
+        printed = printed_line_numbers(lines) if line_width is None and _may_be_numbered(text) else None
         starts: list[int] = []
         paragraphs: list[int] = []
         offset, paragraph, in_blank = 0, 0, True
         for line in lines:
-            starts.append(offset)
-            offset += len(line) + 1
             blank = line.strip() == "" or (printed is not None and _holds_only_its_number(line))
             if not blank and in_blank:
                 paragraph += 1
             in_blank = blank
-            paragraphs.append(max(paragraph, 1))
-        return cls(tuple(starts), tuple(paragraphs), printed)
+            wrapped = wrap_starts(line, line_width) if line_width and len(line) > line_width else (0,)
+            starts.extend(offset + start for start in wrapped)
+            paragraphs.extend([max(paragraph, 1)] * len(wrapped))
+            offset += len(line) + 1
+        return cls(tuple(starts), tuple(paragraphs), printed, wraps=bool(line_width))
 
     def line_at(self, offset: int) -> int:
         """1-based line holding the character at `offset`: its printed number on a numbered page."""
@@ -58,6 +66,26 @@ class PageLayout:
     def paragraph_at(self, offset: int) -> int:
         """1-based paragraph holding the character at `offset`."""
         return self.paragraphs[bisect_right(self.line_starts, offset) - 1]
+
+
+def wrap_starts(line: str, width: int) -> tuple[int, ...]:
+    """Where each printed line of `line` starts when it wraps at `width` characters: after the last
+    space that lets a line fit, or after the word itself when one word is wider than a line."""
+    starts = [0]
+    start = 0
+    while len(line) - start > width:
+        space = line.rfind(" ", start + 1, start + width + 1)
+        if space < 0:
+            space = line.find(" ", start + width)
+            if space < 0:
+                break
+        start = space + 1
+        while start < len(line) and line[start] == " ":
+            start += 1
+        if start >= len(line):
+            break
+        starts.append(start)
+    return tuple(starts)
 
 
 def _may_be_numbered(text: str) -> bool:

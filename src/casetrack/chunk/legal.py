@@ -59,7 +59,7 @@ def chunk_pages(pages: Sequence[ParsedPage], document_type: DocumentType) -> lis
         spans = split_page(page.text, attachment_sizes[page.attachment] if page.attachment else sizes)
         if not spans:
             continue
-        layout = PageLayout.of(page.text)
+        layout = PageLayout.of(page.text, page.line_width)
         for start, end in spans:
             text = page.text[start:end]
             chunks.append(

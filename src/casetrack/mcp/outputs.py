@@ -57,6 +57,7 @@ class Source(Out):
     line_start: int
     line_end: int
     lines: str
+    lines_estimated: bool
     char_start: int
     char_end: int
     extraction_method: str

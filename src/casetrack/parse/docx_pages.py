@@ -33,7 +33,8 @@ class PageBuilder:
     A section's header/footer paragraphs wait for its first body text, so they open the page
     that text is on (after any page break recorded before it), as a tuple among the paragraphs."""
 
-    def __init__(self) -> None:
+    def __init__(self, line_width: int | None = None) -> None:
+        self._line_width = line_width  # characters a body line prints at (parse/docx_lines.py)
         self._pages: list[list[str | tuple[str, ...] | ShownPicture]] = [[]]
         self._pending: list[str] = []
         self._placed: set[str] = set()
@@ -97,7 +98,7 @@ class PageBuilder:
         texts = [b for b in blocks if isinstance(b, str)]
         if len(blocks) == len(texts) <= 1:  # no recorded break and no scan: estimate every page
             estimated = split_approximate_pages(texts[0] if texts else "")
-            return tuple(_page(number, text, approximate=True) for number, text in enumerate(estimated, start=1))
+            return tuple(self._page(number, text, approximate=True) for number, text in enumerate(estimated, start=1))
         pages: list[ParsedPage] = []
         approximate = not self._recorded_break  # once one page is estimated, every later page number is too
         for block in blocks:
@@ -107,9 +108,9 @@ class PageBuilder:
                 continue
             parts = split_approximate_pages(block) if len(block) > MAX_CHARS_BETWEEN_BREAKS else [block]
             approximate = approximate or len(parts) > 1
-            pages.extend(_page(len(pages) + 1, part, approximate=approximate) for part in parts)
+            pages.extend(self._page(len(pages) + 1, part, approximate=approximate) for part in parts)
         return tuple(pages)
 
-
-def _page(number: int, text: str, *, approximate: bool) -> ParsedPage:
-    return ParsedPage(number=number, text=text, method=ExtractionMethod.NATIVE, approximate=approximate)
+    def _page(self, number: int, text: str, *, approximate: bool) -> ParsedPage:
+        return ParsedPage(number=number, text=text, method=ExtractionMethod.NATIVE, approximate=approximate,
+                          line_width=self._line_width)

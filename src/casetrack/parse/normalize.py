@@ -15,6 +15,9 @@ from casetrack.domain import ExtractionMethod, ParsedPage
 # A page of a 12-pt double-spaced brief holds ~1,800 characters, single-spaced ~3,500;
 # 3,000 keeps estimated page numbers in the right neighbourhood for typical contracts.
 APPROXIMATE_PAGE_CHARS = 3000
+# Characters a line holds on US Letter with 1" margins in 11-point type (Word's default page): the
+# width a format without lines of its own prints at when it does not say (parse/docx_lines.py).
+DEFAULT_LINE_WIDTH = 90
 
 _LINE_BREAKS = re.compile(r"\r\n|\r|\u2028|\u2029|\x0b|\x0c|\x85")
 _DELETED = re.compile(r"[\x00\ufeff\uffff]")  # NULs come from mis-decoded UTF-16; BOMs carry no text
@@ -129,11 +132,13 @@ def _is_title(paragraph: str) -> bool:
     return "\n" not in paragraph and len(paragraph) <= MAX_TITLE_CHARS and any(c.isalpha() for c in paragraph)
 
 
-def native_pages(texts: Iterable[str], *, approximate: bool) -> tuple[ParsedPage, ...]:
-    """Number already-split page texts from 1 as natively extracted pages."""
+def native_pages(texts: Iterable[str], *, approximate: bool, line_width: int | None = None) -> tuple[ParsedPage, ...]:
+    """Number already-split page texts from 1 as natively extracted pages; `line_width` for a format
+    without lines of its own (ParsedPage.line_width)."""
     return tuple(
         ParsedPage(
-            number=number, text=normalize_page_text(text), method=ExtractionMethod.NATIVE, approximate=approximate
+            number=number, text=normalize_page_text(text), method=ExtractionMethod.NATIVE, approximate=approximate,
+            line_width=line_width,
         )
         for number, text in enumerate(texts, start=1)
     )

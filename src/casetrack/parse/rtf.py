@@ -14,7 +14,7 @@ from striprtf.striprtf import rtf_to_text
 from casetrack.domain import ParsedDocument
 from casetrack.errors import DocumentUnreadable
 from casetrack.parse.headers_footers import PAGE_NUMBER, HeaderFooterReader, is_page_field, not_on_the_page
-from casetrack.parse.normalize import native_pages, split_approximate_pages
+from casetrack.parse.normalize import DEFAULT_LINE_WIDTH, native_pages, split_approximate_pages
 from casetrack.parse.options import ParseOptions
 
 _CODE_PAGE = re.compile(rb"\\ansicpg(\d+)")
@@ -70,9 +70,11 @@ def parse_rtf(path: Path, options: ParseOptions) -> ParsedDocument:
         for part in parts
     ]
     if len(parts) > 1:
-        pages = native_pages([part for part in paragraphs_per_part if part] or [""], approximate=False)
+        pages = native_pages([part for part in paragraphs_per_part if part] or [""], approximate=False,
+                             line_width=DEFAULT_LINE_WIDTH)
     else:
-        pages = native_pages(split_approximate_pages(paragraphs_per_part[0]), approximate=True)
+        pages = native_pages(split_approximate_pages(paragraphs_per_part[0]), approximate=True,
+                             line_width=DEFAULT_LINE_WIDTH)
     return ParsedDocument(format="rtf", pages=pages, metadata={"encoding": encoding})
 
 

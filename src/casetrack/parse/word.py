@@ -25,6 +25,7 @@ from casetrack.domain import ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
 from casetrack.parse.docx_entities import entity_warning
 from casetrack.parse.docx_headers import section_parts
+from casetrack.parse.docx_lines import printed_line_width
 from casetrack.parse.docx_notes import ENDNOTE, REFERENCE_TAGS, NoteReference, Notes, read_notes
 from casetrack.parse.docx_numbering import ListNumbering
 from casetrack.parse.docx_pages import PageBuilder, ShownPicture
@@ -86,7 +87,7 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
             str(path), f"its XML is malformed or nested too deeply to parse safely ({exc})", _UNREADABLE_FIX
         ) from exc
     numbering = ListNumbering(_numbering_element(document), document.styles.element)
-    builder = PageBuilder()
+    builder = PageBuilder(printed_line_width(document))
     body = document.element.body
     pictures = body_pictures(document)
     page_pictures = frozenset(picture.rel_id for picture in pictures if picture.page_sized)

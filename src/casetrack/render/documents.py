@@ -28,6 +28,7 @@ def provenance_dict(chunk: Chunk) -> dict[str, Any]:
         "line_start": p.line_start,
         "line_end": p.line_end,
         "lines": f"{p.line_start}-{p.line_end}",
+        "lines_estimated": p.lines_estimated,
         "char_start": p.char_start,
         "char_end": p.char_end,
         "extraction_method": p.extraction_method.value,
@@ -146,7 +147,8 @@ def chunk_block(chunk: Chunk, total: int | None = None) -> str:
           if p.attachment else []),
         f"  Page:        {p.page}{' (approximate: this format has no fixed pages)' if p.page_approximate else ''}",
         f"  Paragraphs:  {paragraphs}",
-        f"  Lines:       {p.line_start}-{p.line_end}",
+        f"  Lines:       {p.line_start}-{p.line_end}"
+        + (" (estimated: counted as the page prints; this format has no fixed lines)" if p.lines_estimated else ""),
         f"  Chars:       {p.char_start}-{p.char_end} (within page)",
         f"  Extraction:  {METHOD_LABELS[p.extraction_method.value]}"
         + (f" ({p.ocr_confidence:.0f}% confidence)" if p.ocr_confidence is not None else ""),

@@ -66,6 +66,8 @@ def _encode_page(page: StoredPage) -> bytes:
     record["method"] = page.method.value
     if page.attachment is None:  # only an e-mail's attached pages carry these: other records stay as they were
         del record["attachment"], record["attachment_page"]
+    if page.line_width is None:  # only pages of formats without lines of their own (Word, RTF) carry it
+        del record["line_width"]
     return dumps(record)
 
 
@@ -74,7 +76,7 @@ def _decode_page(raw: bytes) -> StoredPage:
     return StoredPage(number=int(r["number"]), text=r["text"], method=ExtractionMethod(r["method"]),
                       ocr_confidence=r.get("ocr_confidence"), approximate=bool(r.get("approximate", False)),
                       bates_number=r.get("bates_number"), attachment=r.get("attachment"),
-                      attachment_page=r.get("attachment_page"))
+                      attachment_page=r.get("attachment_page"), line_width=r.get("line_width"))
 
 
 def _provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | None) -> dict[str, Any]:
@@ -84,6 +86,7 @@ def _provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | N
         "char_end": span.char_end, "extraction_method": page.method.value, "ocr_confidence": page.ocr_confidence,
         "bates_number": page.bates_number, "page_approximate": page.approximate, "embedded_at": embedded_at,
         **({"attachment": page.attachment, "attachment_page": page.attachment_page} if page.attachment else {}),
+        **({"lines_estimated": True} if page.line_width else {}),
     }
 
 
@@ -100,7 +103,7 @@ def assemble_chunk(chunk_raw: bytes, prov_raw: bytes, doc: Document) -> Chunk:
         extraction_method=ExtractionMethod(p["extraction_method"]), ocr_confidence=p.get("ocr_confidence"),
         bates_number=p.get("bates_number"), page_approximate=bool(p.get("page_approximate", False)),
         ingested_at=doc.ingested_at, embedded_at=p.get("embedded_at"), attachment=p.get("attachment"),
-        attachment_page=p.get("attachment_page"),
+        attachment_page=p.get("attachment_page"), lines_estimated=bool(p.get("lines_estimated", False)),
     )
     roles = c.get("roles")
     return Chunk(id=c["id"], document_id=doc.id, span=span, provenance=provenance,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from casetrack.chunk.layout import PageLayout
-from casetrack.domain import Case, Document, ExtractionMethod, ParsedPage, page_citation
+from casetrack.domain import Case, Document, ExtractionMethod, ParsedPage, line_citation, page_citation
 from casetrack.errors import InvalidInput, NotFound
 from casetrack.graph.authorities import authorities_in
 from casetrack.graph.dates import EventType
@@ -302,7 +302,7 @@ def _mention_place(document: str, m: Mention, layout: PageLayout, cited_page: st
     (chunk.layout): a chunk's range ("ll. 1-46") cannot tell a letter's eight citations of one case
     apart, and the user has to find each one on the page."""
     paragraph, line = layout.paragraph_at(m.char_start), layout.line_at(m.char_start)
-    citation = f"{document}, {cited_page}, para. {paragraph}, l. {line}"
+    citation = f"{document}, {cited_page}, para. {paragraph}, {line_citation(line, line, layout.wraps)}"
     return {"mention_paragraph": paragraph, "mention_line": line,
             "mention_citation": f"{citation} ({bates})" if bates else citation}
 
@@ -332,7 +332,7 @@ class GraphReader:
                     page_text = page.text if page else ""
                     cited = page_citation(m.page, page.approximate, page.attachment, page.attachment_page) if page \
                         else page_citation(m.page)
-                    pages[key] = page_text, PageLayout.of(page_text), cited
+                    pages[key] = page_text, PageLayout.of(page_text, page.line_width if page else None), cited
                 text, layout, cited_page = pages[key]
                 start, end = max(0, m.char_start - self.SNIPPET), min(len(text), m.char_end + self.SNIPPET)
                 snippet = " ".join(text[start:end].split())

@@ -318,7 +318,7 @@ def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:
     return [
         StoredPage(number=p.number, text=p.text, method=p.method, ocr_confidence=p.ocr_confidence,
                    approximate=p.approximate, bates_number=find_bates_number(p.text) if p.text else None,
-                   attachment=p.attachment, attachment_page=p.attachment_page)
+                   attachment=p.attachment, attachment_page=p.attachment_page, line_width=p.line_width)
         for p in parsed.pages
     ]
 

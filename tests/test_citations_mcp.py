@@ -1,0 +1,33 @@
+"""Citations and quotes as Claude reads them from a real server over stdio: a quote copied from
+CaseTrack into a brief reads as the document reads, and its lines and paragraphs are ones the
+reader can find."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.mcp_helpers import call_ok, mcp_session, text_of
+from tests.parse.test_word_lines import CLAUSE, word_file
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_long_word_paragraph_is_cited_by_its_printed_lines_marked_estimated(data_dir: Path,
+                                                                                   tmp_path: Path) -> None:
+    path = word_file(tmp_path / "Consulting Agreement.docx", "Times New Roman", 12)
+    async with mcp_session(data_dir) as client:
+        await call_ok(client, "create_case", name="Lines")
+        await call_ok(client, "ingest_document", file_path=str(path))
+        found = await call_ok(client, "search_case", query="skill and care of a prudent professional")
+        first = found.structured_content["results"][0]
+        shown = await call_ok(client, "get_chunk", chunk_id=first["chunk_id"])
+    assert CLAUSE.strip() in first["text"]
+    lines = re.search(r", ll\. (\d+)-(\d+) \(est\.\)$", first["citation"])
+    assert lines, first["citation"]  # never "ll. 1-1" for a paragraph of 290 words
+    assert int(lines.group(2)) - int(lines.group(1)) >= 12, first["citation"]
+    assert first["source"]["lines_estimated"] is True
+    assert first["citation"] in text_of(found)
+    assert "(estimated: counted as the page prints" in text_of(shown)

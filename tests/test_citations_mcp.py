@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.mcp_helpers import call_ok, mcp_session, text_of
+from tests.parse.evaldev import DOCS
 from tests.parse.test_word_lines import CLAUSE, word_file
 
 pytestmark = pytest.mark.anyio
@@ -20,7 +21,7 @@ async def test_a_long_word_paragraph_is_cited_by_its_printed_lines_marked_estima
     path = word_file(tmp_path / "Consulting Agreement.docx", "Times New Roman", 12)
     async with mcp_session(data_dir) as client:
         await call_ok(client, "create_case", name="Lines")
-        await call_ok(client, "ingest_document", file_path=str(path))
+        await call_ok(client, "ingest_document", file_path=str(path), wait_seconds=300)
         found = await call_ok(client, "search_case", query="skill and care of a prudent professional")
         first = found.structured_content["results"][0]
         shown = await call_ok(client, "get_chunk", chunk_id=first["chunk_id"])
@@ -31,3 +32,18 @@ async def test_a_long_word_paragraph_is_cited_by_its_printed_lines_marked_estima
     assert first["source"]["lines_estimated"] is True
     assert first["citation"] in text_of(found)
     assert "(estimated: counted as the page prints" in text_of(shown)
+
+
+@pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
+async def test_a_text_filing_is_quoted_as_it_reads_and_cited_by_its_printed_pages(data_dir: Path) -> None:
+    async with mcp_session(data_dir) as client:
+        await call_ok(client, "create_case", name="Biopure")
+        await call_ok(client, "ingest_document", file_path=str(DOCS / "cuad_biopure_agency_agreement.txt"),
+                      wait_seconds=300)
+        found = await call_ok(client, "search_case", query="jointly develop a written business plan",
+                              document_filter="cuad_biopure_agency_agreement.txt", top_k=3)
+    first = found.structured_content["results"][0]
+    assert "1.3. Business Plan. The Company and the Agent will jointly develop" in first["text"]
+    assert first["citation"].startswith("cuad_biopure_agency_agreement.txt, p. 2, ")  # printed "-2-", no "(est.)"
+    for result in found.structured_content["results"]:
+        assert "  " not in result["text"] and not re.search(r"^\s*-\d+-\s*$", result["text"], re.MULTILINE)

@@ -142,15 +142,3 @@ def native_pages(texts: Iterable[str], *, approximate: bool, line_width: int | N
         )
         for number, text in enumerate(texts, start=1)
     )
-
-
-def paginate(text: str) -> tuple[ParsedPage, ...]:
-    """Pages for text that may mark real page breaks with form feeds (\\f); without any,
-    pages are estimated by size and flagged `approximate`."""
-    text = text.replace("\r\n", "\n")
-    if "\f" in text:
-        parts = text.split("\f")
-        if parts and not parts[-1].strip():  # a trailing form feed ends the last page, it does not start a new one
-            parts.pop()
-        return native_pages(parts or [""], approximate=False)
-    return native_pages(split_approximate_pages(text), approximate=True)

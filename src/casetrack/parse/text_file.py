@@ -9,9 +9,9 @@ from charset_normalizer import from_bytes
 
 from casetrack.domain import ParsedDocument
 from casetrack.errors import DocumentUnreadable
-from casetrack.parse.normalize import paginate
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.sniff import bomless_utf16
+from casetrack.parse.text_pages import text_pages
 
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),  # before UTF-16 LE, whose BOM is its prefix
@@ -67,7 +67,8 @@ def decodes(data: bytes, encoding: str) -> bool:
 
 
 def parse_text_file(path: Path, options: ParseOptions) -> ParsedDocument:
-    """Parse a .txt file. Form feeds mark real page breaks; without them pages are estimated."""
+    """Parse a .txt file. Form feeds or printed page numbers mark real page breaks; without them pages
+    are estimated (parse/text_pages.py)."""
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -78,4 +79,4 @@ def parse_text_file(path: Path, options: ParseOptions) -> ParsedDocument:
     warnings: tuple[str, ...] = ()
     if "\ufffd" in text and encoding != "utf-8":
         warnings = (f"Some characters could not be decoded (read as {encoding}) and were replaced with '\ufffd'.",)
-    return ParsedDocument(format="txt", pages=paginate(text), metadata={"encoding": encoding}, warnings=warnings)
+    return ParsedDocument(format="txt", pages=text_pages(text), metadata={"encoding": encoding}, warnings=warnings)

@@ -47,3 +47,15 @@ async def test_a_text_filing_is_quoted_as_it_reads_and_cited_by_its_printed_page
     assert first["citation"].startswith("cuad_biopure_agency_agreement.txt, p. 2, ")  # printed "-2-", no "(est.)"
     for result in found.structured_content["results"]:
         assert "  " not in result["text"] and not re.search(r"^\s*-\d+-\s*$", result["text"], re.MULTILINE)
+
+
+@pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
+async def test_a_quote_from_a_scan_has_no_period_tesseract_read_for_a_space(data_dir: Path) -> None:
+    async with mcp_session(data_dir) as client:
+        await call_ok(client, "create_case", name="Liebowitz")
+        await call_ok(client, "ingest_document", file_path=str(DOCS / "scan_ca10_order_in_re_liebowitz_2021.pdf"),
+                      wait_seconds=300)
+        found = await call_ok(client, "search_case", query="show cause in writing within 20 days", top_k=1)
+    (first,) = found.structured_content["results"]
+    assert first["source"]["extraction_method"] == "ocr"
+    assert "within 20 days of the date of this" in " ".join(first["text"].split())  # the scan read "within.20"

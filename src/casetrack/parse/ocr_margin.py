@@ -21,6 +21,8 @@ from statistics import median
 import numpy as np
 from PIL import Image
 
+from casetrack.parse.ocr_punctuation import mend
+
 MIN_ROWS = 8  # as parse.layout.MARGIN_NUMBERS_MIN: a numbered margin shows at least this many rows
 MAX_NUMBER = 40  # pleading paper has 28 rows, transcripts 25
 # A body line holds at least two real words: runs of 4+ letters. A margin column misread reads as short
@@ -53,7 +55,8 @@ class OcrWord:
 
 
 def ocr_words(tsv: str) -> Iterator[OcrWord]:
-    """The recognised words of a Tesseract TSV, in its reading order."""
+    """The recognised words of a Tesseract TSV, in its reading order; a period it read where the scan has
+    a space mended (parse/ocr_punctuation.py)."""
     rows = tsv.splitlines()
     if not rows:
         return
@@ -70,7 +73,7 @@ def ocr_words(tsv: str) -> Iterator[OcrWord]:
             box = int(cells[left]), int(cells[top]), int(cells[width]), int(cells[height])
         except ValueError:
             confidence, box = -1.0, (0, 0, 0, 0)
-        yield OcrWord((cells[block], cells[paragraph], cells[line]), *box, confidence, cells[text].strip())
+        yield OcrWord((cells[block], cells[paragraph], cells[line]), *box, confidence, mend(cells[text].strip()))
 
 
 def strip_right(words: Sequence[OcrWord], page_width: int) -> int | None:

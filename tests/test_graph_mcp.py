@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from casetrack.render.graph import shown_name
 from tests.conftest import EVAL_CASE_NAME, EVAL_DEV
 from tests.mcp_helpers import call_error, call_ok, mcp_session, pro_env, text_of
 
@@ -178,7 +179,7 @@ async def test_the_case_map_names_every_party_and_the_timeline_lists_a_running_f
     parties = case_map.structured_content["parties"]
     assert len(parties) >= 14
     for party in parties:  # the spec's "all identified parties", not the first dozen by name
-        assert f" {party['name']}  (" in text_of(case_map), party["name"]
+        assert f" {shown_name(party['name'])}  (" in text_of(case_map), party["name"]
     # ebix's 10-Q footer dates all eight pages of the co-branding agreement: one event, not eight.
     footers = [e for e in events if "Source: EBIX INC, 10-Q" in e["description"]]
     assert len(footers) == 1

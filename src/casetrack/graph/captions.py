@@ -6,6 +6,7 @@ the joined text, as in parties.py."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from casetrack.graph.caption_blocks import block_parties
 from casetrack.graph.names import looks_like_person
@@ -69,7 +70,7 @@ def caption_parties(text: str, caption_reach: int = 3000) -> list[RawParty]:
         out.append(RawParty(_caption_name(name), "respondent", None, m.start("name"), m.start("name") + len(name)))
     for m in _APPEAL_BY.finditer(text) if "notice of appeal" in lowered(text) else ():
         out.append(RawParty(m["name"], "appellant", None, m.start("name"), m.end("name")))
-    return complete_truncated(_dedupe(out, blocks))
+    return complete_truncated(_named(_dedupe(out, blocks)))
 
 
 _WRAP_WIDTH = 40  # a caption line shorter than this did not wrap: what follows it is another line
@@ -125,6 +126,37 @@ def _role(word: str) -> str:
     """`Plaintiffs-Appellants` -> `plaintiff-appellant`."""
     parts = [p[:-1] if p.endswith("s") and p[:-1] in ROLE_WORDS else p for p in re.split(r"[-–/]", word.lower())]
     return "-".join(parts)
+
+
+# Words that say what side someone is on in a lawsuit, never who: a caption's "Defendant, Appellee." and a
+# notice's "appeal filed by Defendant" name no party. (Not a contract's roles: "Owner Operator Independent
+# Drivers Association" is a name.)
+_GENERIC = frozenset({"plaintiff", "defendant", "petitioner", "respondent", "appellant", "appellee", "intervenor",
+                      "claimant", "relator", "movant", "debtor", "cross", "counter", "the", "et", "al", "party",
+                      "parties", "said"})
+
+
+def _generic(word: str) -> bool:
+    bare = word.strip(",.;:()").lower()
+    return bare in _GENERIC or (bare.endswith("s") and bare[:-1] in _GENERIC)
+
+
+def _named(parties: list[RawParty]) -> list[RawParty]:
+    """The parties that have a name: a role word before a name is dropped ("Plaintiff Acme Corp." is Acme
+    Corp.), and a "name" made of role words alone ("Defendant", "THE DEFENDANTS") is no party."""
+    out = []
+    for p in parties:
+        words = p.name.split()
+        lead = 0
+        while lead < len(words) and all(_generic(part) for part in re.split(r"[-–/]", words[lead]) if part):
+            lead += 1
+        if lead == len(words):
+            continue
+        if lead:
+            start = p.name.index(words[lead])
+            p = replace(p, name=p.name[start:], start=p.start + start)
+        out.append(p)
+    return out
 
 
 def _dedupe(parties: list[RawParty], first: list[RawParty]) -> list[RawParty]:

@@ -142,6 +142,26 @@ def find_courts(text: str) -> list[CourtMatch]:
     return sorted(found, key=lambda c: c.start)
 
 
+# A document's own court is named at its top (a caption, a notice's letterhead, after a docket header line).
+OWN_COURT_REACH = 1000
+# The court a case came from, as dockets and captions name it: "DC Court: SDNY", "Appeal from the United States
+# District Court for ...", "ON APPEAL FROM THE ...".
+_COURT_BELOW = re.compile(
+    r"(?:\b(?:DC|District|Lower|Originating|Trial)[ \t]+Court:|\bappeals?[ \t\n]+from(?:[ \t\n]+the)?)[ \t\n]*$",
+    re.IGNORECASE,
+)
+FORUM, COURT_BELOW = "forum", "court below"  # the roles of a document's own court and of the court it came from
+
+
+def court_role(text: str, court: CourtMatch, courts: list[CourtMatch]) -> str | None:
+    """FORUM for the first court a document names at its top, COURT_BELOW for one named as the court a
+    case came from, else None: a court named only in passing or in a citation ("(1st Cir. 2021)" in a letter
+    to the Eighth Circuit) is not the case's court."""
+    if court is min(courts, key=lambda c: c.start) and court.start <= OWN_COURT_REACH:
+        return FORUM
+    return COURT_BELOW if _COURT_BELOW.search(text, max(0, court.start - 40), court.start) else None
+
+
 _BARE_SUPREME = re.compile(r"\b[Tt]he[ \t\n]+(?P<c>Supreme[ \t\n]+Court)\b(?![ \t\n]+of\b|,[ \t]+\w+[ \t]+County)")
 _HEAD = 2000  # the document's own court is named in its first characters
 

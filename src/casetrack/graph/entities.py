@@ -19,7 +19,7 @@ from casetrack.domain import ParsedPage
 from casetrack.graph.captions import caption_parties
 from casetrack.graph.concepts import find_concepts
 from casetrack.graph.correspondents import correspondents
-from casetrack.graph.courts import find_courts
+from casetrack.graph.courts import court_role, find_courts
 from casetrack.graph.names import display_name, entity_key, fuller_names, looks_like_person
 from casetrack.graph.pagetext import JoinedText, join_pages
 from casetrack.graph.parties import RawParty, org_names
@@ -253,7 +253,8 @@ def _courts(joined: JoinedText) -> Iterator[EntityMention]:
             name = next(x.name for x in courts if x.key == key)
         located = joined.locate(c.start, c.end)
         if located:
-            yield EntityMention(f"court:{key}", name, EntityKind.COURT, None, *located, joined.text[c.start : c.end])
+            yield EntityMention(f"court:{key}", name, EntityKind.COURT, court_role(joined.text, c, courts), *located,
+                                joined.text[c.start : c.end])
 
 
 def _money(joined: JoinedText, low: str) -> Iterator[EntityMention]:

@@ -8,6 +8,8 @@ from typing import Any
 
 from casetrack.domain import Case, Document, page_citation
 from casetrack.graph import CORRESPONDENT_ROLES
+from casetrack.graph.courts import COURT_BELOW, FORUM
+from casetrack.graph.truncation import ELLIPSIS
 from casetrack.render.formats import plural, size
 from casetrack.service.graph.case_graph import CaseGraph, Event, Node
 from casetrack.service.graph.relations import Cluster, Relation
@@ -18,6 +20,8 @@ EMPTY = "No documents in this case yet. Add some with ingest_document or ingest_
 Result = tuple[str, dict[str, Any]]
 MAP_PARTIES = 30
 MAP_DATES = 15
+MAP_COURTS = 8
+CASE_COURT_ROLES = frozenset({FORUM, COURT_BELOW})
 
 
 def _prominence(n: Node) -> tuple[int, int, str]:
@@ -28,6 +32,16 @@ def _prominence(n: Node) -> tuple[int, int, str]:
 def _node(n: Node) -> dict[str, Any]:
     return {"key": n.key, "name": n.name, "type": n.kind, "roles": sorted(n.roles), "mentions": len(n.mentions),
             "documents": len(n.documents)}
+
+
+def _documents(n: Node) -> str:
+    docs = sorted({m.document_name for m in n.mentions})
+    return ", ".join(docs[:3]) + (" ..." if len(docs) > 3 else "")
+
+
+def shown_name(name: str) -> str:
+    """A name as the map shows it: one the document itself prints cut short (a docket's short title) says so."""
+    return f"{name} (cut short in the document)" if name.endswith(ELLIPSIS) else name
 
 
 def _cite(d: dict[str, Any]) -> str:
@@ -42,20 +56,22 @@ def case_map(case: Case, graph: CaseGraph, coverage: dict[str, int]) -> Result:
     parties = sorted(graph.parties.values(), key=_prominence)
     judges = sorted((n for n in graph.entities.values() if "judge" in n.roles), key=_prominence)
     attorneys = sorted((n for n in graph.entities.values() if "attorney" in n.roles), key=_prominence)
-    courts = sorted((n for n in graph.entities.values() if n.kind == "court"), key=_prominence)
+    # The courts the case's documents are from, and the courts below; a court only cited is an authority's.
+    courts = sorted((n for n in graph.entities.values() if n.kind == "court" and n.roles & CASE_COURT_ROLES),
+                    key=lambda n: (FORUM not in n.roles, *_prominence(n)))
     # The people the case's e-mails pass between (From/To/Cc), when they have no office of their own here.
     correspondents = sorted((n for n in graph.entities.values() if n.roles & CORRESPONDENT_ROLES
                              and not n.roles & {"judge", "attorney"}), key=_prominence)
     lines.append("  PARTIES:")
     for p in parties[:MAP_PARTIES]:  # the spec's "all identified parties", up to a screenful
         roles = ", ".join(sorted(p.roles)) or "party"
-        docs = sorted({m.document_name for m in p.mentions})
-        more = " ..." if len(docs) > 3 else ""
-        lines.append(f"    {roles.title() + ':':<14} {p.name}  ({', '.join(docs[:3])}{more})")
-    for label, nodes in (("Judge", judges), ("Attorney", attorneys), ("Court", courts),
-                         ("Correspondent", correspondents)):
+        lines.append(f"    {roles.title() + ':':<14} {shown_name(p.name)}  ({_documents(p)})")
+    for label, nodes in (("Judge", judges), ("Attorney", attorneys), ("Correspondent", correspondents)):
         for n in nodes[:4]:
             lines.append(f"    {label + ':':<14} {n.name}")
+    for n in courts[:MAP_COURTS]:
+        label = "Court:" if FORUM in n.roles else "Court below:"
+        lines.append(f"    {label:<14} {n.name}  ({_documents(n)})")
     if len(parties) > MAP_PARTIES:
         lines.append(f"    ... and {len(parties) - MAP_PARTIES} more parties (list_entities shows them all)")
     if not (parties or judges or courts or correspondents):

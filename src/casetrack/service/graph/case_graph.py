@@ -20,6 +20,7 @@ from casetrack.errors import InvalidInput, NotFound
 from casetrack.graph.authorities import authorities_in
 from casetrack.graph.dates import EventType
 from casetrack.graph.pagetext import join_pages
+from casetrack.graph.truncation import ELLIPSIS, continues
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.search.index_cache import KEPT_CASES
 from casetrack.store import documents as docstore
@@ -178,7 +179,27 @@ def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[st
                          _mention(r, doc.id, doc.name))
         graph.events.sort(key=lambda e: (e.iso, e.mention.document_name, e.mention.page))
         graph.events = collapse_running_lines(graph.events)
+        complete_cut_names(graph)
     return graph
+
+
+def complete_cut_names(graph: CaseGraph) -> None:
+    """A party one document prints cut short (a docket's short title, "National Football League Manag…") is
+    the one party or organisation another document of the case names in full that continues it: its mentions
+    and roles join that one. With none, or more than one, it stays as printed, marked cut."""
+    for cut in [n for n in graph.parties.values() if n.name.endswith(ELLIPSIS)]:
+        fuller = {n.key: n for n in (*graph.parties.values(), *graph.entities.values())
+                  if n.kind == cut.kind and not n.name.endswith(ELLIPSIS) and continues(cut.name[:-1], n.name)}
+        if len(fuller) != 1:
+            continue
+        (full,) = fuller.values()
+        for nodes in (graph.parties, graph.entities):
+            gone = nodes.pop(cut.key, None)
+            if gone is None:
+                continue
+            into = nodes.setdefault(full.key, Node(full.key, full.name, full.kind))
+            into.roles |= gone.roles
+            into.mentions.extend(gone.mentions)
 
 
 @contextlib.contextmanager

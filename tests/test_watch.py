@@ -16,7 +16,7 @@ from casetrack.config import load_settings
 from casetrack.domain import Case, Document
 from casetrack.errors import CaseReadOnly, InvalidInput, NotFound
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest.document import Commit
+from casetrack.service.ingest.document import Commit, IngestRequest
 from casetrack.service.watch.service import WatchConfig, WatchService
 from casetrack.service.watch.store import Watch
 from casetrack.service.watch.sync import WatchSync
@@ -45,6 +45,11 @@ def docs(app: CaseTrack, case: Case) -> list[Document]:
 
 def by_name(app: CaseTrack, case: Case) -> dict[str, Document]:
     return {d.name: d for d in docs(app, case)}
+
+
+def chunk_ids(app: CaseTrack, case: Case, doc: Document) -> list[str]:
+    with app.cases.store(case).reader() as db:
+        return docstore.chunk_ids(db, doc.id)
 
 
 def watch_of(app: CaseTrack, folder: Path) -> Watch:
@@ -156,13 +161,70 @@ def test_a_renamed_or_moved_file_keeps_its_embeddings(running: tuple[CaseTrack, 
     [moved] = docs(app, case)
     assert (moved.id, moved.embedded_at, moved.file_hash) == (original.id, original.embedded_at, original.file_hash)
     wait_for(lambda: watch_of(app, folder).state.totals.get("moved") == 2, "the sync record")
-    assert len(commits) == ingested  # nothing was re-embedded or deleted
+    # Nothing was re-embedded or deleted: the rename (draft.txt -> final.txt, a new name) only recounted the keyword
+    # terms of the document's own chunks; the move into signed/ kept the name and committed nothing searchable.
+    [renamed] = commits[ingested:]
+    assert (renamed.document_id, renamed.vectors) == (original.id, {})
+    assert sorted(renamed.terms) == sorted(renamed.removed_chunks) == sorted(chunk_ids(app, case, original))
 
     incoming = tmp_path / "incoming"  # a whole folder moved in from outside the watched tree
     incoming.mkdir()
     (incoming / "exhibit.txt").write_text("Exhibit A: the mill's water rights, recorded in 1911.")
     incoming.rename(folder / "incoming")
     wait_for(lambda: "exhibit.txt" in by_name(app, case), "the moved-in folder's file")
+
+
+def test_a_renamed_file_is_found_by_its_new_name_unless_the_user_named_it(running: tuple[CaseTrack, Case],
+                                                                           folder: Path) -> None:
+    app, case = running
+    (folder / "draft.txt").write_text("Settlement agreement between the cooperative and the miller.")
+    (folder / "scan0042.txt").write_text("Lease of the mill race to the cooperative for ninety-nine years.")
+    app.ingestor.ingest(case, IngestRequest(str(folder / "scan0042.txt"), document_name="Mill Race Lease"))
+    start_watch(app, case, folder)
+    draft = by_name(app, case)["draft.txt"]
+    assert texts(app, case, "cooperative miller settlement")  # the search index and caches are warm
+
+    (folder / "draft.txt").rename(folder / "Quarry Indemnity.txt")
+    (folder / "scan0042.txt").rename(folder / "scan0043.txt")
+    wait_for(lambda: "Quarry Indemnity.txt" in by_name(app, case), "the renamed document's new name")
+    wait_for(lambda: by_name(app, case)["Mill Race Lease"].original_path == str(folder / "scan0043.txt"),
+             "the re-pointed path of the document the user named")
+    assert set(by_name(app, case)) == {"Quarry Indemnity.txt", "Mill Race Lease"}  # the user's own name stays
+    live = app.cases.get(case.id)
+    found = app.documents.resolve(live, "Quarry Indemnity.txt")  # asking by the new name finds it
+    assert (found.id, found.original_path) == (draft.id, str(folder / "Quarry Indemnity.txt"))
+    with pytest.raises(NotFound):
+        app.documents.resolve(live, "draft.txt")
+    # Its passages are cited by the new name, and a search naming it ("quarry": only in the name) finds them.
+    response = app.search.search(live, "payment terms of the quarry indemnity", top_k=1)
+    assert response.named_documents == ("Quarry Indemnity.txt",)  # the query names it: its passages come first
+    [hit] = response.hits
+    assert (hit.chunk.document_id, hit.chunk.provenance.document_name) == (draft.id, "Quarry Indemnity.txt")
+    assert hit.chunk.provenance.cite().startswith("Quarry Indemnity.txt")
+    with app.cases.store(live).reader() as db:
+        [terms] = [docstore.chunk_terms(db, c) for c in docstore.chunk_ids(db, draft.id)]
+    assert "quarry" in terms and "draft" not in terms
+
+
+def test_a_half_written_file_that_failed_leaves_no_error_once_it_is_ingested(running: tuple[CaseTrack, Case],
+                                                                              folder: Path) -> None:
+    app, case = running
+    start_watch(app, case, folder)
+    data = (EVAL_DEV / "docs" / "ca2_docketing_notice_nfl_2017.pdf").read_bytes()
+    target = folder / "notice.pdf"
+    target.write_bytes(data[: len(data) // 3])  # a copy that stalls part way, long enough to be synced
+    wait_for(lambda: (watch_of(app, folder).state.last_error or "").startswith("notice.pdf: "), "the failure")
+    target.write_bytes(data)  # the copy finishes
+    wait_for(lambda: "notice.pdf" in by_name(app, case), "the complete file to be ingested")
+    wait_for(lambda: watch_of(app, folder).state.last_error is None, "the error to be cleared")
+    state = watch_of(app, folder).state
+    assert state.status == "idle" and state.failing == {} and state.last_error_at is None
+
+    (folder / "broken.pdf").write_bytes(b"%PDF-1.4 this is not a PDF")  # a file that stays broken keeps its error
+    wait_for(lambda: (watch_of(app, folder).state.last_error or "").startswith("broken.pdf: "), "the lasting failure")
+    (folder / "memo.txt").write_text("A memo on the arbitration award.")
+    wait_for(lambda: "memo.txt" in by_name(app, case), "an unrelated file to be ingested")
+    assert (watch_of(app, folder).state.last_error or "").startswith("broken.pdf: ")
 
 
 def test_a_scheduled_sync_catches_a_change_that_sent_no_notification(running: tuple[CaseTrack, Case],

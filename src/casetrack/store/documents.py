@@ -165,6 +165,12 @@ def update_document(batch: Batch, doc: Document) -> None:
     batch.put(keys.DOCUMENTS, keys.document(doc.id), encode_document(doc))
 
 
+def put_terms(batch: Batch, by_chunk: Mapping[str, Mapping[str, int]]) -> None:
+    """Queue each chunk's keyword terms (what BM25 counts), replacing those stored."""
+    for chunk_id, terms in by_chunk.items():
+        batch.put(keys.BM25, keys.bm25_terms(chunk_id), dumps(dict(terms)))
+
+
 def put_vectors(batch: Batch, embedder: str, by_chunk: Mapping[str, VectorValue]) -> None:
     for chunk_id, vector in by_chunk.items():
         batch.put(keys.EMBEDDINGS, keys.embedding(embedder, chunk_id), encode_vector(vector))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import time
 import uuid
@@ -278,6 +279,10 @@ class Ingestor:
             return refused.message
         return None
 
+    @property
+    def indexer(self) -> Indexer:
+        return self._indexer
+
     def notify(self, commit: Commit) -> None:
         for listener in self.listeners:
             listener(commit)
@@ -326,6 +331,13 @@ def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:
 def ingested_from(documents: Iterable[Document], path: Path) -> Document | None:
     """The document ingested earlier from the file at `path` (resolved, as `check_file` gives it)."""
     return next((d for d in documents if d.original_path and Path(d.original_path) == path), None)
+
+
+def named_after_file(name: str, path: Path) -> bool:
+    """Whether `name` is one `unique_name` gives the file at `path` (not one the user chose at ingest)."""
+    file, folder, stem = clean_name(path.name), clean_name(path.parent.name), clean_name(path.stem)
+    return name in (file, f"{folder}/{file}") or re.fullmatch(
+        rf"{re.escape(stem)} \(\d+\){re.escape(clean_name(path.suffix))}", name) is not None
 
 
 def unique_name(stored: list[Document], path: Path, replacing: Document | None) -> str:

@@ -8,7 +8,7 @@ import logging
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from casetrack import cancel
@@ -19,6 +19,7 @@ from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.infra.jobs import Progress
 from casetrack.service.ingest.document import Ingested, Ingestor, IngestRequest, ingested_from
+from casetrack.service.ingest.moves import move_document
 from casetrack.service.ingest.source_file import check_file, file_sha256
 from casetrack.store import documents as docstore
 
@@ -291,21 +292,15 @@ class FolderService:
         return report
 
     def _move(self, case: Case, doc: Document, path: Path, rel: str, dry_run: bool) -> FileOutcome:
-        """Same content at a new path: update the path only; chunks and embeddings stay."""
+        """Same content at a new path: re-pointed (and renamed, see `moves`); chunks and embeddings stay."""
         if dry_run:
             return FileOutcome(rel, "would_move", f"moved from {doc.original_path}", doc.id)
         try:
-            self._cases.require_writable(self._cases.get(case.id))
-            with self._cases.store(case).writer(f"updating the path of {doc.name}") as db:
-                current = docstore.get_document(db, doc.id)
-                if current is None:
-                    return FileOutcome(rel, "failed", "the document was deleted meanwhile", doc.id)
-                batch = db.batch()
-                docstore.update_document(batch, replace(current, original_path=str(path)))
-                db.write(batch)
+            moved = move_document(self._cases, self._ingestor, case, doc.id, path)
         except CaseTrackError as exc:
             return FileOutcome(rel, "failed", exc.message, doc.id)
-        return FileOutcome(rel, "moved", f"moved from {doc.original_path}; embeddings kept", doc.id,
+        renamed = f"; now named {moved.document.name}" if moved.renamed else ""
+        return FileOutcome(rel, "moved", f"moved from {doc.original_path}{renamed}; embeddings kept", doc.id,
                            doc.page_count, doc.chunk_count)
 
 

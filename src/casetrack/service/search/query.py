@@ -100,7 +100,8 @@ class SearchService:
         # One CaseStore per case: a fresh one re-runs the schema check, which costs a
         # database open per search.
         self._stores: dict[str, CaseStore] = {}
-        self._name_tokens: dict[str, tuple[int, dict[str, frozenset[str]]]] = {}  # case -> (generation, names)
+        # case -> (generation, each document's name tokens by id, the same by (id, name) for the next generation)
+        self._name_tokens: dict[str, tuple[int, dict[str, frozenset[str]], dict[tuple[str, str], frozenset[str]]]] = {}
         self._mail: dict[str, MailIndex] = {}  # case -> its e-mails as messages and threads
         self._roles: RoleMatcher | None = None  # the legal roles' description vectors (search.roles), made once
         self._roles_lock = threading.Lock()
@@ -230,11 +231,12 @@ class SearchService:
         """The words each document can be named by, as query tokens, kept until the case's index moves on."""
         kept = self._name_tokens.get(case.id)
         if kept is None or kept[0] != index.generation:
-            # A document's name and metadata never change under its id: tokenize only the new ones.
-            known = kept[1] if kept is not None else {}
-            names = {d.id: known.get(d.id) or document_name_tokens(d.name, d.metadata)
-                     for d in docstore.list_documents(db)}
-            kept = self._name_tokens[case.id] = (index.generation, names)
+            # Metadata never changes under a document's id, its name only when its file is renamed
+            # (service/ingest/moves.py): tokenize only new documents and new names.
+            known = kept[2] if kept is not None else {}
+            by_name = {(d.id, d.name): known.get((d.id, d.name)) or document_name_tokens(d.name, d.metadata)
+                       for d in docstore.list_documents(db)}
+            kept = self._name_tokens[case.id] = (index.generation, {i: t for (i, _), t in by_name.items()}, by_name)
         return kept[1]
 
     def mail(self, case: Case, db: RocksStore, generation: int) -> MailIndex:

@@ -84,7 +84,7 @@ class WatchJob:
         # A file rewritten while it was being read is retried when it settles again.
         retry({str(folder / o.path) for o in report.outcomes
                if o.status == "failed" and _modified_since(folder / o.path, started)})
-        changes = state_after(report, reason is not None, started, self._current(watch.id).totals)
+        changes = state_after(report, reason is not None, started, self._current(watch.id), folder)
         self.record(watch.id, **changes)
         done = {k: v for k, v in changes["last_counts"].items() if k not in ("unchanged", "missing")}
         log.info("Watched folder %s synced (%s): %s", folder, reason or "changes",

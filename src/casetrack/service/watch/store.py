@@ -49,9 +49,10 @@ class WatchState:
     last_duration_s: float = 0.0
     last_counts: dict[str, int] = field(default_factory=dict)
     totals: dict[str, int] = field(default_factory=dict)
-    last_error: str | None = None
+    last_error: str | None = None  # what is wrong now: a file still failing, or the last sync's own failure
     last_error_at: float | None = None
     runner_pid: int | None = None
+    failing: dict[str, str] = field(default_factory=dict)  # files (relative paths) whose last try failed: why
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,7 @@ def _state_from(raw: Mapping[str, Any]) -> WatchState:
         totals=counts(raw.get("totals")), last_error=raw.get("last_error"),
         last_error_at=_opt_float(raw.get("last_error_at")),
         runner_pid=int(raw["runner_pid"]) if raw.get("runner_pid") is not None else None,
+        failing={str(k): str(v) for k, v in raw["failing"].items()} if isinstance(raw.get("failing"), dict) else {},
     )
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ from casetrack.errors import CaseTrackError
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.ingest.document import Ingestor
 from casetrack.service.ingest.folders import FileOutcome, FolderReport, FolderService, Walk, refusal, walk
-from casetrack.service.watch.store import Watch
+from casetrack.service.watch.store import Watch, WatchState
 from casetrack.store import documents as docstore
 
 TOTALLED = ("ingested", "updated", "moved", "removed", "skipped", "failed")
@@ -91,21 +90,31 @@ class WatchSync:
         return outcomes
 
 
-def state_after(report: FolderReport, full: bool, started: float, totals: Mapping[str, int]) -> dict[str, Any]:
-    """The watch-state fields a finished sync sets: its counts, running totals, and the first failure."""
+def state_after(report: FolderReport, full: bool, started: float, before: WatchState, folder: Path
+                ) -> dict[str, Any]:
+    """The watch-state fields a finished sync sets: its counts, running totals, and what is failing now.
+
+    `last_error` says what is wrong now, not what once was: a half-written file that failed and was ingested
+    fine once it was complete, or deleted, no longer shows; a file that still fails does. A full sync tries
+    every file, so its failures are the whole list; a sync of changed paths updates the paths it tried."""
     counts = Counter(o.status for o in report.outcomes)
-    failed = [o for o in report.outcomes if o.status == "failed"]
+    failed = {o.path: o.message for o in report.outcomes if o.status == "failed"}
+    tried = {o.path for o in report.outcomes}
+    failing = failed if full else failed | {path: why for path, why in before.failing.items()
+                                            if path not in tried and (folder / path).exists()}
+    totals = before.totals
     changes: dict[str, Any] = {
         "status": "idle", "detail": "", "last_sync_at": time.time(),
         "last_sync_kind": "full" if full else "changes", "last_duration_s": round(report.duration_s, 3),
         "last_counts": dict(counts),
-        "totals": dict(totals) | {key: totals.get(key, 0) + counts.get(key, 0) for key in TOTALLED}}
+        "totals": dict(totals) | {key: totals.get(key, 0) + counts.get(key, 0) for key in TOTALLED},
+        "failing": failing, "last_error": None, "last_error_at": None}
     if full:
         changes["last_full_sync_at"] = started
-    if failed:
-        changes["last_error"] = f"{failed[0].path}: {failed[0].message}" + (
-            f" (and {len(failed) - 1} more)" if len(failed) > 1 else "")
-        changes["last_error_at"] = time.time()
+    if failing:
+        path, why = next(iter(failing.items()))
+        changes["last_error"] = f"{path}: {why}" + (f" (and {len(failing) - 1} more)" if len(failing) > 1 else "")
+        changes["last_error_at"] = time.time() if failed else before.last_error_at
     return changes
 
 

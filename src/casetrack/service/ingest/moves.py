@@ -1,0 +1,67 @@
+"""A document whose file moved or was renamed: the same content at a new path.
+
+Its chunks and embeddings stay. The path changes, and the name with it when the name was the old
+file's own (`unique_name` of the old path); a name the user gave at ingest stays. A document is asked
+for and cited by its name, so a renamed file must answer to its new one. The name also heads what is
+indexed for each chunk (`entries.chunk_headers`): the keyword terms are counted again with the new
+header (no model runs; the vectors, which took the old name in, are kept) and the commit records the
+document as written, so every search index re-reads it and every cache keyed by generation moves on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from casetrack.chunk import StructureEntry
+from casetrack.domain import Case, Document
+from casetrack.errors import InvalidInput
+from casetrack.service.cases.cases import CaseService
+from casetrack.service.ingest.document import Commit, Ingestor, named_after_file, unique_name
+from casetrack.service.ingest.entries import chunk_headers
+from casetrack.store import documents as docstore
+from casetrack.store.rocks import RocksStore
+from casetrack.store.stats import bump_generation
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    previous: Document
+    document: Document
+
+    @property
+    def renamed(self) -> bool:
+        return self.document.name != self.previous.name
+
+
+def move_document(cases: CaseService, ingestor: Ingestor, case: Case, doc_id: str, path: Path) -> Moved:
+    """Point the document `doc_id` at `path`, renaming it when it was named after its old file.
+    Raises CaseReadOnly, CaseBusy, or InvalidInput when the document was deleted meanwhile."""
+    cases.require_writable(cases.get(case.id))
+    with cases.store(case).writer("updating the path of a moved file") as db:
+        current = docstore.get_document(db, doc_id)
+        if current is None:
+            raise InvalidInput("the document was deleted meanwhile; sync the folder again to ingest the file")
+        name = current.name
+        if current.original_path and named_after_file(name, Path(current.original_path)):
+            name = unique_name([d for d in docstore.list_documents(db) if d.id != doc_id], path, None)
+        moved = replace(current, original_path=str(path), name=name)
+        batch = db.batch()
+        docstore.update_document(batch, moved)
+        if name == current.name:
+            db.write(batch)  # the path is not searched: indexes and caches need not move
+            return Moved(current, moved)
+        terms = _terms_under_name(ingestor, db, moved)
+        docstore.put_terms(batch, terms)
+        before = bump_generation(db, batch, doc_id, list(terms))
+        db.write(batch)
+    ingestor.notify(Commit(case.id, before, before + 1, doc_id, terms, {}, list(terms)))
+    return Moved(current, moved)
+
+
+def _terms_under_name(ingestor: Ingestor, db: RocksStore, doc: Document) -> dict[str, dict[str, int]]:
+    """Each chunk's keyword terms as an ingest under `doc.name` counts them."""
+    chunks = list(docstore.document_chunks(db, doc))
+    headings = [StructureEntry(**entry) for entry in docstore.structure(db, doc.id)]
+    headers = chunk_headers(doc.name, [c.span for c in chunks], headings)
+    entries = ingestor.indexer.build([c.text for c in chunks], only=(), headers=headers)
+    return {c.id: dict(terms) for c, terms in zip(chunks, entries.terms, strict=True)}

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from mcp.types import CallToolResult
 
 from tests.mcp_helpers import call_ok, mcp_session, text_of
 from tests.parse.evaldev import DOCS
@@ -34,14 +36,19 @@ async def test_a_long_word_paragraph_is_cited_by_its_printed_lines_marked_estima
     assert "(estimated: counted as the page prints" in text_of(shown)
 
 
+async def search_one_document(data_dir: Path, name: str, **search: Any) -> CallToolResult:
+    """search_case's answer in a case holding only the eval-dev document `name`."""
+    async with mcp_session(data_dir) as client:
+        await call_ok(client, "create_case", name="One document")
+        await call_ok(client, "ingest_document", file_path=str(DOCS / name), wait_seconds=300)
+        return await call_ok(client, "search_case", **search)
+
+
 @pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
 async def test_a_text_filing_is_quoted_as_it_reads_and_cited_by_its_printed_pages(data_dir: Path) -> None:
-    async with mcp_session(data_dir) as client:
-        await call_ok(client, "create_case", name="Biopure")
-        await call_ok(client, "ingest_document", file_path=str(DOCS / "cuad_biopure_agency_agreement.txt"),
-                      wait_seconds=300)
-        found = await call_ok(client, "search_case", query="jointly develop a written business plan",
-                              document_filter="cuad_biopure_agency_agreement.txt", top_k=3)
+    found = await search_one_document(data_dir, "cuad_biopure_agency_agreement.txt",
+                                      query="jointly develop a written business plan",
+                                      document_filter="cuad_biopure_agency_agreement.txt", top_k=3)
     first = found.structured_content["results"][0]
     assert "1.3. Business Plan. The Company and the Agent will jointly develop" in first["text"]
     assert first["citation"].startswith("cuad_biopure_agency_agreement.txt, p. 2, ")  # printed "-2-", no "(est.)"
@@ -51,11 +58,8 @@ async def test_a_text_filing_is_quoted_as_it_reads_and_cited_by_its_printed_page
 
 @pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
 async def test_a_quote_from_a_scan_has_no_period_tesseract_read_for_a_space(data_dir: Path) -> None:
-    async with mcp_session(data_dir) as client:
-        await call_ok(client, "create_case", name="Liebowitz")
-        await call_ok(client, "ingest_document", file_path=str(DOCS / "scan_ca10_order_in_re_liebowitz_2021.pdf"),
-                      wait_seconds=300)
-        found = await call_ok(client, "search_case", query="show cause in writing within 20 days", top_k=1)
+    found = await search_one_document(data_dir, "scan_ca10_order_in_re_liebowitz_2021.pdf",
+                                      query="show cause in writing within 20 days", top_k=1)
     (first,) = found.structured_content["results"]
     assert first["source"]["extraction_method"] == "ocr"
     assert "within 20 days of the date of this" in " ".join(first["text"].split())  # the scan read "within.20"

@@ -134,6 +134,44 @@ def test_root_help_documents_the_exit_codes(data_dir: Path) -> None:
         assert re.search(rf"\b{code}\b[^,;.]*{meaning}", text, re.IGNORECASE), (code, meaning, text)
 
 
+def _help_pages() -> list[tuple[list[str], list[str]]]:
+    """Every command and group, with the option names its --help must show."""
+    import typer.main
+
+    pages: list[tuple[list[str], list[str]]] = []
+
+    def walk(command: object, path: list[str]) -> None:
+        names = [o for p in getattr(command, "params", []) for o in (*p.opts, *p.secondary_opts) if o.startswith("-")]
+        pages.append((path, [*names, "--help"]))
+        for name, sub in (getattr(command, "commands", None) or {}).items():
+            if not getattr(sub, "hidden", False):
+                walk(sub, [*path, name])
+
+    walk(typer.main.get_command(cli_app), [])
+    return pages
+
+
+def test_help_at_80_columns_shows_every_option_name_whole_and_no_type_after_a_flag(data_dir: Path) -> None:
+    pages = _help_pages()
+    assert len(pages) > 30 and ([], ["--data-dir", "--log-level", "--memory-mode", "--version", "--licence-key",
+                                     "--license-key", "--help"]) in pages
+    for path, names in pages:
+        text = CliRunner().invoke(cli_app, [*path, "--help"], env={"COLUMNS": "80"}).stdout
+        assert text.startswith("Usage: casetrack"), (path, text)
+        assert all(len(line) <= 80 for line in text.splitlines()), (path, text)
+        for name in names:  # each option name whole, never "--licen…"
+            assert re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text), (path, name, text)
+        assert "\u2026" not in text and "<bool>" not in text, (path, text)
+        assert not re.search(r"\w\.\.\.$", text, re.MULTILINE), (path, text)  # a description cut short
+    # The real command in a real 80-column terminal, as the issue saw it.
+    env = {**os.environ, "COLUMNS": "80", "CASETRACK_HOME": str(data_dir)}
+    shown = subprocess.run([sys.executable, "-m", "casetrack", "--help"], env=env, capture_output=True, text=True,
+                           timeout=120)
+    assert shown.returncode == 0 and "--licence-key, --license-key <str>" in shown.stdout, shown.stdout
+    assert re.search(r"^  --help +Show this message and exit\.$", shown.stdout, re.MULTILINE), shown.stdout
+    assert "    casetrack search \"early termination\" --case Smith\n" in shown.stdout  # an example, one a line
+
+
 # --- wording: commands, not MCP tools ---------------------------------------------------------
 
 

@@ -78,18 +78,53 @@ def _substitute(values: list[str], mapping: dict[str, str]) -> list[str]:
     return out
 
 
+def _signature_check(bundle: Path, *trust: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["python3", str(REPO / "scripts" / "mcpb_signature.py"), str(bundle), *trust],
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.skipif(NPX is None or shutil.which("uv") is None or shutil.which("openssl") is None,
+                    reason="needs npx, uv and openssl")
+def test_the_bundle_carries_the_mit_licence_and_is_signed(tmp_path: Path) -> None:
+    bundle, keys = tmp_path / "casetrack.mcpb", tmp_path / "signing"
+    env = {**os.environ, "CASETRACK_MCPB_SIGNING_DIR": str(keys)}
+    built = subprocess.run(["bash", str(REPO / "scripts" / "build_mcpb.sh"), str(bundle)], capture_output=True,
+                           text=True, timeout=600, cwd=REPO, env=env)
+    if built.returncode != 0 and "ENOTFOUND" in built.stderr + built.stdout:
+        pytest.skip("the npm registry is not reachable")
+    assert built.returncode == 0, built.stdout + built.stderr
+    with zipfile.ZipFile(bundle) as zf:  # a signed bundle is still a zip Claude Desktop opens
+        licence = zf.read("LICENSE").decode()
+    assert licence.startswith("MIT License") and "pyproject.toml" not in licence
+    assert 'license = "MIT"' in (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert "signature valid, signed by CN = CaseTrack (self-signed)" in built.stdout
+    trusted = ("--trust", str(keys / "cert.pem"))
+    assert _signature_check(bundle, *trusted).returncode == 0
+    assert _signature_check(bundle).returncode == 1  # self-signed: no system authority vouches for it
+    tampered = tmp_path / "tampered.mcpb"
+    data = bytearray(bundle.read_bytes())
+    data[1000] ^= 0xFF
+    tampered.write_bytes(bytes(data))
+    refused = _signature_check(tampered, *trusted)
+    assert refused.returncode == 1 and "not valid" in refused.stderr
+    rebuilt = subprocess.run(["bash", str(REPO / "scripts" / "build_mcpb.sh"), str(bundle)], capture_output=True,
+                             text=True, timeout=600, cwd=REPO, env=env)
+    assert rebuilt.returncode == 0 and _signature_check(bundle, *trusted).returncode == 0  # the same key again
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(NPX is None or shutil.which("uv") is None, reason="needs npx and uv")
 def test_the_packed_bundle_starts_the_server_as_claude_desktop_would(tmp_path: Path) -> None:
     bundle = tmp_path / "casetrack.mcpb"
     built = subprocess.run(["bash", str(REPO / "scripts" / "build_mcpb.sh"), str(bundle)], capture_output=True,
-                           text=True, timeout=600, cwd=REPO)
+                           text=True, timeout=600, cwd=REPO,
+                           env={**os.environ, "CASETRACK_MCPB_SIGNING_DIR": str(tmp_path / "signing")})
     assert built.returncode == 0, built.stdout + built.stderr
     unpacked = tmp_path / "extension"
     with zipfile.ZipFile(bundle) as zf:
         names = set(zf.namelist())
         zf.extractall(unpacked)
-    assert {"manifest.json", "pyproject.toml", "uv.lock", "src/casetrack/__init__.py"} <= names
+    assert {"manifest.json", "pyproject.toml", "uv.lock", "LICENSE", "src/casetrack/__init__.py"} <= names
     assert not any("__pycache__" in n for n in names)
 
     manifest = json.loads((unpacked / "manifest.json").read_text(encoding="utf-8"))

@@ -7,17 +7,19 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
 from casetrack import __version__, logs
 from casetrack.cli.interrupt import end_process, interruptible
-from casetrack.cli.layout import fit
+from casetrack.cli.layout import HelpGroup, fit
 from casetrack.cli.words import command_words
 from casetrack.config import MemoryMode, Settings, load_settings
 from casetrack.errors import ISSUES_URL, CaseTrackError, InvalidInput, Words
-from casetrack.service.app import CaseTrack
+
+if TYPE_CHECKING:
+    from casetrack.service.app import CaseTrack
 
 T = TypeVar("T")
 
@@ -27,12 +29,14 @@ app = typer.Typer(
     no_args_is_help=False,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # click's plain help: see cli/layout.py
+    cls=HelpGroup,
 )
 
 
 def examples(*lines: str) -> str:
-    """The epilog of a command's --help: commands to copy, one a line."""
-    return "\n".join(["Example:" if len(lines) == 1 else "Examples:", *lines])
+    """The epilog of a command's --help: commands to copy, one a line (click's \\b keeps the lines as they are)."""
+    return "\n".join(["\b", "Example:" if len(lines) == 1 else "Examples:", *(f"  {line}" for line in lines)])
 
 
 # errors.py sets these; `casetrack update` uses 5; typer uses 2 for a wrong option and 130 for Ctrl-C.
@@ -51,6 +55,10 @@ class CliState:
     @property
     def casetrack(self) -> CaseTrack:
         if self._app is None:
+            # Imported here: the service layer (numpy, onnxruntime, the parsers) takes seconds to import,
+            # and --version, --help and the setup commands never need it.
+            from casetrack.service.app import CaseTrack
+
             usable_data_dir(self.settings.data_dir)
             self._app = CaseTrack(self.settings)
         return self._app

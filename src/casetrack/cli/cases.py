@@ -7,11 +7,11 @@ from typing import Annotated
 import typer
 
 from casetrack.cli.app import confirm, examples, run, say, words
+from casetrack.cli.layout import command_group
 from casetrack.domain import CaseStatus
 from casetrack.render import cases as render
-from casetrack.render import documents as render_docs
 
-group = typer.Typer(help="Create and manage cases.", no_args_is_help=True)
+group = command_group("Create and manage cases.")
 
 
 @group.command("list", epilog=examples("casetrack cases list", "casetrack cases list --status all"))
@@ -24,7 +24,7 @@ def list_(
     say(ctx, render.case_list(listing.cases, None, status, listing.hidden, words(ctx)), listing=True)
 
 
-@group.command(epilog=examples('casetrack cases create "Smith v. Jones" --type contract --number 1:24-cv-00123'))
+@group.command(epilog=examples('casetrack cases create "Smith v. Jones" --type contract --number 24-cv-123'))
 def create(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Case name, e.g. 'Smith v. Jones'")],
@@ -39,6 +39,8 @@ def create(
 @group.command(epilog=examples("casetrack cases info Smith"))
 def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
     """Show a case's details and documents."""
+    from casetrack.render import documents as render_docs  # imports the parsers: only when it runs (cli/app.py)
+
     view = run(ctx, lambda ct: ct.case_overview(name))
     ctx.obj.case_name = view.case.name
     block = render_docs.documents_block(view.documents, view.total_documents, words=words(ctx))

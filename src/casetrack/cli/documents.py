@@ -1,24 +1,23 @@
-"""`casetrack ingest`, `casetrack docs list|show|delete`, `casetrack search`."""
+"""`casetrack ingest`, `casetrack docs list|show|delete`, `casetrack search`.
+
+What a command needs beyond typer is imported when it runs (see cli/app.py)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from casetrack.cli.app import app, confirm, examples, run, say, words
-from casetrack.cli.progress import folder_progress
-from casetrack.domain import Case
+from casetrack.cli.layout import command_group
 from casetrack.errors import InvalidInput
 from casetrack.files import user_path
-from casetrack.render import documents as render_docs
-from casetrack.render import folders as render_folders
-from casetrack.render import search as render_search
-from casetrack.service.app import CaseTrack
-from casetrack.service.ingest.document import IngestRequest
-from casetrack.service.ingest.folders import check_folder, walk
 
-docs = typer.Typer(help="List, show and delete documents.", no_args_is_help=True)
+if TYPE_CHECKING:
+    from casetrack.domain import Case
+    from casetrack.service.app import CaseTrack
+
+docs = command_group("List, show and delete documents.")
 
 CaseOption = Annotated[str | None, typer.Option("--case", "-c", help="Case name or ID (default: the only "
                                                                      "active case)")]
@@ -49,6 +48,11 @@ def ingest(
     """Ingest a document or a whole folder into a case."""
     # fits 80 columns; the file in progress is never half-added, and a re-run skips the finished ones
     ctx.obj.after_interrupt = "Finished files are kept; run the same command again for the rest."
+    from casetrack.cli.progress import folder_progress
+    from casetrack.render import documents as render_docs
+    from casetrack.render import folders as render_folders
+    from casetrack.service.ingest.document import IngestRequest
+    from casetrack.service.ingest.folders import check_folder, walk
 
     def action(ct: CaseTrack) -> str:
         target = pick_case(ctx, ct, case)
@@ -86,6 +90,8 @@ def ingest(
 def list_(ctx: typer.Context, case: CaseOption = None,
           sort: Annotated[str, typer.Option("--sort", help="name, date, pages or type")] = "name") -> None:
     """List a case's documents."""
+    from casetrack.render import documents as render_docs
+
     def action(ct: CaseTrack) -> str:
         target = pick_case(ctx, ct, case)
         page = ct.documents.listing(target, sort, 500, 0)
@@ -98,6 +104,8 @@ def list_(ctx: typer.Context, case: CaseOption = None,
 def show(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Document name or ID")],
          case: CaseOption = None) -> None:
     """Show a document's details."""
+    from casetrack.render import documents as render_docs
+
     say(ctx, run(ctx, lambda ct: render_docs.document_detail(ct.documents.resolve(pick_case(ctx, ct, case), name))))
 
 
@@ -126,6 +134,8 @@ def search(
     doc: Annotated[str | None, typer.Option("--doc", help="Only this document (name or ID)")] = None,
 ) -> None:
     """Search a case; every result comes with its citation."""
+    from casetrack.render import search as render_search
+
     def action(ct: CaseTrack) -> str:
         response = ct.search.search(pick_case(ctx, ct, case), query, top_k, doc)
         return render_search.response_text(response, ct.tier.value.capitalize())

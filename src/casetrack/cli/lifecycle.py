@@ -6,22 +6,23 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from casetrack import __version__
 from casetrack.cli import setup
 from casetrack.cli.app import confirm, examples, fail, run
+from casetrack.cli.layout import command_group
 from casetrack.config import Settings
 from casetrack.errors import CaseTrackError, InvalidInput
 from casetrack.render.formats import size
-from casetrack.service import status
-from casetrack.service.app import CaseTrack
-from casetrack.service.cases import portability
-from casetrack.service.distribution import licensing, updates
 
-licence_group = typer.Typer(help="Activate and inspect your CaseTrack licence key.", no_args_is_help=True)
+if TYPE_CHECKING:  # each command imports the service modules it uses when it runs (cli/app.py)
+    from casetrack.service.app import CaseTrack
+    from casetrack.service.cases import portability
+
+licence_group = command_group("Activate and inspect your CaseTrack licence key.")
 
 
 def _settings(ctx: typer.Context) -> Settings:
@@ -37,6 +38,8 @@ def update(
     check: Annotated[bool, typer.Option("--check", help="Only say whether a newer version exists")] = False,
 ) -> None:
     """Upgrade CaseTrack to the newest release on PyPI (uv tool upgrade, or pip)."""
+    from casetrack.service.distribution import updates
+
     typer.echo(f"CaseTrack {__version__}: checking {updates.update_url()} ...")
     latest = updates.check_latest(updates.update_url(), timeout_s=10)
     if latest.version is None:
@@ -73,6 +76,9 @@ def uninstall(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation")] = False,
 ) -> None:
     """Remove CaseTrack and its Claude registrations. Your cases are NOT deleted."""
+    from casetrack.service import status
+    from casetrack.service.distribution import updates
+
     data_dir = _settings(ctx).data_dir
     if not yes:
         confirm("This will remove CaseTrack. Your case data will NOT be deleted. Continue?", "Nothing was changed.")
@@ -118,6 +124,8 @@ def export(
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file")] = False,
 ) -> None:
     """Export a case (database snapshot + originals) as a portable .ctcase file."""
+    from casetrack.service.cases import portability
+
     def work(ct: CaseTrack) -> portability.Exported:
         found = ct.cases.resolve(case)
         default_name = f"{_file_name(found.name)}{portability.SUFFIX}"
@@ -137,6 +145,8 @@ def import_(
     archive: Annotated[Path, typer.Argument(help="A .ctcase file written by casetrack export")],
 ) -> None:
     """Import a .ctcase file as a new case."""
+    from casetrack.service.cases import portability
+
     if archive.is_dir():
         found = sorted(str(p) for p in archive.glob(f"*{portability.SUFFIX}"))
         which = (f"Give one of the files in it: {', '.join(found[:5])}" if found
@@ -160,6 +170,8 @@ def _file_name(name: str) -> str:
 @licence_group.command("activate", epilog=examples("casetrack licence activate PRO-XXXXXX-XXXXXX-XXXXXX-SIG"))
 def licence_activate(ctx: typer.Context, key: Annotated[str, typer.Argument(help="Your licence key")]) -> None:
     """Check a licence key (offline) and remember it in the data directory."""
+    from casetrack.service.distribution import licensing
+
     settings = _settings(ctx)
     try:
         licence = licensing.activate(settings, key)
@@ -178,6 +190,8 @@ def licence_activate(ctx: typer.Context, key: Annotated[str, typer.Argument(help
 @licence_group.command("status", epilog=examples("casetrack licence status"))
 def licence_status(ctx: typer.Context) -> None:
     """Show the licence in force and why."""
+    from casetrack.service.distribution import licensing
+
     settings = _settings(ctx)
     licence = licensing.load(settings)
     typer.echo(f"License: {licence.plan}")
@@ -197,6 +211,8 @@ def licence_status(ctx: typer.Context) -> None:
 @licence_group.command("deactivate", epilog=examples("casetrack licence deactivate"))
 def licence_deactivate(ctx: typer.Context) -> None:
     """Forget the activated key (CaseTrack returns to the Free tier)."""
+    from casetrack.service.distribution import licensing
+
     settings = _settings(ctx)
     if licensing.deactivate(settings):
         typer.echo(f"Removed the activated key from {licensing.licence_path(settings)}.")

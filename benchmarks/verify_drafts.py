@@ -76,8 +76,10 @@ def sentences(page: str) -> list[str]:
 
 
 # Quotation marks and brackets (a draft's own marks), an ellipsis, and page furniture a reference text runs
-# through a sentence ("Page 1 of 2 Appellate Case: 22-1801"): no sentence a brief would quote.
-_UNQUOTABLE = re.compile(r"[\"“”\[\]]|\.\s*\.|\bPage:? ?\d|\bCase:|Source:|\bDocument:? \d")
+# through a sentence ("Page 1 of 2 Appellate Case: 22-1801", a text file's "-5-" between two pages): no
+# sentence a brief would quote.
+_UNQUOTABLE = re.compile(r"[\"“”\[\]]|\.\s*\.|\bPage:? ?\d|\bCase:|Source:|\bDocument:? \d"
+                         r"|(?<!\S)[-\u2013\u2014] ?\d{1,4} ?[-\u2013\u2014](?!\S)")
 
 
 def load_set(eval_dir: Path, names: dict[str, str] | None = None, skip: Sequence[str] = ()) -> list[SourceDoc]:

@@ -75,3 +75,14 @@ def test_a_table_laid_out_with_spaces_reads_as_single_spaced_words(tmp_path: Pat
     text = "Product            Price      Term\n   Oxyglobin        $4.50      12 months\n"
     (page,) = parse_file(write(tmp_path, text)).pages
     assert page.text == "Product Price Term\nOxyglobin $4.50 12 months"  # the file's two lines kept
+
+
+def test_a_draft_keeps_its_indented_block_quotation(tmp_path: Path) -> None:
+    from casetrack.parse.options import ParseOptions
+    from casetrack.parse.text_file import parse_text_file
+
+    path = write(tmp_path, "The court held:\n\n    The lessee shall repair the roof.\n\nSmith at 3.\n")
+    (page,) = parse_text_file(path, ParseOptions(), keep_indents=True).pages
+    assert "\n    The lessee shall repair the roof." in page.text
+    (read,) = parse_file(path).pages  # a case document reads without its layout
+    assert "\nThe lessee shall repair the roof." in read.text

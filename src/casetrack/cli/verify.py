@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from casetrack.cli.app import app, examples, run, say
 from casetrack.cli.documents import CaseOption, pick_case
-from casetrack.render import verify as render
-from casetrack.service.app import CaseTrack
-from casetrack.service.verify.drafts import Verification, read_draft, table_of_authorities_for
-from casetrack.verify.toa import PASSIM_PAGES
+
+if TYPE_CHECKING:  # the verifier imports eyecite and the parsers: only these commands do, when they run (cli/app.py)
+    from casetrack.service.app import CaseTrack
+    from casetrack.service.verify.drafts import Verification
 
 Draft = Annotated[str, typer.Argument(help="The draft: a .docx, .pdf, .txt or .md file")]
 
@@ -21,6 +21,9 @@ Draft = Annotated[str, typer.Argument(help="The draft: a .docx, .pdf, .txt or .m
 def verify(ctx: typer.Context, draft: Draft, case: CaseOption = None) -> None:
     """Check every quotation in a draft against a case: verified, at the wrong place, different, or not in the
     case, each with the right citation."""
+    from casetrack.render import verify as render
+    from casetrack.service.verify.drafts import read_draft
+
     def action(ct: CaseTrack) -> Verification:
         return ct.verifier.verify(pick_case(ctx, ct, case), read_draft(file_path=draft))
 
@@ -35,9 +38,14 @@ def toa(
     ctx: typer.Context, draft: Draft,
     docx: Annotated[bool, typer.Option("--docx", help="Also write it as a Word file next to the draft")] = False,
     output: Annotated[str | None, typer.Option("--output", "-o", help="Where to write the Word file")] = None,
-    passim: Annotated[int, typer.Option("--passim", help="Pages from which an authority is listed as passim")
-                      ] = PASSIM_PAGES,
+    passim: Annotated[int | None, typer.Option("--passim", help="Pages from which an authority is listed as "
+                                               "passim (default: 5)")] = None,
 ) -> None:
     """Print a draft's table of authorities (cases, statutes, rules, other authorities, with their pages)."""
+    from casetrack.render import verify as render
+    from casetrack.service.verify.drafts import read_draft, table_of_authorities_for
+    from casetrack.verify.toa import PASSIM_PAGES
+
+    passim = PASSIM_PAGES if passim is None else passim
     done = run(ctx, lambda _: table_of_authorities_for(read_draft(file_path=draft), passim, docx, output))
     say(ctx, render.toa_text(done.table, done.draft.name, str(done.docx_path) if done.docx_path else None))

@@ -66,9 +66,9 @@ def decodes(data: bytes, encoding: str) -> bool:
     return True
 
 
-def parse_text_file(path: Path, options: ParseOptions) -> ParsedDocument:
+def parse_text_file(path: Path, options: ParseOptions, keep_indents: bool = False) -> ParsedDocument:
     """Parse a .txt file. Form feeds or printed page numbers mark real page breaks; without them pages
-    are estimated (parse/text_pages.py)."""
+    are estimated (parse/text_pages.py). `keep_indents` for a draft, whose indented paragraphs are quotations."""
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -79,4 +79,5 @@ def parse_text_file(path: Path, options: ParseOptions) -> ParsedDocument:
     warnings: tuple[str, ...] = ()
     if "\ufffd" in text and encoding != "utf-8":
         warnings = (f"Some characters could not be decoded (read as {encoding}) and were replaced with '\ufffd'.",)
-    return ParsedDocument(format="txt", pages=text_pages(text), metadata={"encoding": encoding}, warnings=warnings)
+    return ParsedDocument(format="txt", pages=text_pages(text, keep_indents), metadata={"encoding": encoding},
+                          warnings=warnings)

@@ -35,24 +35,27 @@ _SPACE_RUNS = re.compile(r"(?<=\S) {2,}(?=\S)")
 MIN_NUMBERED_PAGES = 2
 
 
-def text_pages(text: str) -> tuple[ParsedPage, ...]:
+def text_pages(text: str, keep_indents: bool = False) -> tuple[ParsedPage, ...]:
     """The pages of a text file's text: at its form feeds, else at its printed page numbers, else
-    estimated by size (flagged approximate). Page-number lines and runs of spaces are left out."""
+    estimated by size (flagged approximate). Page-number lines and runs of spaces are left out, and
+    indentation unless `keep_indents` (a draft's indented paragraphs are its block quotations)."""
     text = text.replace("\r\n", "\n").replace("\t", " ")
     if "\f" in text:
         parts = text.split("\f")
         if parts and not parts[-1].strip():  # a trailing form feed ends the last page, it does not start a new one
             parts.pop()
-        return native_pages([quotable(part) for part in parts] or [""], approximate=False)
+        return native_pages([quotable(part, keep_indents) for part in parts] or [""], approximate=False)
     run = _consecutive_run(list(_PAGE_NUMBER_LINE.finditer(text)))
     if len(run) < MIN_NUMBERED_PAGES:
-        return native_pages(split_approximate_pages(quotable(text)), approximate=True)
-    return _numbered_pages(text, run)
+        return native_pages(split_approximate_pages(quotable(text, keep_indents)), approximate=True)
+    return _numbered_pages(text, run, keep_indents)
 
 
-def quotable(text: str) -> str:
-    """The text without page-number lines, runs of spaces or indentation; its lines as they were."""
-    return _SPACE_RUNS.sub(" ", _INDENT.sub("", _PAGE_NUMBER_LINE.sub("", text)))
+def quotable(text: str, keep_indents: bool = False) -> str:
+    """The text without page-number lines, runs of spaces or (unless `keep_indents`) indentation; its
+    lines as they were."""
+    text = _PAGE_NUMBER_LINE.sub("", text)
+    return _SPACE_RUNS.sub(" ", text if keep_indents else _INDENT.sub("", text))
 
 
 def _consecutive_run(numbers: list[re.Match[str]]) -> list[re.Match[str]]:
@@ -70,7 +73,7 @@ def _value(number: re.Match[str]) -> int:
     return int(number.group(1) or number.group(2))
 
 
-def _numbered_pages(text: str, run: list[re.Match[str]]) -> tuple[ParsedPage, ...]:
+def _numbered_pages(text: str, run: list[re.Match[str]], keep_indents: bool) -> tuple[ParsedPage, ...]:
     """Pages broken at the run's page-number lines. A number opens its page when the text before the
     first one is blank or is the unnumbered first page ("-2-" after a page of text: the numbers stand
     at the top of pages 2, 3, ...); else it closes its page (a footer's "-1-"). The text after the
@@ -81,7 +84,7 @@ def _numbered_pages(text: str, run: list[re.Match[str]]) -> tuple[ParsedPage, ..
     values = [first - 1, *map(_value, run)] if opens else [*map(_value, run), _value(run[-1]) + 1]
     bounds = list(zip([0, *(number.end() for number in run)], [*(number.start() for number in run), len(text)],
                       strict=True))
-    texts = [quotable(text[start:end]) for start, end in bounds]
+    texts = [quotable(text[start:end], keep_indents) for start, end in bounds]
     page_chars = int(median(len(t) for t in texts[:-1]))
     pages: list[ParsedPage] = []
     for index, (value, page_text) in enumerate(zip(values, texts, strict=True)):

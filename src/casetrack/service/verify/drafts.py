@@ -19,9 +19,9 @@ from casetrack.domain import Case, ParsedPage, StoredPage
 from casetrack.errors import FileNotFound, InvalidInput, UnsupportedFormat
 from casetrack.parse.dispatch import parse_file
 from casetrack.parse.docx_indents import indented_paragraphs
-from casetrack.parse.normalize import paginate
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.text_file import parse_text_file
+from casetrack.parse.text_pages import text_pages
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.verify.toa_docx import toa_path_for, write_toa_docx
 from casetrack.store import documents as docstore
@@ -67,7 +67,7 @@ def read_draft(text: str | None = None, file_path: str | None = None) -> Draft:
         raise InvalidInput("Give the draft either as text or as file_path (a .docx, .pdf, .txt or .md file), "
                            "not both and not neither.")
     if text is not None and text.strip():
-        return Draft("pasted text", None, paginate(text))
+        return Draft("pasted text", None, text_pages(text, keep_indents=True))  # as a .txt draft reads
     assert file_path is not None
     path = Path(file_path.strip()).expanduser()
     if not path.exists():
@@ -77,7 +77,9 @@ def read_draft(text: str | None = None, file_path: str | None = None) -> Draft:
         raise UnsupportedFormat(suffix, DRAFT_FORMATS, "not a format a draft is checked in: save the draft as "
                                                         "Word (.docx) or PDF")
     options = ParseOptions()
-    parsed = parse_text_file(path, options) if suffix == ".md" else parse_file(path, options)
+    # A plain-text draft keeps its indentation: an indented paragraph is a block quotation.
+    plain = suffix in (".md", ".txt")
+    parsed = parse_text_file(path, options, keep_indents=True) if plain else parse_file(path, options)
     if not any(p.text.strip() for p in parsed.pages):
         raise InvalidInput(f"{path.name} holds no text to check. If it is a scan, run OCR on it or give the "
                            "draft as a Word file.")

@@ -32,9 +32,13 @@ async def test_a_search_naming_a_document_says_what_it_matched_by_in_plain_words
 
     text = text_of(found)
     header = "\n".join(text.split("\n--- Result")[0].splitlines()[:4])  # the lines before the passages
-    assert "Matched by: keywords, meaning, keywords besides the document's name" in header, header
-    assert "(3-step search: keywords and meaning -> rankings combined -> the named document's passages first)" \
-        in header, header
+    matched = re.search(r"Matched by: (.+)$", header, re.MULTILINE)
+    assert matched and set(matched.group(1).split(", ")) == {"keywords", "meaning",
+                                                             "keywords besides the document's name"}, header
+    steps = re.search(r"\((\d)-step search: (.+?)\)", header)
+    assert steps and steps.group(2).startswith("keywords and meaning -> rankings combined -> "), header
+    assert steps.group(2).endswith(" -> the named document's passages first"), header
+    assert int(steps.group(1)) == len(steps.group(2).split(" -> ")), header
     assert not JARGON.search(header), header
     # The ids stay in the structured result, for programs.
     assert set(found.structured_content["embedders_used"]) >= {"BM25", "UNNAMED", "E7"}

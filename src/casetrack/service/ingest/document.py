@@ -279,10 +279,6 @@ class Ingestor:
             return refused.message
         return None
 
-    @property
-    def indexer(self) -> Indexer:
-        return self._indexer
-
     def notify(self, commit: Commit) -> None:
         for listener in self.listeners:
             listener(commit)

@@ -3,21 +3,24 @@
 Its chunks and embeddings stay. The path changes, and the name with it when the name was the old
 file's own (`unique_name` of the old path); a name the user gave at ingest stays. A document is asked
 for and cited by its name, so a renamed file must answer to its new one. The name also heads what is
-indexed for each chunk (`entries.chunk_headers`): the keyword terms are counted again with the new
-header (no model runs; the vectors, which took the old name in, are kept) and the commit records the
+indexed for each chunk (`entries.chunk_headers`): each chunk's stored keyword terms lose the old
+header's and gain the new one's (no model runs, and the terms an ingest added from the context graph,
+references and legal roles, stay; the vectors, which took the old name in, are kept) and the commit records the
 document as written, so every search index re-reads it and every cache keyed by generation moves on."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from casetrack.chunk import StructureEntry
 from casetrack.domain import Case, Document
 from casetrack.errors import InvalidInput
+from casetrack.index.tokenize import tokenize
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.ingest.document import Commit, Ingestor, named_after_file, unique_name
-from casetrack.service.ingest.entries import chunk_headers
+from casetrack.service.ingest.entries import chunk_headers, heading_paths
 from casetrack.store import documents as docstore
 from casetrack.store.rocks import RocksStore
 from casetrack.store.stats import bump_generation
@@ -50,7 +53,7 @@ def move_document(cases: CaseService, ingestor: Ingestor, case: Case, doc_id: st
         if name == current.name:
             db.write(batch)  # the path is not searched: indexes and caches need not move
             return Moved(current, moved)
-        terms = _terms_under_name(ingestor, db, moved)
+        terms = _terms_under_name(db, current, moved)
         docstore.put_terms(batch, terms)
         before = bump_generation(db, batch, doc_id, list(terms))
         db.write(batch)
@@ -58,10 +61,15 @@ def move_document(cases: CaseService, ingestor: Ingestor, case: Case, doc_id: st
     return Moved(current, moved)
 
 
-def _terms_under_name(ingestor: Ingestor, db: RocksStore, doc: Document) -> dict[str, dict[str, int]]:
-    """Each chunk's keyword terms as an ingest under `doc.name` counts them."""
-    chunks = list(docstore.document_chunks(db, doc))
-    headings = [StructureEntry(**entry) for entry in docstore.structure(db, doc.id)]
-    headers = chunk_headers(doc.name, [c.span for c in chunks], headings)
-    entries = ingestor.indexer.build([c.text for c in chunks], only=(), headers=headers)
-    return {c.id: dict(terms) for c, terms in zip(chunks, entries.terms, strict=True)}
+def _terms_under_name(db: RocksStore, previous: Document, moved: Document) -> dict[str, dict[str, int]]:
+    """Each chunk's stored keyword terms with the header of `previous.name` swapped for that of `moved.name`."""
+    chunks = list(docstore.document_chunks(db, moved))
+    paths = heading_paths([c.span for c in chunks], [StructureEntry(**e) for e in docstore.structure(db, moved.id)])
+    out: dict[str, dict[str, int]] = {}
+    for chunk, old, new in zip(chunks, chunk_headers(previous.name, paths), chunk_headers(moved.name, paths),
+                               strict=True):
+        counts = Counter(docstore.chunk_terms(db, chunk.id))
+        counts.subtract(tokenize(old))
+        counts.update(tokenize(new))
+        out[chunk.id] = {term: n for term, n in counts.items() if n > 0}
+    return out

@@ -160,13 +160,14 @@ async def test_folder_ingest_reports_each_bad_file_and_sync_tracks_changes(data_
         chunks = await call_ok(client, "get_document_chunks", document_name="agency.txt")
         assert "commission is increased to 7.5 percent" in text_of(chunks)
 
-        # A renamed file keeps its embeddings: same document id, new path.
+        # A renamed file keeps its embeddings (same document id) and takes its new name and path (issue 22 item 8).
         old = (await call_ok(client, "get_document", document_name="cuad_lucid")).structured_content["document"]
         (folder / "Contracts" / "cuad_lucid_distributor_agreement.pdf").rename(folder / "lucid-final.pdf")
         moved = await call_ok(client, "sync_folder", folder_path=str(folder), wait_seconds=300)
         assert moved.structured_content["report"]["counts"].get("moved") == 1
-        new = (await call_ok(client, "get_document", document_name="cuad_lucid")).structured_content["document"]
+        new = (await call_ok(client, "get_document", document_name="lucid-final")).structured_content["document"]
         assert new["id"] == old["id"] and new["embedded_at"] == old["embedded_at"]
+        assert new["name"].startswith("lucid-final")
         assert new["file_path"].endswith("lucid-final.pdf")
 
 

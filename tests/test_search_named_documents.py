@@ -87,10 +87,8 @@ def test_the_clause_asked_about_comes_first_not_the_passages_repeating_the_name(
     hits = _hits(app_and_case, "Governing law of the Acme supply agreement")
     assert hits[0][0] == "Acme Supply Agreement.txt"
     assert "laws of the State of Delaware" in hits[0][1]
-    named = [doc for doc, _ in hits]
-    assert named[: named.count("Acme Supply Agreement.txt")] == ["Acme Supply Agreement.txt"] * named.count(
-        "Acme Supply Agreement.txt"
-    )  # the named document's passages before any other document's
+    # Naming is evidence weighed with the rest (issue 21), not a hard "named document first" stage: another
+    # document's passage may follow the answer, but never comes before it.
 
 
 def test_a_question_about_the_parties_still_finds_the_preamble_that_names_them(app_and_case) -> None:  # type: ignore[no-untyped-def]
@@ -110,7 +108,7 @@ def test_the_response_says_which_document_the_query_named(app_and_case) -> None:
     named = app.search.search(case, "Governing law of the Acme supply agreement", top_k=3)
     assert named.named_documents == ("Acme Supply Agreement.txt",) and "named" in named.stages_used
     assert response_dict(named, "free")["named_documents"] == ["Acme Supply Agreement.txt"]
-    assert "Named in the query: Acme Supply Agreement.txt (its passages first;" in response_text(named, "free")
+    assert "Named in the query: Acme Supply Agreement.txt (its passages weigh more;" in response_text(named, "free")
     plain = app.search.search(case, "which state's law governs", top_k=3)
     assert plain.named_documents == () and "Named in the query" not in response_text(plain, "free")
 

@@ -31,11 +31,11 @@ from casetrack.search.pipeline import (
     search,
     signal,
 )
-from casetrack.search.roles import RoleMatcher, description_texts
-from casetrack.search.scope import STAGE_NAMED, Scope, document_name_tokens, named_documents
+from casetrack.search.scope import STAGE_NAMED, document_name_tokens, named_documents
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
 from casetrack.service.search import index_status
+from casetrack.service.search.asked_roles import AskedRoles
 from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex, IndexCache
 from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.mail_index import (
@@ -103,8 +103,7 @@ class SearchService:
         # case -> (generation, each document's name tokens by id, the same by (id, name) for the next generation)
         self._name_tokens: dict[str, tuple[int, dict[str, frozenset[str]], dict[tuple[str, str], frozenset[str]]]] = {}
         self._mail: dict[str, MailIndex] = {}  # case -> its e-mails as messages and threads
-        self._roles: RoleMatcher | None = None  # the legal roles' description vectors (search.roles), made once
-        self._roles_lock = threading.Lock()
+        self._roles = AskedRoles(pool)  # the legal roles a question asks for (search.roles)
 
     def forget(self, case_id: str) -> None:
         """Drop everything held for a case (it was deleted)."""
@@ -123,7 +122,7 @@ class SearchService:
         def build() -> None:
             try:
                 self.index(case)
-                self.role_matcher()  # the legal roles' description vectors (~1 s of E7)
+                self._roles.matcher()  # the legal roles' description vectors (~1 s of E7)
                 query_reference_terms("See 1 U.S. 1 and 1 U.S.C. § 1.")  # loads eyecite (~2 s the first time)
             except CaseTrackError as exc:  # e.g. the case was deleted meanwhile: the search will say so
                 log.info("Index of %s not preloaded: %s", case.name, exc.message)
@@ -192,7 +191,7 @@ class SearchService:
                         with index.lock:
                             scope = None if doc else named_documents(tokens, self._names(case, db, index),
                                                                      index.documents_holding)
-                            asked = self._asked_roles(text, vectors, scope)
+                            asked = self._roles.asked(text, vectors, scope)
                             allowed = set(index.chunks_of_document(doc.id)) if doc else None
                             if role is not None:
                                 tagged = {str(key) for key in index.bm25.keys_holding(role_term(role.id))}
@@ -257,38 +256,6 @@ class SearchService:
         with store.reader() as db:
             documents = docstore.list_documents(db)
             return thread_of(self.mail(case, db, generation(db)), doc, documents)
-
-    def _asked_roles(self, text: str, vectors: Mapping[str, QueryInput], scope: Scope | None) -> dict[str, float]:
-        """The legal roles the query asks for and how strongly (search.roles), by E7; {} without E7. The words that
-        name a document are left out first: "the governing law clause of the Ebix co-branding agreement" asks for
-        governing law, and the name, which says nothing about which clause, would outweigh it. (Ranking passages
-        by that vector too, as one more RRF list, helped paraphrases but cost questions about the document itself:
-        docs/benchmarks.md.)"""
-        query = vectors.get("e7")
-        if not isinstance(query, np.ndarray):
-            return {}
-        if scope is not None:
-            rest = " ".join(w for w in text.split() if scope.name_words.isdisjoint(tokenize(w)))
-            if rest and rest != text:
-                try:
-                    query = np.asarray(self._pool.get("E7").embed_query(rest), dtype=np.float32)
-                except CaseTrackError as exc:
-                    log.warning("Query embedding with E7 failed: %s", exc.message)
-        matcher = self.role_matcher()
-        return matcher.asked(query) if matcher is not None else {}
-
-    def role_matcher(self) -> RoleMatcher | None:
-        """The roles' description vectors, embedded by E7 the first time they are needed (~1 s); None when E7
-        cannot run."""
-        with self._roles_lock:
-            if self._roles is None and "E7" in self._pool.available():
-                try:
-                    texts = description_texts()
-                    self._roles = RoleMatcher.of(np.asarray(self._pool.get("E7").embed_documents(
-                        [text for _, text in texts])), texts)
-                except CaseTrackError as exc:
-                    log.warning("Role descriptions not embedded: %s", exc.message)
-            return self._roles
 
     def query_vectors(self, text: str, index: CaseIndex) -> dict[str, QueryInput]:
         """Embed the query with every ready embedder whose vectors the case holds."""

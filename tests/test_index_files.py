@@ -91,6 +91,34 @@ def test_pending_chunks_become_segments_merged_and_deletions_are_kept_as_dead_ro
     assert same(answers(fresh_index(data_dir, case)), answers(rebuilt(data_dir, case)))
 
 
+def test_segments_merged_away_by_another_process_while_opening_are_read_from_its_new_manifest(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by CI: a server read the manifest, another server merged the segments it names and removed
+    them, and the first failed on a file that was gone. It reads the new manifest instead (no rebuild)."""
+    monkeypatch.setattr(index_sync, "FLUSH_ROWS", 20)
+    monkeypatch.setattr(index_sync, "SMALL_ROWS", 100)
+    app = CaseTrack(load_settings(data_dir))
+    case = app.create_case("Race")
+    write_documents(app, case, 2)
+    app.search.index(case)
+    index_dir = data_dir / "cases" / case.id / INDEX_DIR
+    stale = read_manifest(index_dir)
+    other = CaseTrack(load_settings(data_dir))
+    for seed in range(1, 6):  # commits that another server turns into segments and merges
+        write_documents(other, case, 1, seed=seed)
+        other.search.index(other.cases.get(case.id))
+    fresh = read_manifest(index_dir)
+    assert stale is not None and fresh is not None and fresh != stale
+    assert not any((index_dir / entry.name).exists() for entry in stale.segments)  # merged away and removed
+
+    reads = iter([stale])
+    real_read = index_sync.read_manifest
+    monkeypatch.setattr(index_sync, "read_manifest", lambda folder: next(reads, None) or real_read(folder))
+    index = fresh_index(data_dir, case)
+    assert index.source == "files" and index.generation >= fresh.generation
+    assert same(answers(index), answers(rebuilt(data_dir, case)))
+
+
 def test_a_damaged_or_missing_index_file_is_rebuilt_from_the_store(data_dir: Path,
                                                                    caplog: pytest.LogCaptureFixture) -> None:
     app = CaseTrack(load_settings(data_dir))

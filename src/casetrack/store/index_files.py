@@ -194,12 +194,12 @@ def _load_checked(folder: Path, file_name: str, expected: Any) -> np.ndarray:
             raise IndexDamaged(f"{folder.name}/{file_name} has the wrong size")
         shape = tuple(expected["shape"])
         array = np.load(path, allow_pickle=False) if 0 in shape else np.load(path, mmap_mode="r", allow_pickle=False)
-    except (OSError, ValueError, KeyError) as exc:
+        if array.dtype.str != expected["dtype"] or array.shape != shape:
+            raise IndexDamaged(f"{folder.name}/{file_name} is not the array its header names")
+        if expected.get("crc32") is not None and file_crc(path) != expected["crc32"]:
+            raise IndexDamaged(f"{folder.name}/{file_name} does not match its checksum")
+    except (OSError, ValueError, KeyError) as exc:  # OSError: also a file removed while it is read
         raise IndexDamaged(f"{folder.name}/{file_name}: {exc}") from None
-    if array.dtype.str != expected["dtype"] or array.shape != shape:
-        raise IndexDamaged(f"{folder.name}/{file_name} is not the array its header names")
-    if expected.get("crc32") is not None and file_crc(path) != expected["crc32"]:
-        raise IndexDamaged(f"{folder.name}/{file_name} does not match its checksum")
     return array
 
 

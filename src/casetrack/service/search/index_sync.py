@@ -60,6 +60,7 @@ MERGE_SMALL = 4  # this many small segments are merged into one
 DEAD_SHARE = 0.3  # a segment with this share of deleted rows is rewritten
 REBUILD_LOCK_WAIT_S = 600.0
 PROGRESS_EVERY = 50_000
+OPEN_ATTEMPTS = 5  # manifests replaced by another process while this one opens them
 
 Progress = Callable[[int, int], None]
 
@@ -105,13 +106,36 @@ def _open_current(store: CaseStore, db: RocksStore, current: int) -> CaseIndex |
 
 def open_files(index_dir: Path, case_id: str, current: int) -> CaseIndex | None:
     """The index as its files hold it (None when there are none, they belong to another case or are
-    from a generation the store has not reached). Raises IndexDamaged."""
-    manifest = read_manifest(index_dir)
-    if manifest is None or manifest.case_id != case_id or manifest.generation > current:
-        return None
+    from a generation the store has not reached). Raises IndexDamaged.
+
+    Another process may merge segments away between our reading the manifest and opening them; a file
+    that is gone while the manifest naming it has been replaced is that, not damage: read the new one."""
+    for attempt in range(1, OPEN_ATTEMPTS + 1):
+        manifest = read_manifest(index_dir)
+        if manifest is None or manifest.case_id != case_id or manifest.generation > current:
+            return None
+        try:
+            return _opened(index_dir, manifest)
+        except IndexDamaged:
+            if attempt == OPEN_ATTEMPTS or _manifest_unchanged(index_dir, manifest):
+                raise
+            log.info("The search index of case %s was rewritten by another process while opening it: "
+                     "reading its new manifest.", case_id)
+    raise AssertionError("unreachable")
+
+
+def _manifest_unchanged(index_dir: Path, manifest: Manifest) -> bool:
+    try:
+        return read_manifest(index_dir) == manifest
+    except IndexDamaged:
+        return True
+
+
+def _opened(index_dir: Path, manifest: Manifest) -> CaseIndex:
     segments = [DiskSegment(read_segment(index_dir, entry.name, entry.rows), read_alive(index_dir, entry), entry.name)
                 for entry in manifest.segments]
-    index = CaseIndex(case_id, manifest.generation, segments, manifest=manifest, stats_drift=manifest.stats_drift)
+    index = CaseIndex(manifest.case_id, manifest.generation, segments, manifest=manifest,
+                      stats_drift=manifest.stats_drift)
     if index.chunk_count != manifest.chunks:
         raise IndexDamaged(f"the manifest counts {manifest.chunks} chunks, its segments {index.chunk_count}")
     return index

@@ -3,6 +3,8 @@ floor from the same run.
 
     uv run python benchmarks/search.py                    # 20,000 and 100,000 chunks
     uv run python benchmarks/search.py 100000 1000000     # other sizes
+    uv run python benchmarks/search.py 1000000 --keep DIR # keep the written case in DIR/1000000 and
+                                                          # reuse it next time (writing 1M takes ~45 min)
 
 The case is written through the real store (`store.documents.put_document`, documents of 100
 chunks on 25 pages, 20 documents per write session), not through ingestion, so that a million
@@ -28,9 +30,11 @@ own arrays, bm25s's CSC layout), each measured for the same query just before ou
 
 from __future__ import annotations
 
+import argparse
 import gc
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -274,15 +278,34 @@ def in_child(step: str, data_dir: Path) -> dict[str, object]:
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
-def run(n: int) -> list[tuple[str, str]]:
-    with tempfile.TemporaryDirectory(prefix="casetrack-bench-") as tmp:
-        data_dir = Path(tmp)
-        write_s = write_case(data_dir, n)
-        built = in_child("first-open", data_dir)
-        m = in_child("measure", data_dir)
+def run(n: int, keep: Path | None) -> list[tuple[str, str]]:
+    if keep is None:
+        with tempfile.TemporaryDirectory(prefix="casetrack-bench-") as tmp:
+            built = written(Path(tmp), n)
+            return rows(built, in_child("measure", Path(tmp)))
+    data_dir = keep / str(n)
+    record = data_dir / "benchmark-written.json"  # written last: a case whose writing was stopped is redone
+    if record.exists():
+        built = dict(json.loads(record.read_text(encoding="utf-8")))
+        print(f"(reusing the case of {n:,} chunks written in {data_dir})", file=sys.stderr)
+    else:
+        shutil.rmtree(data_dir, ignore_errors=True)
+        data_dir.mkdir(parents=True)
+        built = written(data_dir, n)
+        record.write_text(json.dumps(built), encoding="utf-8")
+    return rows(built, in_child("measure", data_dir))
+
+
+def written(data_dir: Path, n: int) -> dict[str, object]:
+    """Write the case, then open it once in a fresh process (building and writing its index files)."""
+    write_s = write_case(data_dir, n)
+    return {**in_child("first-open", data_dir), "write_s": write_s}
+
+
+def rows(built: dict[str, object], m: dict[str, object]) -> list[tuple[str, str]]:
     return [
         ("chunks / documents / segments", f"{m['chunks']:,} / {m['documents']:,} / {m['segments']} "
-                                          f"(written in {write_s:.0f} s)"),
+                                          f"(written in {built['write_s']:.0f} s)"),
         ("first open: index built from the store and written", f"{built['open_s']:.1f} s"),
         ("case open, cold, from the index files", f"{m['open_s']:.2f} s ({m['source']})"),
         ("RSS after open (whole process, E7 loaded)",
@@ -302,11 +325,14 @@ def main() -> None:
         step = first_open if sys.argv[1] == "--first-open" else measure
         print(json.dumps(step(Path(sys.argv[2]))))
         return
-    sizes = [int(a) for a in sys.argv[1:]] or [20_000, 100_000]
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("sizes", nargs="*", type=int, default=[20_000, 100_000], help="chunks in each case")
+    parser.add_argument("--keep", type=Path, help="keep each written case in KEEP/<size> and reuse it when there")
+    args = parser.parse_args()
     print("Synthetic case written through the store: real BM25 tokens of eval-dev text plus synthetic "
           "identifiers; RANDOM unit vectors for E7 (only the query is embedded for real).")
-    for n in sizes:
-        print_table(f"{n:,} chunks ({RUNS} searches)", run(n))
+    for n in args.sizes:
+        print_table(f"{n:,} chunks ({RUNS} searches)", run(n, args.keep))
 
 
 def print_table(title: str, rows: list[tuple[str, str]]) -> None:

@@ -113,7 +113,7 @@ def ingest_all(app: CaseTrack, root: Path) -> tuple[Case, float]:
     return app.active_case(), time.perf_counter() - started
 
 
-def modes(app: CaseTrack, case: Case) -> dict[str, PipelineConfig]:
+def modes(app: CaseTrack, case: Case, variants: Sequence[str] = ()) -> dict[str, PipelineConfig]:
     """BM25-only, dense-only (every dense embedder the case holds) and the full pipeline. The
     two halves have no boost, rerank, prior or reference stage: on Pro the default E8 boost would
     otherwise blend a dense signal into the "BM25 only" row, and the role prior is E7's."""
@@ -126,6 +126,10 @@ def modes(app: CaseTrack, case: Case) -> dict[str, PipelineConfig]:
         out["dense"] = PipelineConfig(rrf_weights=dict.fromkeys(dense, 1.0), dense_recall=dense,
                                       **alone)  # type: ignore[arg-type]
     out["full"] = app.search.pipeline
+    for variant in variants:  # the full pipeline with other rank-fusion weights, judged in the same run
+        weights = {name: float(value) for name, _, value in (pair.partition("=") for pair in variant.split(","))}
+        out[f"full[{variant}]"] = replace(app.search.pipeline, rrf_weights={**app.search.pipeline.rrf_weights,
+                                                                            **weights})
     return out
 
 
@@ -226,7 +230,8 @@ def run_set(root: Path, args: argparse.Namespace, tmp: Path) -> dict[str, dict[s
     for app in apps:
         print(f"\ntier {app.tier.value}: embedders ready: {', '.join(app.pool.available()) or 'none'}; "
               f"full pipeline: {dict(app.search.pipeline.rrf_weights)}")
-        outcomes = {mode: run_service(app, case, queries, refs, config) for mode, config in modes(app, case).items()}
+        outcomes = {mode: run_service(app, case, queries, refs, config)
+                    for mode, config in modes(app, case, args.weights).items()}
         if not args.no_diy:
             outcomes |= run_diy(app, case, queries, refs)
         print_set(root.name, outcomes, queries, args.verbose)
@@ -273,6 +278,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the numbers to this file")
     parser.add_argument("--embed-cache", type=Path, help="keep chunk and query vectors in this directory")
     parser.add_argument("--no-diy", action="store_true", help="leave out the DIY baseline rows")
+    parser.add_argument("--weights", action="append", default=[], metavar="SIGNAL=W[,SIGNAL=W]",
+                        help="also run the full pipeline with these rank-fusion weights (e.g. e7=1.0), a row of its "
+                             "own in the same run; repeatable")
     args = parser.parse_args(argv)
     roots = [args.eval_dir] if args.eval_dir else [SETS.get(s, Path(s)) for s in args.sets]
     if args.embed_cache:

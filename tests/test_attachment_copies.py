@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+import pytest
+
 from casetrack.chunk import chunk_pages, infer_document_type
 from casetrack.config import load_settings
 from casetrack.parse import parse_file
@@ -39,6 +41,7 @@ def test_a_file_stored_alone_and_as_an_attachment_is_named_both_ways(tmp_path: P
                               "passages are in the case twice, and search gives each once, citing both.",)
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_search_gives_a_passage_the_case_holds_twice_once_citing_its_copy(tmp_path: Path) -> None:
     app = CaseTrack(load_settings(tmp_path / "data"))
     case = app.create_case("Copies")

@@ -21,6 +21,7 @@ def party_lines(case_map: str) -> list[str]:
     return [line.strip() for line in block.splitlines()]
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_the_map_lists_the_courts_of_the_documents_and_says_a_cut_name_is_cut(eval_dev_data_dir: Path) -> None:
     async with mcp_session(eval_dev_data_dir) as client:
         await call_ok(client, "switch_case", case_name=EVAL_CASE_NAME)
@@ -43,6 +44,7 @@ async def test_the_map_lists_the_courts_of_the_documents_and_says_a_cut_name_is_
             "(ca2_docketing_notice_nfl_2017.pdf)") in lines
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_a_cut_name_is_completed_from_another_document_and_role_words_are_no_party(
         eval_dev_data_dir: Path, tmp_path: Path) -> None:
     (tmp_path / "SDNY opinion and order.txt").write_text(  # the district court's order in the same case

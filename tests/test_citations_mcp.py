@@ -18,6 +18,7 @@ from tests.parse.test_word_lines import CLAUSE, word_file
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_a_long_word_paragraph_is_cited_by_its_printed_lines_marked_estimated(data_dir: Path,
                                                                                    tmp_path: Path) -> None:
     path = word_file(tmp_path / "Consulting Agreement.docx", "Times New Roman", 12)
@@ -44,6 +45,7 @@ async def search_one_document(data_dir: Path, name: str, **search: Any) -> CallT
         return await call_ok(client, "search_case", **search)
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
 async def test_a_text_filing_is_quoted_as_it_reads_and_cited_by_its_printed_pages(data_dir: Path) -> None:
     found = await search_one_document(data_dir, "cuad_biopure_agency_agreement.txt",
@@ -56,6 +58,7 @@ async def test_a_text_filing_is_quoted_as_it_reads_and_cited_by_its_printed_page
         assert "  " not in result["text"] and not re.search(r"^\s*-\d+-\s*$", result["text"], re.MULTILINE)
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
 async def test_a_quote_from_a_scan_has_no_period_tesseract_read_for_a_space(data_dir: Path) -> None:
     found = await search_one_document(data_dir, "scan_ca10_order_in_re_liebowitz_2021.pdf",

@@ -76,6 +76,7 @@ async def test_a_contract_and_an_opinion_list_their_clauses_with_citations(claus
     assert "Dissent [dissent]" in text_of(opinion)
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.anyio
 async def test_search_can_be_kept_to_one_clause_type_and_an_unknown_one_lists_the_known(clause_data_dir: Path) -> None:
     async with mcp_session(clause_data_dir) as client:

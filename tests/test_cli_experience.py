@@ -215,6 +215,7 @@ def test_closing_a_closed_case_says_nothing_changed(data_dir: Path) -> None:
 # --- deleting --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_a_declined_or_unanswered_delete_removes_nothing_and_says_so(eval_dev_data_dir: Path) -> None:
     name = "ca2_docketing_notice_nfl_2017.pdf"
     declined = cli(eval_dev_data_dir, "docs", "delete", name, input="n\n")
@@ -257,6 +258,7 @@ def test_importing_a_folder_says_to_pick_the_ctcase_file(data_dir: Path, tmp_pat
 # --- folder ingestion: progress on stderr, a per-file summary on stdout ------------------------
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_folder_ingest_reports_progress_on_stderr_and_names_every_file(data_dir: Path, tmp_path: Path) -> None:
     folder = small_folder(tmp_path, 3)
     ok(data_dir, "cases", "create", "Lease Dispute")
@@ -283,6 +285,7 @@ def test_single_file_ingest_says_what_it_is_doing_on_stderr(data_dir: Path) -> N
     assert done.stdout.startswith(f'Ingested "{pdf.name}"')
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_sync_of_a_changed_file_replaces_its_document(data_dir: Path, tmp_path: Path) -> None:
     lease = tmp_path / "lease.txt"
     lease.write_text("The lease ends on 1 May 2024. Rent is due monthly.\n", encoding="utf-8")
@@ -330,6 +333,7 @@ def test_listings_fit_an_80_column_terminal(eval_dev_data_dir: Path, monkeypatch
 # --- Ctrl-C --------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_ctrl_c_during_a_folder_ingest_is_one_clean_line(data_dir: Path, tmp_path: Path) -> None:
     folder = small_folder(tmp_path, 8)
     env = {**os.environ, "CASETRACK_HOME": str(data_dir), "CASETRACK_NO_UPDATE_CHECK": "1"}

@@ -124,6 +124,7 @@ def call(n: int, tool: str, **arguments: object) -> bytes:
     return request(n, "tools/call", {"name": tool, "arguments": arguments})
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_ctrl_c_stops_a_serving_server_mid_ingest_within_two_seconds(env: dict[str, str], terminals: list[Terminal],
                                                                      tmp_path: Path) -> None:
     notice = tmp_path / "notice.txt"
@@ -160,6 +161,7 @@ def test_ctrl_c_stops_a_serving_server_mid_ingest_within_two_seconds(env: dict[s
     assert "| 1 document |" in info, info
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_ctrl_c_stops_a_long_single_document_ingest_within_two_seconds(env: dict[str, str],
                                                                        terminals: list[Terminal],
                                                                        tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ def thread_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, Ca
     return app, case
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_words_a_reply_quotes_are_cited_where_they_were_written_with_the_quotations_as_copies(
         thread_case: tuple[CaseTrack, Case]) -> None:
     app, case = thread_case

@@ -28,6 +28,7 @@ def mail(tmp_path: Path, name: str, subject: str, date: str, body: str, message_
     return write(tmp_path, m, name)
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_replies_and_forwards_of_one_e_mail_form_its_thread(data_dir: Path, tmp_path: Path) -> None:
     folder = tmp_path / "Mail"
     folder.mkdir()

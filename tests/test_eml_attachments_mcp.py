@@ -13,6 +13,7 @@ from tests.parse.test_eml_attachments import LETTER, message, write
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_a_passage_of_an_attached_letter_is_found_and_cited_to_the_attachment(data_dir: Path,
                                                                                     tmp_path: Path) -> None:
     m = message("Please see the attached Rule 28(j) letter we filed today.\n\nJane\n")

@@ -35,6 +35,7 @@ def test_an_estimated_page_says_so_in_both_citations() -> None:
     assert _provenance(True, "ABC 000123").cite_short() == "ABC 000123"  # a Bates stamp is printed: no estimate
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_search_and_graph_answers_mark_estimated_pages_only(data_dir: Path, tmp_path: Path) -> None:
     body = "\n\n".join(
         f"{n}. Delivery. {_CLAUSE}" + ("See 42 U.S.C. \u00a7 1983." if n == 9 else "") for n in range(1, 40)

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.anyio
 LETTER = "ca8_rule_28j_letter_us_v_xiang_2023.pdf"
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_find_entity_reads_citations_and_defined_terms_through_the_graph(eval_dev_data_dir: Path) -> None:
     async with mcp_session(eval_dev_data_dir, **pro_env()) as client:
         await call_ok(client, "switch_case", case_name=EVAL_CASE_NAME)

@@ -41,6 +41,7 @@ def _expected_iso(query: dict) -> str | None:
     return None  # e.g. a term ("three calendar years"), not a date
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_every_graph_tool_answers_with_provenance(eval_case: Path) -> None:
     async with mcp_session(eval_case, **pro_env()) as client:  # Pro: every section-2b tool is available
         await call_ok(client, "switch_case", case_name=EVAL_CASE_NAME)

@@ -66,6 +66,7 @@ KILLED_MID_SEGMENT = """
 """
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_a_server_killed_while_writing_a_segment_leaves_files_the_next_open_repairs(
         data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = CaseTrack(load_settings(data_dir))

@@ -16,6 +16,7 @@ from tests.mcp_helpers import call_ok, mcp_session, text_of
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_index_status_lists_the_index_files_and_a_damaged_one_is_rebuilt_by_the_next_search(
         data_dir: Path) -> None:
     app = CaseTrack(load_settings(data_dir))

@@ -75,6 +75,7 @@ async def test_a_document_done_in_time_answers_inline_and_its_errors_stay_errors
         assert (await call_ok(client, "list_documents")).structured_content["total"] == 2
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_a_changed_file_ingested_again_names_the_earlier_version(data_dir: Path, tmp_path: Path) -> None:
     lease = tmp_path / "lease.txt"
     lease.write_text("The lease ends on 1 May 2024. Rent is due monthly.\n", encoding="utf-8")

@@ -171,6 +171,7 @@ async def test_folder_ingest_reports_each_bad_file_and_sync_tracks_changes(data_
         assert new["file_path"].endswith("lucid-final.pdf")
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_single_document_errors_are_specific_and_store_nothing(data_dir: Path, tmp_path: Path) -> None:
     async with mcp_session(data_dir) as client:
         await call_ok(client, "create_case", name="Errors")
@@ -204,6 +205,7 @@ async def test_single_document_errors_are_specific_and_store_nothing(data_dir: P
             assert next(db.scan(cf, b""), None) is None, f"{cf} still has entries after delete_document"
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_a_killed_server_leaves_no_partial_document(data_dir: Path, tmp_path: Path) -> None:
     folder = tmp_path / "production"
     folder.mkdir()

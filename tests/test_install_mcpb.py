@@ -85,6 +85,7 @@ def _signature_check(bundle: Path, *trust: str) -> subprocess.CompletedProcess[s
 
 @pytest.mark.skipif(NPX is None or shutil.which("uv") is None or shutil.which("openssl") is None,
                     reason="needs npx, uv and openssl")
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_the_bundle_carries_the_mit_licence_and_is_signed(tmp_path: Path) -> None:
     bundle, keys = tmp_path / "casetrack.mcpb", tmp_path / "signing"
     env = {**os.environ, "CASETRACK_MCPB_SIGNING_DIR": str(keys)}

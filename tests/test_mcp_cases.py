@@ -142,6 +142,7 @@ async def test_stdout_carries_only_json_rpc(data_dir: Path, tmp_path: Path) -> N
         assert "id" in message or "method" in message
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_cli_and_server_share_one_data_dir(data_dir: Path) -> None:
     env = server_env(data_dir)
     made = subprocess.run([CASETRACK, "cases", "create", "CLI Case", "--type", "family"], env=env,

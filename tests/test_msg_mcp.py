@@ -15,6 +15,7 @@ from tests.parse.test_msg import BOUNCE, DRAFT, PDF_NAME
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_a_folder_of_outlook_messages_is_ingested_searched_and_dated(data_dir: Path, tmp_path: Path) -> None:
     folder = tmp_path / "Mail"
     folder.mkdir()

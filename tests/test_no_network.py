@@ -211,6 +211,7 @@ def linked_pdf(path: Path, url: str) -> Path:
     return path
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.skipif(not HAS_LIBREOFFICE, reason="LibreOffice is not installed")
 def test_ingesting_documents_that_link_a_server_sends_it_nothing(
     listener: _Listener, tmp_path: Path, data_dir: Path

@@ -54,6 +54,7 @@ def test_only_a_relative_path_gets_the_note(monkeypatch: pytest.MonkeyPatch, tmp
         assert relative_note(absolute, "x") == "", absolute
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.anyio
 async def test_ingest_tools_take_pasted_paths(data_dir: Path, case_folder: Path) -> None:
     async with mcp_session(data_dir) as client:

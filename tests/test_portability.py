@@ -61,6 +61,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict
     return data, archive, before
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_export_delete_import_round_trips_documents_and_search_with_a_new_id(
         exported: tuple[Path, Path, dict[str, object]]) -> None:
     data, archive, before = exported

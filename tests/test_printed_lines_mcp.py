@@ -12,6 +12,7 @@ from tests.parse.test_printed_line_numbers import pleading_pdf
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_citations_into_a_pleading_use_the_numbers_printed_in_its_margin(data_dir: Path, tmp_path: Path) -> None:
     complaint = pleading_pdf(tmp_path / "Complaint - Doe v Acme.pdf")
     async with mcp_session(data_dir) as client:

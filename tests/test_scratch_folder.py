@@ -73,6 +73,7 @@ class _Created(FileSystemEventHandler):
             self.paths.append(str(event.src_path))
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @needs_ocr
 @pytest.mark.skipif(not (shutil.which("soffice") or shutil.which("libreoffice")), reason="LibreOffice is not installed")
 def test_ingesting_scans_word_files_and_attachments_writes_nothing_to_the_system_temp_folder(

@@ -82,6 +82,7 @@ def app_and_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, o
     return app, case
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.parametrize(("name", "printed", "asked", "words"), REFERENCES, ids=[r[2] for r in REFERENCES])
 def test_a_reference_asked_in_another_form_ranks_its_passage_first(
     app_and_case: tuple[CaseTrack, object], name: str, printed: str, asked: str, words: str

@@ -19,6 +19,7 @@ JARGON = re.compile(r"\b(BM25|UNNAMED|EXACT|E\d{1,2}|RRF|ColBERT|cosine|centroid
                     r"pipeline|embedders?)\b", re.IGNORECASE)
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_a_search_naming_a_document_says_what_it_matched_by_in_plain_words(data_dir: Path,
                                                                                  tmp_path: Path) -> None:
     for name, text in [("Acme Supply Agreement.txt", ACME), ("Gamma License Agreement.txt", GAMMA)]:

@@ -33,6 +33,7 @@ def _documents(result: object) -> set[str]:
     return {hit["source"]["document"] for hit in result.structured_content["results"]}  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.anyio
 async def test_a_restarted_server_searches_the_last_chosen_case_without_switch_case(data_dir: Path,
                                                                                      tmp_path: Path) -> None:
@@ -47,6 +48,7 @@ async def test_a_restarted_server_searches_the_last_chosen_case_without_switch_c
         assert active == ["Beta"] and listing["active_case_id"] is not None
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.anyio
 async def test_case_name_works_on_another_case_and_leaves_the_active_case_as_it_was(data_dir: Path,
                                                                                      tmp_path: Path) -> None:
@@ -62,6 +64,7 @@ async def test_case_name_works_on_another_case_and_leaves_the_active_case_as_it_
         assert 'Case not found: "Gamma"' in message
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.anyio
 async def test_two_servers_on_one_data_directory_keep_their_own_active_cases(data_dir: Path,
                                                                             tmp_path: Path) -> None:
@@ -75,6 +78,7 @@ async def test_two_servers_on_one_data_directory_keep_their_own_active_cases(dat
         assert "Active Case: Alpha" in text_of(await call_ok(third, "get_status"))
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.anyio
 async def test_a_deleted_last_case_leaves_a_new_session_with_no_active_case(data_dir: Path, tmp_path: Path) -> None:
     await _two_cases(data_dir, tmp_path)

@@ -154,6 +154,7 @@ async def _client_sequence(data_dir: Path, label: str, rounds: int, env: dict[st
     return names
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.anyio
 async def test_two_server_processes_share_one_data_dir(data_dir: Path) -> None:
     results: dict[str, list[str]] = {}

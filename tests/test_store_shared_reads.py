@@ -32,6 +32,7 @@ def read(path: Path, key: bytes, cf: str = "documents") -> bytes | None:
         return db.get(cf, key)
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_every_read_sees_the_commit_before_it_across_hundreds_of_commits(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rocks, "COMPACT_AT_FILES", 20)  # flushes and compactions happen in between too

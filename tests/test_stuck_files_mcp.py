@@ -34,6 +34,7 @@ async def counts(client: Client) -> dict[str, object]:
             "listed": [c["stats"]["document_count"] for c in listed]}
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_a_named_pipe_is_an_error_and_the_next_document_is_searchable(data_dir: Path, tmp_path: Path) -> None:
     fifo = tmp_path / "evidence.txt"
     os.mkfifo(fifo)
@@ -49,6 +50,7 @@ async def test_a_named_pipe_is_an_error_and_the_next_document_is_searchable(data
         assert NOTICE in text_of(hits)
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_a_file_whose_read_stalls_is_an_error_and_the_next_document_is_searchable(data_dir: Path,
                                                                                         tmp_path: Path) -> None:
     data_dir.mkdir(parents=True)
@@ -63,6 +65,7 @@ async def test_a_file_whose_read_stalls_is_an_error_and_the_next_document_is_sea
             assert NOTICE in text_of(await call_ok(client, "search_case", query="ninety days written notice"))
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_cancel_ingest_stops_a_long_job_and_leaves_the_case_as_it_was(data_dir: Path, tmp_path: Path) -> None:
     long = long_text(tmp_path / "deposition.txt")
     async with mcp_session(data_dir) as client:

@@ -94,6 +94,7 @@ def scratch(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.anyio
 @pytest.mark.timeout(900)  # calls all ~50 tools (ingest included) over stdio: > 300 s on a busy 2-core machine
 async def test_every_tool_publishes_an_output_schema_its_results_validate_against(surface_data_dir: Path,

@@ -148,6 +148,7 @@ def _initialize_seconds(data_dir: Path, **env: str) -> float:
     return anyio.run(start)
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_server_start_up_is_not_delayed_by_an_unanswered_update_check(tmp_path: Path) -> None:
     baseline = _initialize_seconds(tmp_path / "a")  # mcp_helpers disables the check
     with tarpit() as (url, connected):

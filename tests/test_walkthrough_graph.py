@@ -13,6 +13,7 @@ from tests.mcp_helpers import call_error, call_ok, mcp_session, pro_env, text_of
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_each_citation_of_an_authority_names_the_line_it_is_on(eval_dev_data_dir: Path) -> None:
     async with mcp_session(eval_dev_data_dir, **pro_env()) as client:
         await call_ok(client, "switch_case", case_name=EVAL_CASE_NAME)

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.anyio
 NETGEAR = "cuad_netgear_distributor_agreement.pdf"
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_a_document_is_found_by_whole_words_of_its_name(eval_dev_data_dir: Path) -> None:
     async with mcp_session(eval_dev_data_dir, **pro_env()) as client:
         await call_ok(client, "switch_case", case_name=EVAL_CASE_NAME)

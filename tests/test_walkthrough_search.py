@@ -13,6 +13,7 @@ from tests.mcp_helpers import call_ok, mcp_session, pro_env, text_of
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_find_entity_with_a_small_top_k_still_says_how_many_passages_name_it(eval_dev_data_dir: Path) -> None:
     async with mcp_session(eval_dev_data_dir, **pro_env()) as client:
         await call_ok(client, "switch_case", case_name=EVAL_CASE_NAME)

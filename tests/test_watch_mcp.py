@@ -47,6 +47,7 @@ def names(data_dir: Path, case_name: str | None = None) -> set[str]:
     return {d.name for d in docs(app, case)}
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_watch_tools_work_through_mcp_and_a_restart_catches_up_unasked(data_dir: Path, tmp_path: Path) -> None:
     folder = prepare(data_dir, tmp_path)
     (folder / "complaint.txt").write_text("Complaint for breach of the distribution agreement.")
@@ -130,6 +131,7 @@ class Server:
         return str(listing.structured_content["run_by"])
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_two_servers_on_one_data_dir_ingest_each_file_once(data_dir: Path, tmp_path: Path) -> None:
     folder = prepare(data_dir, tmp_path)
     first, second = Server(), Server()

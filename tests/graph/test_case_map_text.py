@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from casetrack.config import load_settings
 from casetrack.render.graph import case_map
 from casetrack.service.app import CaseTrack
@@ -39,6 +41,7 @@ def test_the_embeddings_line_counts_chunks_per_embedder_and_never_says_none_chun
     assert "none chunks" not in text
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_a_case_full_of_e_mails_keeps_its_filings_and_hearings_on_the_map(tmp_path: Path) -> None:
     from tests.parse.test_eml_attachments import message, write
 

@@ -198,6 +198,7 @@ def test_comments_and_tracked_changes_survive_a_draft_saved_by_libreoffice(tmp_p
     assert parsed.warnings == (REDLINE_WARNING,)
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.skipif(not ocr_available(), reason="Tesseract is not installed")
 def test_a_scan_pasted_into_word_is_read_by_ocr_instead_of_stored_empty(tmp_path: Path) -> None:
     scan = EVAL_DEV / "docs" / "scan_cuad_ominto_reseller_agreement_p1.png"

@@ -90,6 +90,7 @@ NETGEAR_ORDER = "No order will be effective until accepted by delivery of NETGEA
 TERMINATED = "On January 15, 2021, Defendant terminated Plaintiff without notice."
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_exhibits_sections_and_id_resolve_to_their_places(record: Record, tmp_path: Path) -> None:
     quotes = checked(record, tmp_path, (
         f'Orders bind only once accepted: "{NETGEAR_ORDER}" Ex. 4 at 2. '

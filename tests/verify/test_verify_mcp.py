@@ -32,6 +32,7 @@ def word_draft(path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_verify_draft_reports_each_quotation_with_its_status_and_the_right_citation(
         eval_dev_data_dir: Path, tmp_path: Path) -> None:
     draft = word_draft(tmp_path / "Brief.docx")

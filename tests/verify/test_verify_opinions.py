@@ -45,6 +45,7 @@ ENACTED = ("In November 2019, the North Carolina General Assembly enacted Senate
 APPLYING = "Applying that standard, the court upheld the University\u2019s admissions plan"  # Fisher, syllabus, p. 1
 
 
+@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_a_pin_cite_is_checked_against_the_reporter_pages_of_the_copy_in_the_case(
         opinions: Opinions, tmp_path: Path) -> None:
     report = _verify(

@@ -145,3 +145,37 @@ def test_merging_segments_keeps_every_live_answer_and_drops_deleted_rows() -> No
     sq = SparseVector(np.arange(0, 500, 3), np.ones(167, dtype=np.float32))
     assert after.sparse["e6"].search(sq, 15)[0] == before.sparse["e6"].search(sq, 15)[0]
     assert after.space.documents() == {d: sorted(c) for d, c in before.space.documents().items()}
+
+
+def test_a_search_asks_each_question_once_and_the_answers_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Recall then fusion ask a view the same questions: BM25 of the query, rows of the candidates, dense
+    scores of the passages dense recall just found. They are answered once, the same as when asked afresh."""
+    from casetrack.index import segmented
+
+    entries = corpus(300)
+    segments = segments_of(entries, [120])
+    ours = SegmentedIndexes.over(SegmentSet(segments, [None, None]))
+    fresh = SegmentedIndexes.over(SegmentSet(segments, [None, None]))
+    scored_rows: list[int] = []
+    real_exact = segmented.exact_scores
+
+    def counting(part, q, positions):  # type: ignore[no-untyped-def]
+        scored_rows.append(int(positions.size))
+        return real_exact(part, q, positions)
+
+    monkeypatch.setattr(segmented, "exact_scores", counting)
+    q = RNG.standard_normal(16)
+    found, _ = ours.dense["e7"].search(q, 40)
+    others = [e.chunk_id for e in entries[::7] if e.chunk_id not in set(found)]
+    scored_rows.clear()
+    scores = ours.dense["e7"].score_keys(q, [*found, *others])
+    assert sum(scored_rows) == len(others)  # the 40 found are not read again
+    assert np.allclose(scores, fresh.dense["e7"].score_keys(q, [*found, *others]), atol=1e-6)
+
+    query = ["w1", "w5", "w40"]
+    first = ours.bm25.score_keys(query, others)
+    assert ours.bm25._accumulate(query) is ours.bm25._accumulate(list(query))  # one pass over the postings
+    assert np.array_equal(first, fresh.bm25.score_keys(query, others), equal_nan=True)
+    with pytest.raises(ValueError):  # shared answers cannot be changed by one caller under another
+        ours.bm25._accumulate(query)[0] = 1.0
+    assert ours.bm25._accumulate(["w2"]) is not ours.bm25._accumulate(query)

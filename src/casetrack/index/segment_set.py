@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence, Set
 import numpy as np
 
 from casetrack.index.postings import Key
+from casetrack.index.recent import Recent
 from casetrack.index.segment import Segment, encode_keys
 
 
@@ -25,6 +26,7 @@ class SegmentSet:
         self.offsets = np.zeros(len(sizes) + 1, dtype=np.int64)
         np.cumsum(sizes, out=self.offsets[1:])
         self.live_rows = [s.rows if a is None else int(a.sum()) for s, a in zip(self.segments, self.alive, strict=True)]
+        self._recent_rows = Recent()  # every signal of a search maps the same candidates to rows
 
     @property
     def capacity(self) -> int:
@@ -39,7 +41,11 @@ class SegmentSet:
             yield int(self.offsets[i]), segment, self.alive[i]
 
     def rows_of(self, keys: Sequence[Key] | Set[Key]) -> np.ndarray:
-        """Global rows of `keys` in their order, -1 for a key absent or dead."""
+        """Global rows of `keys` in their order, -1 for a key absent or dead (read-only: shared)."""
+        ordered = tuple(keys)
+        return self._recent_rows.get(ordered, lambda: self._rows_of(ordered))
+
+    def _rows_of(self, keys: Sequence[Key]) -> np.ndarray:
         encoded = encode_keys(keys)
         out = np.full(encoded.shape[0], -1, dtype=np.int64)
         for offset, segment, alive in self.parts():

@@ -19,6 +19,7 @@ from casetrack.index.bm25 import VARIANTS, Bm25Params, Bm25Stats
 from casetrack.index.dense import l2_normalize
 from casetrack.index.postings import Key, top_positive_rows
 from casetrack.index.quantized import exact_scores, top_indices, top_rows
+from casetrack.index.recent import Recent
 from casetrack.index.segment import Csr, DensePart
 from casetrack.index.segment_set import SegmentSet
 from casetrack.index.sparse import SparseVector
@@ -53,6 +54,7 @@ class SegmentedBm25:
         self._space = space
         self._params = params or Bm25Params()
         self._found: dict[str, list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]] = {}
+        self._recent_scores = Recent(keep=4)  # a score per row each: 4 MB at a million chunks
         total = 0.0
         for _, segment, alive in space.parts():
             lengths = segment.lexical.lengths
@@ -99,6 +101,11 @@ class SegmentedBm25:
         return sum(rows.size for _, rows, _, _ in self._postings(term))
 
     def _accumulate(self, query_tokens: Sequence[str]) -> np.ndarray:
+        """Every row's score for the query (read-only: recall and fusion ask for the same query)."""
+        tokens = tuple(query_tokens)
+        return self._recent_scores.get(tokens, lambda: self._score_all(tokens))
+
+    def _score_all(self, query_tokens: Sequence[str]) -> np.ndarray:
         scores = np.zeros(self._space.capacity, dtype=np.float32)
         n = len(self._space)
         if n == 0:
@@ -161,6 +168,8 @@ class SegmentedDense:
             self._parts.append((offset, part, live))
             count += part.rows.size if live is None else int(live.sum())
         self._count = count
+        # The rows and exact scores the last search found (rows ascending), with its query's bytes.
+        self._last_found: tuple[bytes, np.ndarray, np.ndarray] | None = None
 
     def __len__(self) -> int:
         return self._count
@@ -187,6 +196,8 @@ class SegmentedDense:
             return [], np.empty(0, dtype=np.float32)
         rows, scores = np.concatenate(found_rows), np.concatenate(found_scores)
         best = top_indices(scores, top_n)  # rows ascend across parts, so ties stay by row
+        order = np.argsort(rows[best])
+        self._last_found = (q.tobytes(), rows[best][order], scores[best][order])
         return self._space.keys_at(rows[best]), scores[best]
 
     def _search_within(self, q: np.ndarray, keys: list[Key], top_n: int) -> tuple[list[Key], np.ndarray]:
@@ -215,6 +226,12 @@ class SegmentedDense:
     def _scores_of(self, q: np.ndarray, keys: Sequence[Key]) -> np.ndarray:
         out = np.full(len(keys), np.nan, dtype=np.float32)
         rows = self._space.rows_of(keys)
+        last = self._last_found  # the fusion scores the rows this query's recall just found: not read again
+        if last is not None and last[0] == q.tobytes() and last[1].size:
+            at = np.minimum(np.searchsorted(last[1], rows), last[1].size - 1)
+            known = (rows >= 0) & (last[1][at] == rows)
+            out[known] = last[2][at[known]]
+            rows = np.where(known, -1, rows)
         for offset, part, _ in self._parts:
             targets, positions = _positions(part, rows - offset)
             order = np.argsort(positions, kind="stable")  # ascending positions read fastest from disk

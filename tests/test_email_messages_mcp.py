@@ -19,7 +19,8 @@ from mcp import Client
 
 from tests.mcp_helpers import call_ok, mcp_session, text_of
 
-pytestmark = pytest.mark.anyio
+# The whole module with -m slow (CI runs it): its real-server fixture is one of the default run's slowest.
+pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
 SET = Path(__file__).resolve().parents[1] / "benchmarks" / "heldout_email"
 ORIGINAL = "Proposed SCE Negotiation Strategy"  # Jim Steffes, Mon 29 Oct 2001 8:04 AM
@@ -85,7 +86,6 @@ async def _search(client: Client, case: str, query: str, top_k: int = 5) -> list
     return list(found.structured_content["results"])
 
 
-@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_words_a_reply_quotes_are_cited_in_the_message_that_wrote_them(mail_case: MailCase) -> None:
     data_dir, case, name = mail_case
     async with mcp_session(data_dir) as client:
@@ -96,7 +96,6 @@ async def test_words_a_reply_quotes_are_cited_in_the_message_that_wrote_them(mai
     assert all(QUOTED not in " ".join(h["text"].split()) for h in hits[1:])
 
 
-@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_a_question_naming_sender_and_recipient_finds_their_exchange_first(mail_case: MailCase) -> None:
     data_dir, case, name = mail_case
     async with mcp_session(data_dir) as client:
@@ -121,7 +120,6 @@ async def test_relative_dates_are_read_against_the_day_their_message_was_sent(ma
                for e in august.structured_content["events"]), text_of(august)
 
 
-@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_get_email_thread_gives_the_thread_in_the_order_sent(mail_case: MailCase) -> None:
     data_dir, case, name = mail_case
     async with mcp_session(data_dir) as client:

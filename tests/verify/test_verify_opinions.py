@@ -18,6 +18,8 @@ from casetrack.service.verify.drafts import read_draft
 from casetrack.verify.draft import DraftReport
 from casetrack.verify.model import Status
 
+pytestmark = pytest.mark.slow  # its fixture ingests real opinions (one of the default run's slowest): CI runs -m slow
+
 COURT = Path(__file__).resolve().parents[2] / "benchmarks" / "heldout_court" / "docs"
 DEMOCRACY = "Democracy North Carolina v. NC State Board of Elections - MDNC opinion and order 2022-03-10.pdf"
 FISHER = "Fisher v. University of Texas at Austin - US Supreme Court slip opinion (2013).pdf"
@@ -45,7 +47,6 @@ ENACTED = ("In November 2019, the North Carolina General Assembly enacted Senate
 APPLYING = "Applying that standard, the court upheld the University\u2019s admissions plan"  # Fisher, syllabus, p. 1
 
 
-@pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_a_pin_cite_is_checked_against_the_reporter_pages_of_the_copy_in_the_case(
         opinions: Opinions, tmp_path: Path) -> None:
     report = _verify(

@@ -179,3 +179,35 @@ def test_a_search_asks_each_question_once_and_the_answers_are_the_same(monkeypat
     with pytest.raises(ValueError):  # shared answers cannot be changed by one caller under another
         ours.bm25._accumulate(query)[0] = 1.0
     assert ours.bm25._accumulate(["w2"]) is not ours.bm25._accumulate(query)
+
+
+def test_large_segments_choose_their_int8_candidates_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A case of several large segments rescores as many float rows as one segment would (each positioned
+    read costs), not that many per segment, and still finds the exact best rows."""
+    from casetrack.index import quantized, segmented
+
+    dim, sizes = 32, [EXACT_ROWS + 2000, EXACT_ROWS + 3000, 500]  # two scanned as int8, one small
+    vectors = RNG.standard_normal((sum(sizes), dim)).astype(np.float32)
+    entries = [ChunkEntry(f"c{i:06d}", f"d{i // 50:05d}", {"w": 1}, {"e7": vectors[i]}, {})
+               for i in range(len(vectors))]
+    space = SegmentSet(segments_of(entries, [sizes[0], sizes[0] + sizes[1]]), [None, None, None])
+    dense = SegmentedIndexes.over(space).dense["e7"]
+    read: list[int] = []
+    real_exact = quantized.exact_scores
+
+    def counting(part, q, positions):  # type: ignore[no-untyped-def]
+        if len(part.floats) > EXACT_ROWS:  # rows read one by one from a large segment's float file
+            read.append(int(positions.size))
+        return real_exact(part, q, positions)
+
+    monkeypatch.setattr(segmented, "exact_scores", counting)
+    monkeypatch.setattr(quantized, "exact_scores", counting)
+    normalised = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    for _ in range(3):
+        q = RNG.standard_normal(dim).astype(np.float32)
+        read.clear()
+        keys, scores = dense.search(q, 100)
+        assert sum(read) <= max(2 * 100, 1000) + 2  # ties at the cut may add one or two
+        exact = np.argsort(-(normalised @ (q / np.linalg.norm(q))))[:100]
+        assert len({f"c{i:06d}" for i in exact.tolist()} & set(keys)) >= 99
+        assert np.all(np.diff(scores) <= 0)

@@ -47,24 +47,44 @@ def top_rows(part: DensePart, query: np.ndarray, top_n: int, alive: np.ndarray |
         positions = np.arange(count) if alive is None else np.flatnonzero(alive)
         scores = scores if alive is None else scores[positions]
     else:
-        approx = approximate_scores(part, query)
-        if alive is not None:
-            approx[~alive] = -np.inf
-        wanted = min(count, max(RESCORE_FACTOR * top_n, MIN_RESCORE))
-        candidates = np.argpartition(-approx, wanted - 1)[:wanted] if wanted < count else np.arange(count)
-        positions = np.sort(candidates[np.isfinite(approx[candidates])])
+        positions, _ = estimated_top(part, query, rescored(top_n), alive)
+        positions = np.sort(positions)
         scores = exact_scores(part, query, positions)
     best = top_indices(scores, top_n)
     return positions[best], scores[best]
 
 
+def rescored(top_n: int) -> int:
+    """How many int8 candidates are rescored exactly for the best `top_n`."""
+    return max(RESCORE_FACTOR * top_n, MIN_RESCORE)
+
+
+def scanned_exactly(part: DensePart) -> bool:
+    return len(part.floats) <= EXACT_ROWS
+
+
+def estimated_top(part: DensePart, query: np.ndarray, wanted: int, alive: np.ndarray | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Positions of the `wanted` best live vectors by their int8 estimate (unordered), and the estimates on
+    the cosine scale, so that candidates of several segments can be chosen among together."""
+    approx = approximate_scores(part, query)
+    if alive is not None:
+        approx[~alive] = -np.inf
+    count = approx.size
+    candidates = np.argpartition(-approx, wanted - 1)[:wanted] if wanted < count else np.arange(count)
+    candidates = candidates[np.isfinite(approx[candidates])]
+    return candidates, approx[candidates]
+
+
 def approximate_scores(part: DensePart, query: np.ndarray) -> np.ndarray:
-    """int8 dot products of every code with the quantised query (float64, one per position)."""
+    """Every vector's cosine with the query as int8 codes estimate it (float64, one per position):
+    the codes' dot products with the quantised query, times the query's quantisation step."""
     scaled = np.asarray(query, dtype=np.float32) / part.scale
     peak = float(np.abs(scaled).max())
     q = np.clip(np.rint(scaled * (127.0 / peak)), -127, 127).astype(np.int8) if peak > 0 else \
         np.zeros(part.dim, dtype=np.int8)
-    return np.asarray(numkong.cdist(q.reshape(1, -1), part.codes, metric="dot"), dtype=np.float64).reshape(-1)
+    dots = np.asarray(numkong.cdist(q.reshape(1, -1), part.codes, metric="dot"), dtype=np.float64).reshape(-1)
+    return dots * (peak / 127.0) if peak > 0 else dots
 
 
 def exact_scores(part: DensePart, query: np.ndarray, positions: np.ndarray) -> np.ndarray:

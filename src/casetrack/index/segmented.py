@@ -18,7 +18,7 @@ import numpy as np
 from casetrack.index.bm25 import VARIANTS, Bm25Params, Bm25Stats
 from casetrack.index.dense import l2_normalize
 from casetrack.index.postings import Key, top_positive_rows
-from casetrack.index.quantized import exact_scores, top_indices, top_rows
+from casetrack.index.quantized import estimated_top, exact_scores, rescored, scanned_exactly, top_indices, top_rows
 from casetrack.index.recent import Recent
 from casetrack.index.segment import Csr, DensePart
 from casetrack.index.segment_set import SegmentSet
@@ -186,19 +186,40 @@ class SegmentedDense:
         q = self._query(query)
         if allowed is not None:
             return self._search_within(q, list(allowed), top_n)
-        found_rows: list[np.ndarray] = []
-        found_scores: list[np.ndarray] = []
-        for offset, part, live in self._parts:
-            positions, found = top_rows(part, q, top_n, live)
-            found_rows.append(offset + part.rows[positions].astype(np.int64))
-            found_scores.append(found)
-        if not found_rows:
+        found = self._found_by_part(q, top_n)
+        if not found:
             return [], np.empty(0, dtype=np.float32)
-        rows, scores = np.concatenate(found_rows), np.concatenate(found_scores)
+        rows = np.concatenate([rows for rows, _ in found])
+        scores = np.concatenate([scores for _, scores in found])
         best = top_indices(scores, top_n)  # rows ascend across parts, so ties stay by row
         order = np.argsort(rows[best])
         self._last_found = (q.tobytes(), rows[best][order], scores[best][order])
         return self._space.keys_at(rows[best]), scores[best]
+
+    def _found_by_part(self, q: np.ndarray, top_n: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per part, in part order: global rows (ascending) and exact scores of its candidates. A small part
+        gives its exact best `top_n`; the large ones' int8 candidates are chosen among together, so the
+        rows read for rescoring are as many as for one segment, whatever the number of segments."""
+        if top_n <= 0:
+            return []
+        wanted = rescored(top_n)
+        estimated = {i: estimated_top(part, q, wanted, live)
+                     for i, (_, part, live) in enumerate(self._parts) if not scanned_exactly(part)}
+        estimates = np.concatenate([e for _, e in estimated.values()]) if estimated else np.empty(0)
+        cutoff = -np.inf if estimates.size <= wanted else np.partition(estimates, estimates.size - wanted)[
+            estimates.size - wanted]
+        found = []
+        for i, (offset, part, live) in enumerate(self._parts):
+            if i in estimated:
+                positions, estimate = estimated[i]
+                positions = np.sort(positions[estimate >= cutoff])
+                scores = exact_scores(part, q, positions)
+            else:
+                positions, scores = top_rows(part, q, top_n, live)
+                order = np.argsort(positions)
+                positions, scores = positions[order], scores[order]
+            found.append((offset + part.rows[positions].astype(np.int64), scores))
+        return found
 
     def _search_within(self, q: np.ndarray, keys: list[Key], top_n: int) -> tuple[list[Key], np.ndarray]:
         scores = self._scores_of(q, keys)

@@ -238,7 +238,7 @@ class Ingestor:
             before = bump_generation(db, batch, write.document.id, removed)
             db.write(batch)
             self._copy_stats(case, stats, now)
-        # The write's own terms and vectors, not copies: a 3,000-page document's terms are ~30 MB of dicts.
+        # The write's own terms and vectors, not copies: a 3,000-page document's terms are ~16 MB of dicts.
         self.notify(Commit(case.id, before, before + 1, write.document.id, write.terms, write.vectors, removed))
 
     def delete(self, case: Case, doc: Document) -> Deleted:

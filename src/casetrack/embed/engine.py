@@ -27,6 +27,7 @@ import psutil
 
 from casetrack import cancel
 from casetrack.embed.encoding import Encoded, TextEncoder, pad_batch, plan_batches
+from casetrack.embed.native_heap import return_large_blocks
 from casetrack.embed.pooling import (
     Float32Array,
     SparseVector,
@@ -122,6 +123,7 @@ class OnnxEmbedder:
                 return
             spec = self._spec
             started = time.perf_counter()
+            return_large_blocks()  # each batch's activations go back to the system after it (native_heap.py)
             encoder = TextEncoder.from_file(self.tokenizer_path, spec)
             try:
                 session = ort.InferenceSession(

@@ -64,18 +64,16 @@ def stored_parts(doc: Document, pages: Sequence[StoredPage]) -> list[MailPart]:
 
 
 def with_correspondents(terms: Sequence[dict[str, int]], parts: Sequence[MailPart],
-                        spans: Sequence[ChunkSpan]) -> list[dict[str, int]]:
+                        spans: Sequence[ChunkSpan]) -> Sequence[dict[str, int]]:
     """Each chunk's BM25 term counts with its message's sender as `from:` terms and recipients as `to:` terms
-    (search.correspondents), so a question naming who wrote to whom ranks that direction first."""
-    out = []
+    (search.correspondents), so a question naming who wrote to whom ranks that direction first. The counts
+    are changed where they are (`terms`, returned), as `entries.with_extra_terms` does."""
     for counts, span in zip(terms, spans, strict=True):
         part = message_of(parts, span.page)
         if part is not None:
-            counts = dict(counts)
             for term in (*sender_terms(part.sender), *recipient_terms(part.recipients)):
                 counts[term] = counts.get(term, 0) + 1
-        out.append(counts)
-    return out
+    return terms
 
 
 def with_mail(headers: Sequence[str], parts: Sequence[MailPart], spans: Sequence[ChunkSpan]) -> list[str]:

@@ -211,3 +211,27 @@ def test_large_segments_choose_their_int8_candidates_together(monkeypatch: pytes
         exact = np.argsort(-(normalised @ (q / np.linalg.norm(q))))[:100]
         assert len({f"c{i:06d}" for i in exact.tolist()} & set(keys)) >= 99
         assert np.all(np.diff(scores) <= 0)
+
+
+def test_the_best_holders_of_a_term_are_the_same_as_the_in_memory_index_finds() -> None:
+    entries = corpus(400)
+    deleted = {f"c{i:05d}" for i in RNG.choice(400, size=60, replace=False).tolist()}
+    segments = segments_of(entries, [150, 330])
+    alive = [np.array([bytes(k).decode() not in deleted for k in s.chunk_ids]) for s in segments]
+    ours = SegmentedIndexes.over(SegmentSet(segments, alive)).bm25
+    kept = [e for e in entries if e.chunk_id not in deleted]
+    bm25 = index_state_from_entries((e.chunk_id, e.terms) for e in kept)
+    query = ["w3", "w60", "w60", "w7"]
+    scores = dict(zip([e.chunk_id for e in kept], bm25.score_keys(query, [e.chunk_id for e in kept]).tolist(),
+                      strict=True))
+    for terms in (["w3"], ["w3", "w7"], ["w250", "w0"], ["missing"], ["w3", "missing"]):
+        holding = [e.chunk_id for e in kept if all(t in e.terms for t in terms)]
+        expected = sorted(holding, key=lambda key: (-scores[key], key))[:12]  # best first, ties by chunk id
+        assert ours.best_holding(terms, query, 12) == bm25.best_holding(terms, query, 12) == expected
+        allowed = set(holding[::3]) | {"c99999"}
+        within = sorted(holding[::3], key=lambda key: (-scores[key], key))[:4]
+        assert ours.best_holding(terms, query, 4, allowed) == bm25.best_holding(terms, query, 4, allowed) == within
+    probe = [e.chunk_id for e in entries[::3]] + ["c99999"]  # dead rows and an unknown key hold nothing
+    holds = [key in scores and "w3" in next(e for e in entries if e.chunk_id == key).terms for key in probe]
+    assert ours.holds("w3", probe).tolist() == bm25.holds("w3", probe).tolist() == holds
+    assert ours.share_holding("w3", probe) == bm25.share_holding("w3", probe) == sum(holds) / len(probe)

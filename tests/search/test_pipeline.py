@@ -171,7 +171,7 @@ def test_a_prior_lifts_a_passage_by_what_is_known_beside_its_matches() -> None:
     indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
     plain = run(indexes, {"e7": QUERY_VEC}, top_k=10)
     last = plain.hits[-1].key
-    lifted = run(indexes, {"e7": QUERY_VEC}, top_k=10, prior=lambda key: 1.0 if key == last else 0.0)
+    lifted = run(indexes, {"e7": QUERY_VEC}, top_k=10, prior=lambda keys: [1.0 if key == last else 0.0 for key in keys])
     assert lifted.hits[0].key == last and lifted.hits[0].score == 1.0  # shown capped at 1
     assert "prior" in lifted.stages_used
 
@@ -188,5 +188,5 @@ def test_passages_holding_a_cited_reference_come_first_whatever_their_scores() -
 
 def test_an_included_passage_is_a_candidate_though_recall_missed_it() -> None:
     only_bm25 = SearchIndexes(bm25=bm25())
-    out = run(only_bm25, {}, top_k=10, include=[7], prior=lambda key: 0.5 if key == 7 else 0.0)
+    out = run(only_bm25, {}, top_k=10, include=[7], prior=lambda keys: [0.5 if key == 7 else 0.0 for key in keys])
     assert 7 in [hit.key for hit in out.hits]  # "distributor ... prices" shares no word with the query

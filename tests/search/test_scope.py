@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from casetrack.index.tokenize import tokenize
-from casetrack.search.scope import name_tokens, named_documents
+from casetrack.search.scope import DocumentNames, name_tokens, named_documents
 
 NAMES = {
     "netgear": "cuad_netgear_distributor_agreement.pdf",
@@ -17,8 +17,8 @@ NAMES = {
 }
 
 
-def _names(names: dict[str, str]) -> dict[str, frozenset[str]]:
-    return {doc: name_tokens(name) for doc, name in names.items()}
+def _names(names: dict[str, str]) -> DocumentNames:
+    return DocumentNames((doc, name_tokens(name)) for doc, name in names.items())
 
 
 def _named(query: str, names: dict[str, str] = NAMES) -> tuple[set[str], set[str]] | None:
@@ -112,3 +112,10 @@ def test_a_documents_opening_is_its_first_words_on_one_line_cut_at_a_word() -> N
     assert opening(first_page) == "Cite as 28 I&N Dec. 437 (BIA 2022) Interim Decision #4035 Matter of Emmanuel"
     assert opening("short title") == "short title"
     assert opening("x" * 200) == "x" * 80  # no space to cut at: cut at the limit
+
+
+def test_names_looked_up_by_word_name_the_same_documents_as_names_compared_one_by_one() -> None:
+    plain = {doc: name_tokens(name) for doc, name in NAMES.items()}
+    for query in ("Governing law clause of the NETGEAR distributor agreement", "the distributor agreements",
+                  "the 28(j) letter in Xiang", "docketing notice", "what the order said about sanctions"):
+        assert named_documents(tokenize(query), _names(NAMES)) == named_documents(tokenize(query), plain)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from casetrack.index.postings import Key, Postings, SlotMap, top_positive
+from casetrack.index.postings import Key, Postings, SlotMap, best_rows, top_positive
 from casetrack.index.tokenize import term_frequencies
 
 # --- variants: each a pair of small functions, as in bm25s -----------------------------
@@ -191,14 +191,29 @@ class Bm25Index:
         slots, _ = self._postings.postings(t)
         return [self._slots.key(int(slot)) for slot in slots.tolist()]
 
+    def best_holding(self, terms: Sequence[str], query_tokens: Sequence[str], top_n: int,
+                     allowed: Set[Key] | None = None) -> list[Key]:
+        """The best `top_n` chunks holding every one of `terms` (within `allowed`) by the query's BM25 score,
+        best first, ties by slot."""
+        slots = self._held_slots(terms[0]) if terms else np.empty(0, dtype=np.int64)
+        for term in terms[1:]:
+            slots = np.intersect1d(slots, self._held_slots(term))
+        if allowed is not None and slots.size:
+            slots = np.intersect1d(slots, self._slots.slots_of(allowed))
+        return [self._slots.key(int(s)) for s in best_rows(self._accumulate(query_tokens), slots, top_n)]
+
+    def holds(self, term: str, keys: Sequence[Key]) -> np.ndarray:
+        """For each of `keys`, whether its chunk holds `term` (False for a key not indexed)."""
+        held = set(self._held_slots(term).tolist())
+        return np.fromiter((self._slots.slot(key) in held for key in keys), dtype=bool, count=len(keys))
+
     def share_holding(self, term: str, keys: Sequence[Key]) -> float:
         """The share of `keys` whose chunk holds `term` (0.0 for no keys)."""
+        return float(self.holds(term, keys).mean()) if keys else 0.0
+
+    def _held_slots(self, term: str) -> np.ndarray:
         t = self._vocab.get(term)
-        if t is None or not keys:
-            return 0.0
-        slots, _ = self._postings.postings(t)
-        holding = set(slots.tolist())
-        return sum(1 for key in keys if self._slots.slot(key) in holding) / len(keys)
+        return np.empty(0, dtype=np.int64) if t is None else self._postings.postings(t)[0].astype(np.int64)
 
     def keys(self) -> list[Key]:
         return self._slots.keys()

@@ -264,3 +264,16 @@ def top_positive_rows(scores: np.ndarray, top_n: int, candidates: np.ndarray | N
     if cand.size > top_n:
         cand = cand[np.argpartition(-scores[cand], top_n - 1)[:top_n]]
     return cand[np.lexsort((cand, -scores[cand]))]
+
+
+def best_rows(scores: np.ndarray, rows: np.ndarray, top_n: int) -> np.ndarray:
+    """The `top_n` of `rows` with the highest scores (zero or not), best first, ties by row, also at the cut."""
+    if top_n <= 0 or rows.size == 0:
+        return np.empty(0, dtype=np.int64)
+    rows = rows.astype(np.int64, copy=False)
+    if rows.size > top_n:
+        of_rows = scores[rows]
+        cut = np.partition(of_rows, rows.size - top_n)[rows.size - top_n]  # the n-th best score
+        tied = np.sort(rows[of_rows == cut])
+        rows = np.concatenate((rows[of_rows > cut], tied[: top_n - int((of_rows > cut).sum())]))
+    return rows[np.lexsort((rows, -scores[rows]))]

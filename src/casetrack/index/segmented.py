@@ -17,7 +17,7 @@ import numpy as np
 
 from casetrack.index.bm25 import VARIANTS, Bm25Params, Bm25Stats
 from casetrack.index.dense import l2_normalize
-from casetrack.index.postings import Key, top_positive_rows
+from casetrack.index.postings import Key, best_rows, top_positive_rows
 from casetrack.index.quantized import estimated_top, exact_scores, rescored, scanned_exactly, top_indices, top_rows
 from casetrack.index.recent import Recent
 from casetrack.index.segment import Csr, DensePart
@@ -133,20 +133,39 @@ class SegmentedBm25:
         """Scores of the given chunks (0.0 for no match, NaN for a key not indexed)."""
         return _scores_at(self._accumulate(query_tokens), self._space.rows_of(keys))
 
+    def _held_rows(self, term: str) -> np.ndarray:
+        """Global live rows holding `term`, ascending."""
+        found = [offset + rows.astype(np.int64) for offset, rows, _, _ in self._postings(term)]
+        return np.concatenate(found) if found else np.empty(0, dtype=np.int64)
+
     def keys_holding(self, term: str) -> list[Key]:
-        return [key for offset, rows, _, _ in self._postings(term) for key in self._space.keys_at(offset + rows)]
+        return self._space.keys_at(self._held_rows(term))
+
+    def best_holding(self, terms: Sequence[str], query_tokens: Sequence[str], top_n: int,
+                     allowed: Set[Key] | None = None) -> list[Key]:
+        """The best `top_n` chunks holding every one of `terms` (within `allowed`) by the query's BM25 score,
+        best first, ties by row: only those are decoded, however many chunks hold the terms."""
+        rows = self._held_rows(terms[0]) if terms else np.empty(0, dtype=np.int64)
+        for term in terms[1:]:
+            rows = np.intersect1d(rows, self._held_rows(term), assume_unique=True)
+        if allowed is not None and rows.size:
+            within = self._space.rows_of(allowed)
+            rows = np.intersect1d(rows, within[within >= 0])
+        return self._space.keys_at(best_rows(self._accumulate(query_tokens), rows, top_n))
+
+    def holds(self, term: str, keys: Sequence[Key]) -> np.ndarray:
+        """For each of `keys`, whether its chunk holds `term` (False for a key not indexed)."""
+        rows = self._space.rows_of(keys)
+        return (rows >= 0) & np.isin(rows, self._held_rows(term))
 
     def documents_holding(self, term: str) -> int:
         """How many documents have a live chunk holding `term`."""
-        rows = [offset + r.astype(np.int64) for offset, r, _, _ in self._postings(term)]
-        return len(self._space.documents_of_rows(np.concatenate(rows))) if rows else 0
+        rows = self._held_rows(term)
+        return len(self._space.documents_of_rows(rows)) if rows.size else 0
 
     def share_holding(self, term: str, keys: Sequence[Key]) -> float:
         """The share of `keys` whose chunk holds `term` (0.0 for no keys)."""
-        if not keys:
-            return 0.0
-        holding = {int(offset + r) for offset, rows, _, _ in self._postings(term) for r in rows.tolist()}
-        return sum(1 for row in self._space.rows_of(keys).tolist() if row in holding) / len(keys)
+        return float(self.holds(term, keys).mean()) if keys else 0.0
 
 
 class SegmentedDense:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from casetrack.chunk.roles import role_term
 from casetrack.index.bm25 import Bm25Index
 from casetrack.index.postings import Key
@@ -25,8 +27,9 @@ from casetrack.search.scope import Scope
 
 MOST_PASSAGES = 0.5  # a word in more than this share of a named document's passages does not rank them
 NAMED_INCLUDED = 500  # passages of a named document taken as candidates whatever recall finds
+REFERENCE_HOLDERS = 500  # passages holding a cited reference taken as candidates, the best by BM25 first
 
-Prior = Callable[[Key], float]
+Prior = Callable[[Sequence[Key]], Sequence[float]]  # per key, in the keys' order
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +49,14 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
     the documents the query names, so a search never walks the whole case); `allowed` is a document filter."""
     first: set[Key] = set()
     for ref in references:
-        holding = set(bm25.keys_holding(ref.term))
-        if not holding and len(ref.written) >= 2:  # cited in words the graph could not read as a citation
-            holding = set.intersection(*(set(bm25.keys_holding(t)) for t in ref.written))
-        first |= holding
+        # Only the best holders become candidates: a precedent a big case cites on thousands of pages would
+        # otherwise make every one of them a candidate every signal must score.
+        first.update(bm25.best_holding([ref.term], tokens, REFERENCE_HOLDERS, allowed))
+        if not bm25.df(ref.term) and len(ref.written) >= 2:  # cited in words the graph could not read as one
+            first.update(bm25.best_holding(list(dict.fromkeys(ref.written)), tokens, REFERENCE_HOLDERS, allowed))
     if references and scope is not None:  # the document that is the reference cited ("G.S. 163-230.2")
-        first |= {key for doc in scope.by_identifier for key in chunks_of(doc)}
-    if allowed is not None:
-        first &= set(allowed)
+        identified = {key for doc in scope.by_identifier for key in chunks_of(doc)}
+        first |= identified if allowed is None else identified & set(allowed)
     unnamed: list[str] = []
     include: list[Key] = []
     strength: Mapping[Key, float] = {}  # chunk -> how strongly the query names its document
@@ -67,15 +70,18 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
             unnamed = []
         strength = {key: how for doc, how in scope.strength.items() for key in chunks_of(doc)}
         include = named[:NAMED_INCLUDED]
-    tagged: dict[Key, float] = {}
-    for role, how in roles.items():
-        for key in bm25.keys_holding(role_term(role)):
-            tagged[key] = max(tagged.get(key, 0.0), how)
-    if not (strength and config.name_weight) and not (tagged and config.role_weight):
+    roles = {role: how for role, how in roles.items() if bm25.df(role_term(role))}  # roles no passage plays
+    if not (strength and config.name_weight) and not (roles and config.role_weight):
         return Evidence(unnamed, None, first, include)
 
-    def prior(key: Key) -> float:
-        named_weight = config.name_weight * strength.get(key, 0.0)
-        return named_weight + config.role_weight * tagged.get(key, 0.0)
+    def prior(keys: Sequence[Key]) -> list[float]:
+        """What is known of each passage beyond its matches: asked of the candidates only, so a role half the
+        case plays is never listed whole."""
+        tagged = [0.0] * len(keys)
+        for role, how in roles.items():
+            for i in np.flatnonzero(bm25.holds(role_term(role), keys)).tolist():
+                tagged[i] = max(tagged[i], how)
+        return [config.name_weight * strength.get(key, 0.0) + config.role_weight * tag
+                for key, tag in zip(keys, tagged, strict=True)]
 
     return Evidence(unnamed, prior, first, include)

@@ -172,14 +172,14 @@ def search(
     config: PipelineConfig = DEFAULT_PIPELINE,
     unnamed_tokens: Sequence[str] = (),
     correspondents: Sequence[str] = (),
-    prior: Callable[[Key], float] | None = None,
+    prior: Callable[[Sequence[Key]], Sequence[float]] | None = None,
     first: Set[Key] = frozenset(),
     include: Sequence[Key] = (),
 ) -> SearchOutcome:
     """Run all stages. `allowed` restricts every signal to those chunk keys (a document
     filter); `colbert_tokens` loads E12 token matrices for a few candidate keys;
     `unnamed_tokens` are the query's tokens without the words that name documents (UNNAMED);
-    `prior(key)` is evidence about a passage beyond what it matches (its document is named, it plays
+    `prior(keys)` is evidence about each passage beyond what it matches (its document is named, it plays
     the role asked for), added to its fused score; `first` are the passages holding a reference the
     query cites, ranked ahead of the rest; `include` are candidates whatever recall finds; `correspondents` are the
     `from:`/`to:` terms of the people the query names (MAIL)."""
@@ -196,7 +196,9 @@ def search(
     if prior is not None:
         ranked = {key for key, _ in scored}
         scored += [(key, 0.0) for key in extra if key not in ranked]  # no signal ranks it; its prior may
-        scored = sorted(((key, score + prior(key)) for key, score in scored), key=lambda item: -item[1])
+        lifts = prior([key for key, _ in scored])
+        scored = sorted(((key, score + lift) for (key, score), lift in zip(scored, lifts, strict=True)),
+                        key=lambda item: -item[1])
         stages.append(STAGE_PRIOR)
     if first and config.references_first:
         scored = _first(scored, first)

@@ -70,6 +70,23 @@ class Scope:
     by_identifier: frozenset[str] = frozenset()
 
 
+class DocumentNames(dict[str, frozenset[str]]):
+    """Document id -> the words it can be named by, with the documents each word names, so a query's words are
+    looked up, not compared with every document's name (a big case has tens of thousands of documents). Built
+    once and not changed after its first lookup."""
+
+    _by_token: dict[str, list[str]] | None = None
+
+    def holders(self, token: str) -> list[str]:
+        """The documents whose names hold `token`, in the mapping's order."""
+        if self._by_token is None:
+            self._by_token = {}
+            for doc, tokens in self.items():
+                for t in tokens:
+                    self._by_token.setdefault(t, []).append(doc)
+        return self._by_token.get(token, [])
+
+
 def name_tokens(name: str) -> frozenset[str]:
     """A document name's words as the query tokenizer gives them, without its extension and other file-name
     words: "cuad_ebix_cobranding_agreement.pdf" -> {cuad, ebix, cobranding, agreement}. Hyphens and dots stay
@@ -121,7 +138,8 @@ def named_documents(
     specific: set[str] = set()  # documents some non-generic word or number names
     numbered: set[str] = set()  # documents a number names
     for token in dict.fromkeys(query_tokens):
-        holders = [doc for doc, tokens in names.items() if token in tokens]
+        holders = (names.holders(token) if isinstance(names, DocumentNames)
+                   else [doc for doc, tokens in names.items() if token in tokens])
         if not 0 < len(holders) <= most:
             continue
         if text_holders is not None and text_holders(token) > max(len(holders), most):

@@ -31,7 +31,7 @@ from casetrack.search.pipeline import (
     search,
     signal,
 )
-from casetrack.search.scope import STAGE_NAMED, document_name_tokens, named_documents
+from casetrack.search.scope import STAGE_NAMED, DocumentNames, document_name_tokens, named_documents
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
 from casetrack.service.search import index_status
@@ -101,7 +101,7 @@ class SearchService:
         # database open per search.
         self._stores: dict[str, CaseStore] = {}
         # case -> (generation, each document's name tokens by id, the same by (id, name) for the next generation)
-        self._name_tokens: dict[str, tuple[int, dict[str, frozenset[str]], dict[tuple[str, str], frozenset[str]]]] = {}
+        self._name_tokens: dict[str, tuple[int, DocumentNames, dict[tuple[str, str], frozenset[str]]]] = {}
         self._mail: dict[str, MailIndex] = {}  # case -> its e-mails as messages and threads
         self._roles = AskedRoles(pool)  # the legal roles a question asks for (search.roles)
 
@@ -226,7 +226,7 @@ class SearchService:
                               tuple(s.upper() for s in outcome.signals), doc, named, tuple(asked),
                               role.id if role else None)
 
-    def _names(self, case: Case, db: RocksStore, index: CaseIndex) -> dict[str, frozenset[str]]:
+    def _names(self, case: Case, db: RocksStore, index: CaseIndex) -> DocumentNames:
         """The words each document can be named by, as query tokens, kept until the case's index moves on."""
         kept = self._name_tokens.get(case.id)
         if kept is None or kept[0] != index.generation:
@@ -235,7 +235,8 @@ class SearchService:
             known = kept[2] if kept is not None else {}
             by_name = {(d.id, d.name): known.get((d.id, d.name)) or document_name_tokens(d.name, d.metadata)
                        for d in docstore.list_documents(db)}
-            kept = self._name_tokens[case.id] = (index.generation, {i: t for (i, _), t in by_name.items()}, by_name)
+            names = DocumentNames((i, t) for (i, _), t in by_name.items())
+            kept = self._name_tokens[case.id] = (index.generation, names, by_name)
         return kept[1]
 
     def mail(self, case: Case, db: RocksStore, generation: int) -> MailIndex:

@@ -16,6 +16,7 @@ import math
 import os
 import shutil
 import subprocess
+import sys
 from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -140,7 +141,25 @@ def _probe(command: str) -> OcrStatus:
 
 def _run(argv: list[str], timeout: float) -> subprocess.CompletedProcess[bytes]:
     environment = {**os.environ, "OMP_THREAD_LIMIT": "1"}
-    return subprocess.run(argv, capture_output=True, timeout=timeout, env=environment, check=False)
+    return subprocess.run([*_dying_with_parent(), *argv], capture_output=True, timeout=timeout, env=environment,
+                          check=False)
+
+
+@functools.cache
+def _dying_with_parent() -> tuple[str, ...]:
+    """The prefix that makes a Tesseract process die with the process that started it: a server killed mid-OCR
+    (a forced quit, the out-of-memory killer) otherwise leaves it reading a client's page for nobody. util-linux's
+    `setpriv --pdeathsig` asks the kernel (Linux only; subprocess's preexec_fn is unsafe beside OCR's threads);
+    where it is missing or refuses, Tesseract runs as it is."""
+    setpriv = shutil.which("setpriv")
+    if setpriv is None or not sys.platform.startswith("linux"):
+        return ()
+    prefix = (setpriv, "--pdeathsig", "KILL", "--")
+    try:
+        works = subprocess.run([*prefix, "true"], capture_output=True, timeout=10, check=False).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        works = False
+    return prefix if works else ()
 
 
 def skipped(reason: str) -> OcrResult:

@@ -67,7 +67,8 @@ def _regexes() -> list[re.Pattern[str]]:
         PREFIX + r"(K|k)",
     ]
     extractors = _filters().unfiltered_extractors
-    return [re.compile(r) for r in handmade] + [e.compiled_regex for e in extractors]
+    # sorted: the extractors are a set, whose order differs between processes (and so between xdist workers)
+    return [re.compile(r) for r in handmade] + sorted((e.compiled_regex for e in extractors), key=lambda r: r.pattern)
 
 
 @pytest.mark.parametrize("pattern", _regexes(), ids=lambda p: p.pattern[:40])

@@ -37,7 +37,7 @@ def test_a_process_run_for_ocr_is_killed_with_the_server_that_started_it() -> No
         server.wait()
         if server.stdout is not None:
             server.stdout.close()
-    gone, alive = psutil.wait_procs(running, timeout=5)
+    _, alive = psutil.wait_procs(running, timeout=5)
     for process in alive:
         process.kill()
     assert not alive, "the OCR process outlived the server that started it"

@@ -56,6 +56,8 @@ REFERENCES = [
      "$1.5 million settlement fund", "held in escrow"),
     ("order-k.txt", "The invoice produced at ABC 000123 shows the shipment was delayed by two weeks.",
      "document ABC000123", "shipment was delayed"),
+    ("order-l.txt", "As alleged in ¶ 12 of the complaint, the defendant knew of the defect before the sale.",
+     "paragraph 12 of the complaint", "knew of the defect"),
 ]
 # Documents whose file names hold the questions' words without the references: a naming that is only evidence
 # must not put them first.
@@ -63,6 +65,7 @@ DISTRACTORS = {
     "Eighth Circuit State Agreement 547 1001 docket.txt": "State Agreement terms. " * 3,
     "Rule 12 Manufacturing Company order claims.txt": "Manufacturing claims order. " * 3,
     "Settlement fund hearing document section.txt": "Settlement hearing notes. " * 3,
+    "Order 12.txt": "Order on the motion to compel. " * 3,
 }
 
 
@@ -96,6 +99,7 @@ def test_a_reference_asked_in_another_form_ranks_its_passage_first(
     "Eighth Circuit State Agreement: which case is 547 F.3d 1001?",
     "Manufacturing Company order: the Rule 12(b)(6) motion",
     "Settlement fund hearing document: $1.5 million",
+    "what does ¶ 12 of the complaint allege",  # a paragraph number names no "Order 12"
 ])
 def test_a_file_name_that_shares_the_questions_words_does_not_bury_the_reference(
     app_and_case: tuple[CaseTrack, object], asked: str

@@ -119,3 +119,10 @@ def test_names_looked_up_by_word_name_the_same_documents_as_names_compared_one_b
     for query in ("Governing law clause of the NETGEAR distributor agreement", "the distributor agreements",
                   "the 28(j) letter in Xiang", "docketing notice", "what the order said about sanctions"):
         assert named_documents(tokenize(query), _names(NAMES)) == named_documents(tokenize(query), plain)
+
+
+def test_a_paragraph_number_names_no_document_however_the_paragraph_is_asked_for() -> None:
+    names = {**NAMES, "exhibit": "Exhibit 12 - invoices.pdf"}
+    for asked in ("what does ¶ 12 of the complaint allege", "paragraph 12 of the complaint", "¶¶ 12(b) and 14"):
+        assert _named(asked, names) is None
+    assert _named("what is owed under the invoices in Exhibit 12", names) == ({"exhibit"}, {"12", "exhibit", "invoice"})

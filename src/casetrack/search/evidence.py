@@ -4,9 +4,9 @@
   are ranked by what is asked, not by how often they repeat the contract's name;
 * a prior per passage: the strength with which the query names its document (search.scope) and whether it
   plays the legal role the query asks for (chunk.roles, search.roles), both weighed by the pipeline config;
-* the passages holding a reference the query cites (index.references), and those of a document the query
-  names by its number when it cites something (the statute "NC Gen Stat 163-230.2" for "G.S. 163-230.2":
-  a statute does not cite itself), ranked first;
+* the passages holding a reference the query cites (index.references) or a paragraph it asks for by number
+  ("¶ 12", "paragraph 12"), and those of a document the query names by its number when it cites something
+  (the statute "NC Gen Stat 163-230.2" for "G.S. 163-230.2": a statute does not cite itself), ranked first;
 * the named documents' passages, taken as candidates whatever recall finds. Pure.
 """
 
@@ -54,6 +54,9 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
         first.update(bm25.best_holding([ref.term], tokens, REFERENCE_HOLDERS, allowed))
         if not bm25.df(ref.term) and len(ref.written) >= 2:  # cited in words the graph could not read as one
             first.update(bm25.best_holding(list(dict.fromkeys(ref.written)), tokens, REFERENCE_HOLDERS, allowed))
+    for term in dict.fromkeys(t for t in tokens if len(t) > 1 and t[0] == "¶"):
+        # a pleading's paragraph asked for by number ("¶ 12", "paragraph 12"): the passages that cite it, first
+        first.update(bm25.best_holding([term], tokens, REFERENCE_HOLDERS, allowed))
     if references and scope is not None:  # the document that is the reference cited ("G.S. 163-230.2")
         identified = {key for doc in scope.by_identifier for key in chunks_of(doc)}
         first |= identified if allowed is None else identified & set(allowed)

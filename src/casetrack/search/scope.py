@@ -137,7 +137,10 @@ def named_documents(
     weight: dict[str, float] = {}
     specific: set[str] = set()  # documents some non-generic word or number names
     numbered: set[str] = set()  # documents a number names
+    paragraphs = _paragraph_numbers(query_tokens)
     for token in dict.fromkeys(query_tokens):
+        if token in paragraphs:
+            continue  # "¶ 12" asks for a paragraph, not for "Exhibit 12.pdf"
         holders = (names.holders(token) if isinstance(names, DocumentNames)
                    else [doc for doc, tokens in names.items() if token in tokens])
         if not 0 < len(holders) <= most:
@@ -164,6 +167,19 @@ def named_documents(
     if all(t in naming for t in query_tokens):
         return None  # the query is the name ("the Acme MSA"): rank by it as it is
     return Scope(documents, naming, strength, frozenset(numbered & documents))
+
+
+def _paragraph_numbers(query_tokens: Sequence[str]) -> set[str]:
+    """The bare numbers the query's paragraph references spell ("12" of "¶ 12" or "paragraph 12(b)", with "12(b)"):
+    a pleading's paragraph, never a document's name. Section numbers are not among them: "§ 552" may name the
+    statute that is the document."""
+    out: set[str] = set()
+    for token in query_tokens:
+        number = token.lstrip("¶")
+        if number and number != token:
+            out.add(number)
+            out.update(number[:i] for i, c in enumerate(number) if c in "(.")
+    return out
 
 
 def _identifier(token: str) -> bool:

@@ -43,14 +43,15 @@ def test_a_reference_the_graph_could_not_read_is_held_by_the_passages_holding_al
     assert found.first == {"split"}
 
 
-def test_a_role_prior_is_asked_of_candidates_only_and_lifts_the_passages_playing_it() -> None:
+def test_a_role_prior_lifts_the_passages_playing_the_role_and_a_role_no_passage_plays_adds_no_stage() -> None:
     texts = {"a": "This Agreement is governed by the laws of Delaware.", "b": "Payment is due in thirty days."}
-    bm25 = index_state_from_entries(
-        (key, {**{t: tokenize(text).count(t) for t in tokenize(text)}, **({role_term("governing_law"): 1}
-                                                                       if key == "a" else {})})
-        for key, text in texts.items())
+    bm25 = index_state_from_entries((key, counts(text, *([role_term("governing_law")] if key == "a" else [])))
+                                    for key, text in texts.items())
     found = evidence(None, tokenize("which law applies"), [], {"governing_law": 0.8, "audit_rights": 1.0}, bm25,
                      lambda doc: [], None, DEFAULT_PIPELINE)
     assert found.prior is not None
     lifts = found.prior(["b", "a", "unknown"])
     assert lifts[0] == 0.0 and lifts[2] == 0.0 and lifts[1] == DEFAULT_PIPELINE.role_weight * 0.8
+    unplayed = evidence(None, tokenize("which law applies"), [], {"audit_rights": 1.0}, bm25, lambda doc: [], None,
+                        DEFAULT_PIPELINE)
+    assert unplayed.prior is None  # no passage is tagged with it: the search runs without a prior stage

@@ -114,11 +114,12 @@ def test_a_documents_opening_is_its_first_words_on_one_line_cut_at_a_word() -> N
     assert opening("x" * 200) == "x" * 80  # no space to cut at: cut at the limit
 
 
-def test_names_looked_up_by_word_name_the_same_documents_as_names_compared_one_by_one() -> None:
-    plain = {doc: name_tokens(name) for doc, name in NAMES.items()}
-    for query in ("Governing law clause of the NETGEAR distributor agreement", "the distributor agreements",
-                  "the 28(j) letter in Xiang", "docketing notice", "what the order said about sanctions"):
-        assert named_documents(tokenize(query), _names(NAMES)) == named_documents(tokenize(query), plain)
+def test_names_looked_up_by_word_give_the_documents_a_scan_of_every_name_gives_in_the_same_order() -> None:
+    names = _names({**NAMES, "second_netgear": "netgear_reseller_addendum.pdf"})
+    plain = dict(names)
+    for token in {t for tokens in plain.values() for t in tokens} | {"unknown", "12"}:
+        assert names.holders(token) == [doc for doc, tokens in plain.items() if token in tokens], token
+    assert names.holders("netgear") == ["netgear", "second_netgear"]
 
 
 def test_a_paragraph_number_names_no_document_however_the_paragraph_is_asked_for() -> None:

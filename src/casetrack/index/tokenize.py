@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from casetrack.index.aliases import (
@@ -176,6 +176,12 @@ def _scan(lowered: str, config: TokenizerConfig) -> list[str]:
         else:
             out.extend(_EMITTERS[kind](raw, config))
     return out
+
+
+def paragraph_terms(tokens: Sequence[str]) -> list[str]:
+    """The paragraph references among `tokens` as the tokenizer writes them ("¶12" for "¶ 12", "paragraph 12",
+    "¶¶ 12"), once each, in order."""
+    return list(dict.fromkeys(t for t in tokens if len(t) > 1 and t[0] == CANONICAL["paragraph"]))
 
 
 def term_frequencies(tokens: list[str]) -> dict[str, int]:

@@ -22,6 +22,7 @@ from casetrack.index.bm25 import Bm25Index
 from casetrack.index.postings import Key
 from casetrack.index.references import QueryReference
 from casetrack.index.segmented import SegmentedBm25
+from casetrack.index.tokenize import paragraph_terms
 from casetrack.search.pipeline import PipelineConfig
 from casetrack.search.scope import Scope
 
@@ -54,7 +55,7 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
         first.update(bm25.best_holding([ref.term], tokens, REFERENCE_HOLDERS, allowed))
         if not bm25.df(ref.term) and len(ref.written) >= 2:  # cited in words the graph could not read as one
             first.update(bm25.best_holding(list(dict.fromkeys(ref.written)), tokens, REFERENCE_HOLDERS, allowed))
-    for term in dict.fromkeys(t for t in tokens if len(t) > 1 and t[0] == "¶"):
+    for term in paragraph_terms(tokens):
         # a pleading's paragraph asked for by number ("¶ 12", "paragraph 12"): the passages that cite it, first
         first.update(bm25.best_holding([term], tokens, REFERENCE_HOLDERS, allowed))
     if references and scope is not None:  # the document that is the reference cited ("G.S. 163-230.2")

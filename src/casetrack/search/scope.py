@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from casetrack.graph.jurisdictions import STATES
 from casetrack.graph.parties import ROLE_WORDS
-from casetrack.index.tokenize import tokenize
+from casetrack.index.tokenize import paragraph_terms, tokenize
 from casetrack.parse import SUPPORTED_EXTENSIONS
 
 # Words of file names that never name a document: extensions and the like.
@@ -133,6 +133,8 @@ def named_documents(
     period of the lease" does not name "Notice of Deposition.pdf" where most documents say "notice"."""
     if not names:
         return None
+    if not isinstance(names, DocumentNames):  # kept by the caller, so its lookup table is built once
+        names = DocumentNames(names)
     most = max(1, math.floor(NAMING_SHARE * len(names)))
     weight: dict[str, float] = {}
     specific: set[str] = set()  # documents some non-generic word or number names
@@ -141,8 +143,7 @@ def named_documents(
     for token in dict.fromkeys(query_tokens):
         if token in paragraphs:
             continue  # "¶ 12" asks for a paragraph, not for "Exhibit 12.pdf"
-        holders = (names.holders(token) if isinstance(names, DocumentNames)
-                   else [doc for doc, tokens in names.items() if token in tokens])
+        holders = names.holders(token)
         if not 0 < len(holders) <= most:
             continue
         if text_holders is not None and text_holders(token) > max(len(holders), most):
@@ -174,11 +175,10 @@ def _paragraph_numbers(query_tokens: Sequence[str]) -> set[str]:
     a pleading's paragraph, never a document's name. Section numbers are not among them: "§ 552" may name the
     statute that is the document."""
     out: set[str] = set()
-    for token in query_tokens:
-        number = token.lstrip("¶")
-        if number and number != token:
-            out.add(number)
-            out.update(number[:i] for i, c in enumerate(number) if c in "(.")
+    for term in paragraph_terms(query_tokens):
+        number = term[1:]
+        out.add(number)
+        out.update(number[:i] for i, c in enumerate(number) if c in "(.")
     return out
 
 

@@ -58,6 +58,10 @@ REFERENCES = [
      "document ABC000123", "shipment was delayed"),
     ("order-l.txt", "As alleged in ¶ 12 of the complaint, the defendant knew of the defect before the sale.",
      "paragraph 12 of the complaint", "knew of the defect"),
+    ("order-m.txt", "Per Treas. Reg. § 1.409A-3(i)(5) a change in control event is defined narrowly for deferred pay.",
+     "26 CFR 1.409A-3(i)(5)", "defined narrowly"),
+    ("order-n.txt", "The answer admits the allegations of para. 31 but denies that the notice was ever received.",
+     "¶ 31", "notice was ever received"),
 ]
 # Documents whose file names hold the questions' words without the references: a naming that is only evidence
 # must not put them first.

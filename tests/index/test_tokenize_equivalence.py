@@ -51,6 +51,7 @@ PATHOLOGICAL = [
     "paragraph 4", "PARAGRAPHS 4(a)(i)", "paragraph\u2003 4", "sections.", "section: 5", "sections sections",
     "42 U.S.C. § 1983", "1:19-cv-01234-ABC", "10/31/2017", "12(b)(6)", "F.3d 456", "U.S.C.", "e.g., i.e.",
     "the parties' co-branding", "Company’s", "İstanbul ΑΣ ΣΑ", "x\x1cy\x1d§\x1e5", "a_b__c", "8.1.2.", "2.5x",
+    "para. 5", "paras.\n12-14", "Para.", "para.para. 5", "§ 1.409A-3(i)(5)", "§\n163-230.2", "1.409a-3-", "2-3.4(a)-5",
     "word" * 40 + " section 5", "§" * 70 + " 5", "$" * 70 + " 5", "-" * 100, "a" * 300,
 ]
 
@@ -58,7 +59,7 @@ PATHOLOGICAL = [
 def random_texts(count: int, seed: int = 20261121) -> list[str]:
     """Short strings from the characters and words the rules care about, whitespace of every kind."""
     alphabet = ["$", "§", "¶", " ", "  ", "\n", "\t", "\u00a0", "\u2003", "\x1c", "section", "Sections", "paragraph",
-                "1", "12", "2017", ".", ",", "(", ")", "(b)", "a", "U.S.C.", "F.3d", "-", "'", "’", ":", "/", "cv",
+                "1", "12", "2017", ".", ",", "(", ")", "(b)", "para.", "a", "U.S.C.", "F.3d", "-", "'", "’", ":", "/", "cv",
                 "İ", "Σ", "_", "the", "parties", "8.1", "x"]
     rng = random.Random(seed)
     return ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 25))) for _ in range(count)]

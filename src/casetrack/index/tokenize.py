@@ -74,28 +74,41 @@ CANONICAL: Mapping[str, str] = {
     "paragraph": "¶",
     "paragraphs": "¶",
     "¶¶": "¶",
+    "para.": "¶",
+    "paras.": "¶",
 }
 
 _L = r"[^\W\d_]"  # a letter, Unicode-aware
 _W = r"[^\W_]"  # a letter or digit
 
+_REF_HEAD = r"(?:§+|¶+|\bsections?\b|\bparagraphs?\b|\bparas?\.)"
 _REF_NUM = rf"\d+(?:\.\d+)*{_W}?(?:\({_W}{{1,5}}\))*"  # 1983, 8.1, 2000e, 12(b)(6)
-_TOKEN = re.compile(
-    rf"""
-    (?P<money>\$\s?\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\$\s?\d+(?:\.\d+)?)
-  | (?P<caseno>\d{{1,2}}:\d{{2}}(?:-{_L}{{1,5}}-|{_L}{{2,5}})\d{{1,6}}(?:-{_W}+)*)
-  | (?P<date>\d{{1,2}}/\d{{1,2}}/\d{{2,4}})
-  | (?P<subsec>\d+{_L}?(?:\.\d+)*(?:\({_W}{{1,5}}\))+)
-  | (?P<reporter>(?:{_L}{{1,5}}\.){{1,3}}\d(?:d|th|nd|rd)\b)
-  | (?P<abbrev>(?:{_L}{{1,4}}\.){{2,}})
-  | (?P<abbrev1>{_L}{{2,8}}\.)
-  | (?P<ref>(?:§+|¶+|\bsections?\b|\bparagraphs?\b)\s*{_REF_NUM})
-  | (?P<symbol>§+|¶+)
-  | (?P<number>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)+(?!\w))
-  | (?P<word>{_W}+(?:['’]{_W}+)*(?:-{_W}+(?:['’]{_W}+)*)*)
-    """,
-    re.VERBOSE,
+_DOTTED_NUM = rf"\d+{_L}?(?:\.\d+{_L}?)*"  # 163, 1.409a, 240.10b
+# The rules, tried in this order at each position. `compound` reads a section number whose parts a
+# hyphen joins ("1.409A-3(i)(5)", "163-230.2", "§ 13-21-102"); it is tried before the rules that
+# would split it, and its emitter adds what they gave (see _compound).
+_RULES: tuple[tuple[str, str], ...] = (
+    ("money", r"\$\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$\s?\d+(?:\.\d+)?"),
+    ("caseno", rf"\d{{1,2}}:\d{{2}}(?:-{_L}{{1,5}}-|{_L}{{2,5}})\d{{1,6}}(?:-{_W}+)*"),
+    ("date", r"\d{1,2}/\d{1,2}/\d{2,4}"),
+    ("compound", rf"(?:{_REF_HEAD}\s*)?{_DOTTED_NUM}(?:-{_DOTTED_NUM})+(?:\({_W}{{1,5}}\))*(?![\w-])"),
+    ("subsec", rf"\d+{_L}?(?:\.\d+)*(?:\({_W}{{1,5}}\))+"),
+    ("reporter", rf"(?:{_L}{{1,5}}\.){{1,3}}\d(?:d|th|nd|rd)\b"),
+    ("abbrev", rf"(?:{_L}{{1,4}}\.){{2,}}"),
+    ("ref", rf"{_REF_HEAD}\s*{_REF_NUM}"),
+    ("abbrev1", rf"{_L}{{2,8}}\."),
+    ("symbol", r"§+|¶+"),
+    ("number", r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)+(?!\w)"),
+    ("word", rf"{_W}+(?:['’]{_W}+)*(?:-{_W}+(?:['’]{_W}+)*)*"),
 )
+
+
+def _compile(rules: Sequence[tuple[str, str]]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in rules))
+
+
+_TOKEN = _compile(_RULES)
+_UNJOINED = _compile([rule for rule in _RULES if rule[0] != "compound"])  # how the parts read on their own
 _PAREN = re.compile(r"\([^)]*\)")
 
 
@@ -121,7 +134,7 @@ _PIECE_CACHE: dict[str, tuple[str, ...]] = {}
 _WORD_CACHE: dict[str, tuple[str, ...]] = {}  # for pieces not seen yet: plain words inside them
 _CACHE_LIMIT = 200_000
 _CACHED_PIECE_CHARS = 64  # longer runs without whitespace are rare and not worth keeping
-_OPEN_ENDS = ("§", "¶", "section", "sections", "paragraph", "paragraphs")
+_OPEN_ENDS = ("§", "¶", "section", "sections", "paragraph", "paragraphs", "para.", "paras.")
 _OPEN: tuple[str, ...] = ("<continues into the next piece>",)  # a marker, compared by identity
 _DOLLAR_SPACE = re.compile(r"\$\s(?=\d)")
 
@@ -244,6 +257,32 @@ def _verbatim(raw: str, _: TokenizerConfig) -> Iterator[str]:
     yield raw
 
 
+def _compound(raw: str, config: TokenizerConfig) -> Iterator[str]:
+    """A section number whose parts a hyphen joins, read whole: "§ 1.409A-3(i)(5)" -> `§1.409a-3(i)(5)`,
+    `1.409a-3(i)(5)`, `1.409a-3(i)`, `1.409a-3`, so "26 CFR 1.409A-3(i)(5)" (no §) meets it. Then the terms
+    its parts gave before this rule existed (`§1.409a`, `3(i)(5)`, ...): passages indexed before keep
+    meeting the query, and a question naming one part still finds the whole.
+
+    Without a symbol, a dot or a parenthesis it is not read as a section: `21-1234`, `10b-5` and
+    `2017-10-31` stay the words they were."""
+    number = re.search(rf"{_DOTTED_NUM}(?:-{_DOTTED_NUM})+(?:\({_W}{{1,5}}\))*$", raw)
+    assert number is not None
+    head = raw[: number.start()].strip()
+    whole = number.group()
+    if head or "." in whole or "(" in whole:
+        if head:
+            yield config.canonical.get(head, head[0]) + whole
+        parens = _PAREN.findall(whole)
+        root = whole[: whole.index("(")] if parens else whole
+        for n in range(len(parens), 0, -1):
+            yield root + "".join(parens[:n])
+        yield root
+    for match in _UNJOINED.finditer(raw):
+        kind = match.lastgroup
+        assert kind is not None
+        yield from _EMITTERS[kind](match.group(), config)
+
+
 def _subsec(raw: str, _: TokenizerConfig) -> Iterator[str]:
     root = raw[: raw.index("(")]
     parens = _PAREN.findall(raw)
@@ -326,6 +365,7 @@ def _plain(word: str, config: TokenizerConfig) -> Iterator[str]:
 _EMITTERS = {
     "money": _money,
     "caseno": _caseno,
+    "compound": _compound,
     "date": _date,
     "subsec": _subsec,
     "reporter": _verbatim,

@@ -59,8 +59,8 @@ PATHOLOGICAL = [
 def random_texts(count: int, seed: int = 20261121) -> list[str]:
     """Short strings from the characters and words the rules care about, whitespace of every kind."""
     alphabet = ["$", "§", "¶", " ", "  ", "\n", "\t", "\u00a0", "\u2003", "\x1c", "section", "Sections", "paragraph",
-                "1", "12", "2017", ".", ",", "(", ")", "(b)", "para.", "a", "U.S.C.", "F.3d", "-", "'", "’", ":", "/", "cv",
-                "İ", "Σ", "_", "the", "parties", "8.1", "x"]
+                "1", "12", "2017", ".", ",", "(", ")", "(b)", "para.", "a", "U.S.C.", "F.3d", "-", "'", "’", ":", "/",
+                "cv", "İ", "Σ", "_", "the", "parties", "8.1", "x"]
     rng = random.Random(seed)
     return ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 25))) for _ in range(count)]
 

@@ -4,9 +4,10 @@
   are ranked by what is asked, not by how often they repeat the contract's name;
 * a prior per passage: the strength with which the query names its document (search.scope) and whether it
   plays the legal role the query asks for (chunk.roles, search.roles), both weighed by the pipeline config;
-* the passages holding a reference the query cites (index.references) or a paragraph it asks for by number
-  ("¶ 12", "paragraph 12"), and those of a document the query names by its number when it cites something
-  (the statute "NC Gen Stat 163-230.2" for "G.S. 163-230.2": a statute does not cite itself), ranked first;
+* the passages holding a reference the query cites (index.references), a paragraph it asks for by number
+  ("¶ 12", "paragraph 12") or a transcript's page and line ("Dep. 17:19"), and those of a document the query
+  names by its number when it cites something (the statute "NC Gen Stat 163-230.2" for "G.S. 163-230.2": a
+  statute does not cite itself), ranked first;
 * the named documents' passages, taken as candidates whatever recall finds. Pure.
 """
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from casetrack.chunk.pinpoints import pin_terms
 from casetrack.chunk.roles import role_term
 from casetrack.index.bm25 import Bm25Index
 from casetrack.index.postings import Key
@@ -55,8 +57,9 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
         first.update(bm25.best_holding([ref.term], tokens, REFERENCE_HOLDERS, allowed))
         if not bm25.df(ref.term) and len(ref.written) >= 2:  # cited in words the graph could not read as one
             first.update(bm25.best_holding(list(dict.fromkeys(ref.written)), tokens, REFERENCE_HOLDERS, allowed))
-    for term in paragraph_terms(tokens):
-        # a pleading's paragraph asked for by number ("¶ 12", "paragraph 12"): the passages that cite it, first
+    for term in (*paragraph_terms(tokens), *pin_terms(tokens)):
+        # a pleading's paragraph asked for by number ("¶ 12", "paragraph 12") or a transcript's page and line
+        # ("Dep. 17:19"): the passages that hold or cite it, first (chunk.pinpoints)
         first.update(bm25.best_holding([term], tokens, REFERENCE_HOLDERS, allowed))
     if references and scope is not None:  # the document that is the reference cited ("G.S. 163-230.2")
         identified = {key for doc in scope.by_identifier for key in chunks_of(doc)}

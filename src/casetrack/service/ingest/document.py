@@ -20,6 +20,7 @@ from typing import Any
 
 from casetrack import cancel
 from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
+from casetrack.chunk.pinpoints import chunk_place_terms
 from casetrack.chunk.roles import chunk_roles, role_term
 from casetrack.config import Settings
 from casetrack.domain import (
@@ -163,9 +164,10 @@ class Ingestor:
             extract = with_mail_dates(graph.records(headings, located), parsed.pages, parsed.messages, located)
             roles = chunk_roles(chunk_ids, paths, extract.get("roles", ()))
             references = chunk_reference_terms(extract.get("authorities", ()), located)
+            places = chunk_place_terms(parsed.pages, spans)  # "¶ 24" of a complaint, "Dep. 17:19"
             terms = with_extra_terms(with_correspondents(entries.terms, parsed.messages, spans), [
-                [*references.get(cid, ()), *(role_term(r) for r in tagged)]
-                for cid, tagged in zip(chunk_ids, roles, strict=True)])
+                [*references.get(cid, ()), *(role_term(r) for r in tagged), *held]
+                for cid, tagged, held in zip(chunk_ids, roles, places, strict=True)])
             now = time.time()
             document = Document(
                 id=doc_id, name=name, original_path=str(path), file_hash=sha256, file_size=after.st_size,

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from casetrack.chunk.pinpoints import query_pin_terms
 from casetrack.chunk.roles import resolve_role, role_term
 from casetrack.domain import ATTACHMENT_LABEL, Case, Chunk, Document
 from casetrack.embed import MODELS, EmbedderPool, Kind
@@ -177,7 +178,7 @@ class SearchService:
         store = self._store(case)
         vectors: dict[str, QueryInput] | None = None
         references = query_references(text)
-        tokens = tokenize(text)
+        tokens = tokenize(text) + query_pin_terms(text)  # "Dep. 17:19": the chunk holding that line
         for attempt in range(2):
             with store.reader() as db:  # the only read session of a search
                 index = self.cache.get(case.id, store, db)

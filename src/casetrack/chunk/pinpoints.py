@@ -1,0 +1,118 @@
+"""The places lawyers point to inside pleadings and transcripts, as terms each chunk holds (issue 21).
+
+A complaint is cited by its numbered paragraphs ("Compl. ¶ 24") though it prints "24." at a line's start, never
+"¶ 24"; a deposition by printed page and line ("Maxwell Dep. 17:19", "page 31, lines 9-18") though it prints
+"Page 17" above rows numbered 1 to 25. Neither citation shares a word with the passage it points to, and the
+bare numbers ("24", "17", "19") are on every page of such a document. So each chunk is given the places it
+holds as terms:
+
+* `¶24` where a paragraph numbered 24 opens in it: the term the tokenizer already writes for "¶ 24",
+  "paragraph 24" and "para. 24" in a question (index.tokenize), so the question meets the paragraph;
+* `pin:17:19` for each printed line of a transcript page it holds, and a question's "17:19", "17:19-21" or
+  "page 17, line 19" becomes the same term (`query_pin_terms`).
+
+A transcript page's number is the "Page 17" line above its rows, or the number printed alone at the top of the
+page; a PDF page that holds several transcript pages (a condensed transcript, a filed exhibit) carries one such
+line per page. Lines are numbered as chunk.layout reads them. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from casetrack.chunk.layout import MAX_PRINTED_LINE, MIN_PRINTED_LINES
+from casetrack.domain import ChunkSpan, ParsedPage
+
+PIN = "pin:"
+PARAGRAPH = "¶"
+MAX_PARAGRAPH = 999
+
+# "24. In 2011, ..." opening a line, after the printed line number of pleading paper ("12 24. In 2011").
+_PARAGRAPH_OPENING = re.compile(r"(?m)^[ \t]*(?:\d{1,2}[ \t]+)?(\d{1,3})\.[ \t]+(?=[\"“‘'(\[]?[^\W\d_])")
+# A transcript page's own number: "Page 17", "- 17 -", or "17" alone on a line.
+_PAGE_MARK = re.compile(r"[ \t]*(?:page[ \t]*:?[ \t]*|[-\u2013\u2014][ \t]*)?(\d{1,4})"
+                        r"(?:[ \t]*[-\u2013\u2014])?[ \t]*$", re.IGNORECASE)
+_ROW = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]|$)")
+# A question's pin cite: "17:19", "17:19-21", "31:9-18", "55:5 - 56:3" (the first line is the place), and
+# "page 31, line 9", "p. 31, ll. 9-18", "page 31 lines 9 to 18".
+_QUERY_COLON = re.compile(r"(?<![\w:])(\d{1,4}):(\d{1,2})(?![\w:]|-[^\W\d_])")  # not "1:15-cv-07433"
+_QUERY_WORDS = re.compile(r"\b(?:page|pg\.?|p\.)[ \t]*(\d{1,4}),?[ \t]*(?:at[ \t]*)?(?:lines?|ll?\.)[ \t]*(\d{1,2})\b",
+                          re.IGNORECASE)
+
+
+def chunk_place_terms(pages: Sequence[ParsedPage], spans: Sequence[ChunkSpan]) -> list[list[str]]:
+    """Per chunk (in `spans`' order), the place terms it holds: `¶N` for each numbered paragraph opening in it,
+    `pin:P:L` for each printed transcript line in it."""
+    places: dict[int, list[tuple[int, str]]] = {}  # page -> (offset, term)
+    carried: Row | None = None
+    for page in sorted(pages, key=lambda p: p.number):
+        found = [(offset, PARAGRAPH + str(number)) for offset, number in paragraph_openings(page.text)]
+        rows, carried = transcript_lines(page.text, carried, None if page.approximate else page.number)
+        found += [(offset, f"{PIN}{printed}:{line}") for offset, printed, line in rows]
+        places[page.number] = found
+    return [[term for offset, term in places.get(span.page, ()) if span.char_start <= offset < span.char_end]
+            for span in spans]
+
+
+def paragraph_openings(text: str) -> Iterator[tuple[int, int]]:
+    """(offset, number) of each numbered paragraph opening on a page ("24. In 2011, ...")."""
+    for match in _PARAGRAPH_OPENING.finditer(text):
+        number = int(match.group(1))
+        if 1 <= number <= MAX_PARAGRAPH:
+            yield match.start(1), number
+
+
+Row = tuple[int, int]  # (printed page, printed line) of a transcript row
+
+
+def transcript_lines(text: str, carried: Row | None = None,
+                     page_number: int | None = None) -> tuple[list[tuple[int, int, int]], Row | None]:
+    """(offset, printed page, printed line) of each numbered row on a page of transcript, and the last row, for
+    the next page to carry on from (`carried`: a transcript page split over two pages of the file). A page's rows
+    are a run of at least MIN_PRINTED_LINES numbered up from 1, 2 or 3 under the line that gives the transcript
+    page's number ("Page 17", or the number alone), else the file's `page_number` (a text file's page whose
+    printed number the parser took out, a deposition PDF); the rows a page ends with may be fewer, as the
+    transcript page goes on over the break. Rows under no page number are left out: better no place than a wrong
+    one."""
+    out: list[tuple[int, int, int]] = []
+    page, run = (carried[0], [(-1, carried[1])]) if carried else (page_number, [])
+    offset, text_after = 0, False  # text_after: a line of text below the last row
+    for line in text.split("\n"):
+        row = _ROW.match(line)
+        if row:
+            number = int(row.group(1))
+            if (number == run[-1][1] + 1 if run else 1 <= number <= 3) and number <= MAX_PRINTED_LINE:
+                run.append((offset + row.start(1), number))
+                offset, text_after = offset + len(line) + 1, False
+                continue
+        mark = _PAGE_MARK.fullmatch(line)
+        if mark is not None:
+            out += _rows(page, run, MIN_PRINTED_LINES)
+            page, run = int(mark.group(1)), []
+        text_after = text_after or bool(line.strip())
+        offset += len(line) + 1
+    # Rows the page ends with may go on over the page break: however few, they are kept and carried on.
+    ends_page = not text_after
+    out += _rows(page, run, 1 if ends_page else MIN_PRINTED_LINES)
+    return out, ((page, run[-1][1]) if page is not None and run and ends_page else None)
+
+
+def _rows(page: int | None, run: list[tuple[int, int]], least: int) -> list[tuple[int, int, int]]:
+    carried = bool(run) and run[0][0] < 0  # the rows continue a page begun on the page before
+    if page is None or not (carried or len(run) >= least):
+        return []
+    return [(offset, page, line) for offset, line in run if offset >= 0]
+
+
+def query_pin_terms(query: str) -> list[str]:
+    """The transcript places a question points to, as the terms chunks hold them (`pin:31:9` for "31:9-18" or
+    "page 31, lines 9-18"), once each, in order."""
+    found = [(m.start(), m.group(1), m.group(2)) for m in _QUERY_COLON.finditer(query)]
+    found += [(m.start(), m.group(1), m.group(2)) for m in _QUERY_WORDS.finditer(query)]
+    return list(dict.fromkeys(f"{PIN}{int(page)}:{int(line)}" for _, page, line in sorted(found)))
+
+
+def pin_terms(tokens: Sequence[str]) -> list[str]:
+    """The transcript places among a question's `tokens` (see `query_pin_terms`)."""
+    return [t for t in tokens if t.startswith(PIN)]

@@ -1,0 +1,79 @@
+"""A deposition cited by page and line ("Smith Dep. 4:12") and a complaint by paragraph ("¶ 24") find the passage
+cited, though the transcript prints "Page 4" above rows numbered 1-25 and the complaint "24." at a line's start:
+neither shares a word with the citation, and their bare numbers are on every page (issue 21, chunk.pinpoints).
+A real case on disk, the text parser, chunking, BM25 and the packaged E7 embedder."""
+
+from __future__ import annotations
+
+import pytest
+
+from casetrack.config import load_settings
+from casetrack.service.app import CaseTrack
+from casetrack.service.ingest.document import IngestRequest
+
+ANSWERS = ["I do not recall the exact date of that meeting.", "We discussed the shipment schedule for the spring.",
+           "The invoices were sent to the accounting office.", "I believe it was in the second quarter of the year."]
+TARGET = "I never read the supply contract before I signed it."
+PARAGRAPH = "24. In March 2019 the Defendant shipped the nonconforming goods to the Plaintiff's warehouse."
+
+
+def _transcript(pages: int = 6) -> str:
+    """A deposition as a text file: each page's number printed above its 25 numbered rows, TARGET at 4:12."""
+    out = []
+    for page in range(1, pages + 1):
+        out.append(f"Page {page}")
+        for row in range(1, 26):
+            if (page, row) == (4, 12):
+                out.append(f"{row:>2}   A. {TARGET}")
+            elif row % 2:
+                out.append(f"{row:>2}   Q. Can you tell me what happened on page {row} of the exhibit?")
+            else:
+                out.append(f"{row:>2}   A. {ANSWERS[(page + row) % len(ANSWERS)]}")
+    return "\n".join(out) + "\n"
+
+
+def _complaint(paragraphs: int = 40) -> str:
+    """A complaint whose paragraphs print their numbers ("24. In March ..."), never "¶"; other paragraphs mention
+    24 hours and 24 pallets, as real ones mention numbers."""
+    lines = ["UNITED STATES DISTRICT COURT", "COMPLAINT", ""]
+    for n in range(1, paragraphs + 1):
+        lines.append(PARAGRAPH if n == 24 else f"{n}. The Plaintiff inspected the {n * 3} pallets within 24 hours of "
+                     "delivery, recorded each defect in its receiving log, notified the Defendant's sales office in "
+                     "writing, and held the 24 rejected pallets at the Defendant's disposal for the period the "
+                     "contract allows, at the Plaintiff's own expense for storage and insurance.")
+        lines.append("")
+    return "\n".join(lines)
+
+
+@pytest.fixture(scope="module")
+def app_and_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, object]:
+    folder = tmp_path_factory.mktemp("pinpoints")
+    app = CaseTrack(load_settings(folder / "data"))
+    if "E7" not in app.pool.available():
+        pytest.skip("the packaged E7 model is not installed")
+    case = app.create_case("Pinpoints")
+    files = {"Smith Deposition 2019-05-02.txt": _transcript(), "Complaint.txt": _complaint(),
+             "Exhibit 12 - page 4 shipment log.txt": "Shipment log, page 4 of 12: the spring shipment. " * 5}
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        app.ingestor.ingest(case, IngestRequest(str(folder / name)))
+    return app, case
+
+
+@pytest.mark.parametrize("asked", ["Smith Dep. 4:12", "Smith Tr. at 4:12-14",
+                                   "page 4, line 12 of the Smith deposition"])
+def test_a_deposition_cited_by_page_and_line_finds_that_line(app_and_case: tuple[CaseTrack, object],
+                                                             asked: str) -> None:
+    app, case = app_and_case
+    top = app.search.search(case, asked, top_k=5).hits[0].chunk  # type: ignore[arg-type]
+    assert top.provenance.document_name.startswith("Smith Deposition") and TARGET in top.text, top.text[:120]
+    assert top.provenance.page == 4  # the citation names the page the transcript prints
+
+
+@pytest.mark.parametrize("asked", ["¶ 24 of the complaint", "paragraph 24 of the complaint", "Compl. para. 24"])
+def test_a_complaint_cited_by_paragraph_finds_the_paragraph_printed_with_that_number(
+    app_and_case: tuple[CaseTrack, object], asked: str
+) -> None:
+    app, case = app_and_case
+    top = app.search.search(case, asked, top_k=5).hits[0].chunk  # type: ignore[arg-type]
+    assert top.provenance.document_name == "Complaint.txt" and PARAGRAPH in top.text, top.text[:120]

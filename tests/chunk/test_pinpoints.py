@@ -79,3 +79,13 @@ def test_each_chunk_holds_the_places_that_open_inside_it() -> None:
 ])  # fmt: skip
 def test_a_questions_pin_cite_becomes_the_term_of_the_line_it_points_to(question: str, terms: list[str]) -> None:
     assert query_pin_terms(question) == terms
+
+
+def test_a_page_that_starts_a_new_transcript_page_is_not_taken_for_the_rest_of_the_one_before() -> None:
+    """A text file's pages (the parser took out their "Page N" lines): each full page carries on to the next, which
+    starts again at row 1 under its own number."""
+    page = ParsedPage(3, transcript_page(3, mark=""), ExtractionMethod.NATIVE)
+    after = ParsedPage(4, transcript_page(4, mark=""), ExtractionMethod.NATIVE)
+    text = after.text
+    span = ChunkSpan(0, 4, 0, len(text), text, 1, 1, 1, 25, 100)
+    assert chunk_place_terms([page, after], [span]) == [[f"pin:4:{n}" for n in range(1, 26)]]

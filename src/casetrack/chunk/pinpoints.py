@@ -82,6 +82,8 @@ def transcript_lines(text: str, carried: Row | None = None,
         row = _ROW.match(line)
         if row:
             number = int(row.group(1))
+            if carried and run == [(-1, carried[1])] and number != carried[1] + 1:
+                page, run = page_number, []  # the page before ended its transcript page after all
             if (number == run[-1][1] + 1 if run else 1 <= number <= 3) and number <= MAX_PRINTED_LINE:
                 run.append((offset + row.start(1), number))
                 offset, text_after = offset + len(line) + 1, False

@@ -28,8 +28,8 @@ def test_each_row_is_cited_by_the_page_printed_above_it_and_its_own_number() -> 
 
 
 def test_a_condensed_page_holds_several_transcript_pages_each_under_its_own_number() -> None:
-    text = "\n".join([transcript_page(17), "MAGNA LEGAL SERVICES", "Case 1:15-cv-07433 Document 1 Filed 01/03/24 Page 9 of 56",
-                      transcript_page(19, mark="- {n} -")])
+    text = "\n".join([transcript_page(17), "MAGNA LEGAL SERVICES",
+                      "Case 1:15-cv-07433 Document 1 Filed 01/03/24 Page 9 of 56", transcript_page(19, mark="- {n} -")])
     assert places(text) == [(17, n) for n in range(1, 26)] + [(19, n) for n in range(1, 26)]
 
 

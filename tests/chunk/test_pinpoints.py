@@ -71,11 +71,14 @@ def test_each_chunk_holds_the_places_that_open_inside_it() -> None:
 @pytest.mark.parametrize(("question", "terms"), [
     ("Maxwell Dep. 17:19", ["pin:17:19"]),
     ("Smith Tr. 31:9-18", ["pin:31:9"]),
-    ("at 55:5 - 56:3", ["pin:55:5", "pin:56:3"]),
+    ("Jones testimony at 55:5 - 56:3", ["pin:55:5", "pin:56:3"]),
+    ("Compl. 3:12", ["pin:3:12"]),
     ("page 31, lines 9-18 of the deposition", ["pin:31:9"]),
     ("p. 4, ll. 2-3", ["pin:4:2"]),
     ("Case 1:15-cv-07433 and 1:20CV457", []),  # docket numbers are not page and line
     ("the 10/31/2017 hearing", []),
+    ("what was said at the 9:15 meeting", []),  # no transcript named: a time
+    ("did the deponent arrive at 9:15 a.m. or 10:30 PM", []),
 ])  # fmt: skip
 def test_a_questions_pin_cite_becomes_the_term_of_the_line_it_points_to(question: str, terms: list[str]) -> None:
     assert query_pin_terms(question) == terms

@@ -36,7 +36,12 @@ _PAGE_MARK = re.compile(r"[ \t]*(?:page[ \t]*:?[ \t]*|[-\u2013\u2014][ \t]*)?(\d
 _ROW = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]|$)")
 # A question's pin cite: "17:19", "17:19-21", "31:9-18", "55:5 - 56:3" (the first line is the place), and
 # "page 31, line 9", "p. 31, ll. 9-18", "page 31 lines 9 to 18".
-_QUERY_COLON = re.compile(r"(?<![\w:])(\d{1,4}):(\d{1,2})(?![\w:]|-[^\W\d_])")  # not "1:15-cv-07433"
+# not "1:15-cv-07433" (a docket number) nor "9:15 a.m." (a time)
+_QUERY_COLON = re.compile(r"(?<![\w:])(\d{1,4}):(\d{1,2})(?![\w:]|-[^\W\d_]|\s*[ap]\.?\s?m\b)", re.IGNORECASE)
+# "17:19" is a page and a line only in a question about a transcript or a pleading ("Smith Dep. 17:19", "Tr. at
+# 45:3", "Compl. 3:12"); elsewhere it is more likely a time ("the 9:15 meeting").
+_TRANSCRIPT_CUE = re.compile(r"\b(?:dep|depo|depositions?|tr|trans|transcripts?|testimony|testified|compl|"
+                             r"complaints?|decl|declarations?|pleadings?)\b", re.IGNORECASE)
 _QUERY_WORDS = re.compile(r"\b(?:page|pg\.?|p\.)[ \t]*(\d{1,4}),?[ \t]*(?:at[ \t]*)?(?:lines?|ll?\.)[ \t]*(\d{1,2})\b",
                           re.IGNORECASE)
 
@@ -108,9 +113,10 @@ def _rows(page: int | None, run: list[tuple[int, int]], least: int) -> list[tupl
 
 
 def query_pin_terms(query: str) -> list[str]:
-    """The transcript places a question points to, as the terms chunks hold them (`pin:31:9` for "31:9-18" or
+    """The transcript places a question points to, as the terms chunks hold them (`pin:31:9` for "Dep. 31:9-18" or
     "page 31, lines 9-18"), once each, in order."""
-    found = [(m.start(), m.group(1), m.group(2)) for m in _QUERY_COLON.finditer(query)]
+    found = [(m.start(), m.group(1), m.group(2)) for m in _QUERY_COLON.finditer(query)] \
+        if _TRANSCRIPT_CUE.search(query) else []
     found += [(m.start(), m.group(1), m.group(2)) for m in _QUERY_WORDS.finditer(query)]
     return list(dict.fromkeys(f"{PIN}{int(page)}:{int(line)}" for _, page, line in sorted(found)))
 

@@ -10,6 +10,7 @@ import pytest
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import IngestRequest
+from tests.badfiles import text_pdf_bytes
 
 ANSWERS = ["I do not recall the exact date of that meeting.", "We discussed the shipment schedule for the spring.",
            "The invoices were sent to the accounting office.", "I believe it was in the second quarter of the year."]
@@ -30,6 +31,22 @@ def _transcript(pages: int = 6) -> str:
             else:
                 out.append(f"{row:>2}   A. {ANSWERS[(page + row) % len(ANSWERS)]}")
     return "\n".join(out) + "\n"
+
+
+def _exhibit_pdf() -> bytes:
+    """A deposition filed as an exhibit: a cover page, then one transcript page per page of the file, each under the
+    court's filing stamp and its own number 10 higher than the file's ("Page 12" on the file's page 3)."""
+    pages = [[(72, 700, "EXHIBIT 5")]]
+    for n in range(2, 6):
+        printed = n + 9
+        lines = [(72, 750, f"Case 1:19-cv-00001 Document 55-5 Filed 01/03/24 Page {n} of 5"),
+                 (480, 725, f"Page {printed}")]
+        for row in range(1, 26):
+            said = ("A. The pallets sat in the rain for three days before anyone moved them."
+                    if (printed, row) == (12, 7) else f"Q. What did the receiving log show for entry {row}?")
+            lines.append((40, 700 - row * 24, f"{row}   {said}"))
+        pages.append(lines)
+    return text_pdf_bytes(pages)
 
 
 def _complaint(paragraphs: int = 40) -> str:
@@ -57,6 +74,8 @@ def app_and_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, o
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
         app.ingestor.ingest(case, IngestRequest(str(folder / name)))
+    (folder / "Jones Deposition - Exhibit 5.pdf").write_bytes(_exhibit_pdf())
+    app.ingestor.ingest(case, IngestRequest(str(folder / "Jones Deposition - Exhibit 5.pdf")))
     return app, case
 
 
@@ -77,3 +96,18 @@ def test_a_complaint_cited_by_paragraph_finds_the_paragraph_printed_with_that_nu
     app, case = app_and_case
     top = app.search.search(case, asked, top_k=5).hits[0].chunk  # type: ignore[arg-type]
     assert top.provenance.document_name == "Complaint.txt" and PARAGRAPH in top.text, top.text[:120]
+
+
+def test_a_filed_transcript_is_found_and_cited_by_the_page_and_line_it_prints(
+    app_and_case: tuple[CaseTrack, object],
+) -> None:
+    """The exhibit's file page 3 prints "Page 12": "Jones Dep. 12:7" finds that row, and the citation gives both
+    the file's page and the transcript's own page and lines, as a brief would cite them."""
+    app, case = app_and_case
+    top = app.search.search(case, "Jones Dep. 12:7", top_k=5).hits[0].chunk  # type: ignore[arg-type]
+    assert top.provenance.document_name.startswith("Jones Deposition") and "sat in the rain" in top.text
+    assert top.provenance.page == 3
+    printed = top.provenance.printed_lines
+    assert printed is not None and printed.startswith("12:") and f"printed {printed}" in top.provenance.cite()
+    first, last = (int(n) for n in printed.split(":")[1].split("-"))
+    assert first <= 7 <= last

@@ -204,10 +204,14 @@ class Provenance:
     attachment: str | None = None  # the page comes from this file attached to the e-mail ...
     attachment_page: int | None = None  # ... where it is this page
     lines_estimated: bool = False  # lines counted as the page prints at a width (Word, RTF), not its own
+    # The page and lines a transcript or pleading prints ("17:19-18:4", as "Smith Dep. 17:19-18:4" cites them),
+    # where they are not the file's page: a filed exhibit, a condensed transcript (chunk.pinpoints).
+    printed_lines: str | None = None
 
     def cite(self) -> str:
         """Full citation, e.g. `Contract.pdf, p. 12, para. 8, ll. 1-4 (ABC 000123)`; a Word document's
-        lines, counted as they print, `ll. 3-9 (est.)`."""
+        lines, counted as they print, `ll. 3-9 (est.)`; a filed transcript's own page and lines,
+        `printed 17:19-18:4`."""
         parts = [self.document_name, page_citation(self.page, self.page_approximate, self.attachment,
                                                    self.attachment_page)]
         if self.paragraph_start == self.paragraph_end:
@@ -216,6 +220,8 @@ class Provenance:
             parts.append(f"paras. {self.paragraph_start}-{self.paragraph_end}")
         if self.line_start > 0:
             parts.append(line_citation(self.line_start, self.line_end, self.lines_estimated))
+        if self.printed_lines:
+            parts.append(f"printed {self.printed_lines}")
         text = ", ".join(parts)
         return f"{text} ({self.bates_number})" if self.bates_number else text
 

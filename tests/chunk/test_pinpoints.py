@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from casetrack.chunk.pinpoints import chunk_place_terms, paragraph_openings, query_pin_terms, transcript_lines
+from casetrack.chunk.pinpoints import (
+    chunk_place_terms,
+    paragraph_openings,
+    printed_lines,
+    query_pin_terms,
+    transcript_lines,
+)
 from casetrack.domain import ChunkSpan, ExtractionMethod, ParsedPage
 
 
@@ -92,3 +98,15 @@ def test_a_page_that_starts_a_new_transcript_page_is_not_taken_for_the_rest_of_t
     text = after.text
     span = ChunkSpan(0, 4, 0, len(text), text, 1, 1, 1, 25, 100)
     assert chunk_place_terms([page, after], [span]) == [[f"pin:4:{n}" for n in range(1, 26)]]
+
+
+@pytest.mark.parametrize(("terms", "file_page", "cited"), [
+    (["pin:17:19", "pin:17:20", "pin:17:25"], 8, "17:19-25"),
+    (["pin:17:24", "pin:17:25", "pin:18:1", "pin:18:4"], 8, "17:24-18:4"),
+    (["¶24", "pin:3:7"], 1, "3:7"),
+    (["pin:17:19", "pin:17:25"], 17, None),  # the file's page 17 prints 17: "p. 17, ll. 19-25" says it
+    (["¶24", "ref:546 u.s. 481"], 3, None),
+])  # fmt: skip
+def test_a_chunks_printed_lines_are_cited_as_lawyers_cite_a_transcript(terms: list[str], file_page: int,
+                                                                       cited: str | None) -> None:
+    assert printed_lines(terms, file_page) == cited

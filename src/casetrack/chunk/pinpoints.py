@@ -124,3 +124,18 @@ def query_pin_terms(query: str) -> list[str]:
 def pin_terms(tokens: Sequence[str]) -> list[str]:
     """The transcript places among a question's `tokens` (see `query_pin_terms`)."""
     return [t for t in tokens if t.startswith(PIN)]
+
+
+def printed_lines(terms: Sequence[str], file_page: int) -> str | None:
+    """The printed page:line span of a chunk's transcript rows, from its place terms, as lawyers cite it:
+    "17:19-25", "17:19-18:4". None when it holds no row, or when its rows are on one page printed with the file
+    page's own number (the citation's "p. 17, ll. 19-25" says it already)."""
+    rows = [tuple(int(n) for n in t[len(PIN):].split(":")) for t in terms if t.startswith(PIN)]
+    if not rows:
+        return None
+    (first_page, first_line), (last_page, last_line) = min(rows), max(rows)
+    if first_page == last_page == file_page:
+        return None
+    if first_page == last_page:
+        return f"{first_page}:{first_line}" + (f"-{last_line}" if last_line != first_line else "")
+    return f"{first_page}:{first_line}-{last_page}:{last_line}"

@@ -58,6 +58,7 @@ class Source(Out):
     line_end: int
     lines: str
     lines_estimated: bool
+    printed_lines: str | None = None  # a filed transcript's own page:line span, "17:19-18:4"
     char_start: int
     char_end: int
     extraction_method: str

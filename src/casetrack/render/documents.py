@@ -29,6 +29,7 @@ def provenance_dict(chunk: Chunk) -> dict[str, Any]:
         "line_end": p.line_end,
         "lines": f"{p.line_start}-{p.line_end}",
         "lines_estimated": p.lines_estimated,
+        "printed_lines": p.printed_lines,
         "char_start": p.char_start,
         "char_end": p.char_end,
         "extraction_method": p.extraction_method.value,
@@ -149,6 +150,7 @@ def chunk_block(chunk: Chunk, total: int | None = None) -> str:
         f"  Paragraphs:  {paragraphs}",
         f"  Lines:       {p.line_start}-{p.line_end}"
         + (" (estimated: counted as the page prints; this format has no fixed lines)" if p.lines_estimated else ""),
+        *([f"  Printed:     {p.printed_lines} (the page and lines the transcript prints)"] if p.printed_lines else []),
         f"  Chars:       {p.char_start}-{p.char_end} (within page)",
         f"  Extraction:  {METHOD_LABELS[p.extraction_method.value]}"
         + (f" ({p.ocr_confidence:.0f}% confidence)" if p.ocr_confidence is not None else ""),

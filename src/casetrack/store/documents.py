@@ -28,6 +28,7 @@ class DocumentWrite:
     structure: Sequence[Mapping[str, Any]] = ()
     graph: Mapping[str, Any] | None = None  # context-graph extract (entities, authorities, dates, ...)
     roles: Mapping[str, Sequence[str]] = field(default_factory=dict)  # chunk id -> legal roles (chunk.roles)
+    printed: Mapping[str, str] = field(default_factory=dict)  # chunk id -> printed page:line span ("17:19-18:4")
 
 
 # --- encoding ----------------------------------------------------------------
@@ -79,7 +80,8 @@ def _decode_page(raw: bytes) -> StoredPage:
                       attachment_page=r.get("attachment_page"), line_width=r.get("line_width"))
 
 
-def _provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | None) -> dict[str, Any]:
+def _provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | None,
+                       printed: str | None = None) -> dict[str, Any]:
     return {
         "page": span.page, "paragraph_start": span.paragraph_start, "paragraph_end": span.paragraph_end,
         "line_start": span.line_start, "line_end": span.line_end, "char_start": span.char_start,
@@ -87,6 +89,7 @@ def _provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | N
         "bates_number": page.bates_number, "page_approximate": page.approximate, "embedded_at": embedded_at,
         **({"attachment": page.attachment, "attachment_page": page.attachment_page} if page.attachment else {}),
         **({"lines_estimated": True} if page.line_width else {}),
+        **({"printed_lines": printed} if printed else {}),  # a transcript's own page:line (chunk.pinpoints)
     }
 
 
@@ -104,6 +107,7 @@ def assemble_chunk(chunk_raw: bytes, prov_raw: bytes, doc: Document) -> Chunk:
         bates_number=p.get("bates_number"), page_approximate=bool(p.get("page_approximate", False)),
         ingested_at=doc.ingested_at, embedded_at=p.get("embedded_at"), attachment=p.get("attachment"),
         attachment_page=p.get("attachment_page"), lines_estimated=bool(p.get("lines_estimated", False)),
+        printed_lines=p.get("printed_lines"),
     )
     roles = c.get("roles")
     return Chunk(id=c["id"], document_id=doc.id, span=span, provenance=provenance,
@@ -129,7 +133,7 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
         batch.put(keys.CHUNKS, keys.chunk(chunk_id), dumps(record))
         batch.put(keys.CHUNKS, keys.doc_chunk(doc.id, span.sequence), chunk_id.encode())
         batch.put(keys.PROVENANCE, keys.provenance(chunk_id),
-                  dumps(_provenance_record(span, pages[span.page], doc.embedded_at)))
+                  dumps(_provenance_record(span, pages[span.page], doc.embedded_at, write.printed.get(chunk_id))))
         batch.put(keys.BM25, keys.bm25_terms(chunk_id), dumps(dict(write.terms.get(chunk_id, {}))))
     if write.graph is not None:
         batch.put(keys.GRAPH, keys.graph_entry(doc.id, "extract"), dumps(dict(write.graph)))

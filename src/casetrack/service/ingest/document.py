@@ -20,7 +20,7 @@ from typing import Any
 
 from casetrack import cancel
 from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
-from casetrack.chunk.pinpoints import chunk_place_terms
+from casetrack.chunk.pinpoints import chunk_place_terms, printed_lines
 from casetrack.chunk.roles import chunk_roles, role_term
 from casetrack.config import Settings
 from casetrack.domain import (
@@ -185,6 +185,8 @@ class Ingestor:
                 document=document, pages=pages, chunks=located,
                 terms=dict(zip(chunk_ids, terms, strict=True)),
                 roles={cid: r for cid, r in zip(chunk_ids, roles, strict=True) if r},
+                printed={cid: printed for cid, span, held in zip(chunk_ids, spans, places, strict=True)
+                         if (printed := printed_lines(held, span.page))},
                 vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
                 structure=structure, graph=extract,
             )

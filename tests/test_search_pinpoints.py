@@ -10,6 +10,8 @@ import pytest
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import IngestRequest
+from casetrack.service.verify.drafts import read_draft
+from casetrack.verify.model import Status
 from tests.badfiles import text_pdf_bytes
 
 ANSWERS = ["I do not recall the exact date of that meeting.", "We discussed the shipment schedule for the spring.",
@@ -111,3 +113,18 @@ def test_a_filed_transcript_is_found_and_cited_by_the_page_and_line_it_prints(
     assert printed is not None and printed.startswith("12:") and f"printed {printed}" in top.provenance.cite()
     first, last = (int(n) for n in printed.split(":")[1].split("-"))
     assert first <= 7 <= last
+
+
+def test_verify_draft_finds_a_quotation_at_the_page_and_line_a_filed_transcript_prints(
+    app_and_case: tuple[CaseTrack, object],
+) -> None:
+    """"Jones Dep. 12:7" names the row the exhibit prints as page 12, line 7 (the file's page 3, under a filing
+    stamp reading "Page 3 of 5"): before, verify_draft found no page printing 12 and called it misplaced."""
+    app, case = app_and_case
+    said = "The pallets sat in the rain for three days before anyone moved them."
+    draft = read_draft(text=f'Jones admitted that "{said}" Jones Dep. 12:7. He said it again: "{said}" Jones Dep. '
+                            "13:7-8.")
+    right, wrong = app.verifier.verify(case, draft).report.quotes  # type: ignore[arg-type]
+    assert right.status is Status.VERIFIED and right.cited.resolved == "Jones Deposition - Exhibit 5.pdf, printed 12:7"
+    assert right.found is not None and right.found.page == 3 and right.found.line_start == 7
+    assert wrong.status is Status.WRONG_LOCATION and wrong.found is not None and wrong.found.page == 3

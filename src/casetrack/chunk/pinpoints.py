@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from typing import Protocol
 
 from casetrack.chunk.layout import MAX_PRINTED_LINE, MIN_PRINTED_LINES
-from casetrack.domain import ChunkSpan, ParsedPage
+from casetrack.domain import ChunkSpan
 
 PIN = "pin:"
 PARAGRAPH = "¶"
@@ -46,18 +47,37 @@ _QUERY_WORDS = re.compile(r"\b(?:page|pg\.?|p\.)[ \t]*(\d{1,4}),?[ \t]*(?:at[ \t
                           re.IGNORECASE)
 
 
-def chunk_place_terms(pages: Sequence[ParsedPage], spans: Sequence[ChunkSpan]) -> list[list[str]]:
+class PageText(Protocol):
+    """A page as parsed (ParsedPage) or stored (StoredPage): what finding its places needs."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def approximate(self) -> bool: ...
+
+
+def chunk_place_terms(pages: Sequence[PageText], spans: Sequence[ChunkSpan]) -> list[list[str]]:
     """Per chunk (in `spans`' order), the place terms it holds: `¶N` for each numbered paragraph opening in it,
     `pin:P:L` for each printed transcript line in it."""
-    places: dict[int, list[tuple[int, str]]] = {}  # page -> (offset, term)
-    carried: Row | None = None
-    for page in sorted(pages, key=lambda p: p.number):
-        found = [(offset, PARAGRAPH + str(number)) for offset, number in paragraph_openings(page.text)]
-        rows, carried = transcript_lines(page.text, carried, None if page.approximate else page.number)
-        found += [(offset, f"{PIN}{printed}:{line}") for offset, printed, line in rows]
-        places[page.number] = found
+    places: dict[int, list[tuple[int, str]]] = {page.number: [(offset, PARAGRAPH + str(number))
+                                                              for offset, number in paragraph_openings(page.text)]
+                                                 for page in pages}
+    for file_page, offset, printed, line in document_rows(pages):
+        places[file_page].append((offset, f"{PIN}{printed}:{line}"))
     return [[term for offset, term in places.get(span.page, ()) if span.char_start <= offset < span.char_end]
             for span in spans]
+
+
+def document_rows(pages: Sequence[PageText]) -> Iterator[tuple[int, int, int, int]]:
+    """(file page, offset, printed page, printed line) of every transcript row of a document, in page order, a
+    transcript page carried on over a break between the file's pages."""
+    carried: Row | None = None
+    for page in sorted(pages, key=lambda p: p.number):
+        rows, carried = transcript_lines(page.text, carried, None if page.approximate else page.number)
+        for offset, printed, line in rows:
+            yield page.number, offset, printed, line
 
 
 def paragraph_openings(text: str) -> Iterator[tuple[int, int]]:

@@ -20,7 +20,7 @@ from casetrack.verify.index import CaseKeys
 from casetrack.verify.keys import words
 from casetrack.verify.model import Cited, Difference, Place, Status
 from casetrack.verify.pattern import QuotePattern, QuoteWord
-from casetrack.verify.places import printed_pages
+from casetrack.verify.places import printed_pages, transcript_rows
 from casetrack.verify.window import Window, join
 
 MIN_SIMILARITY = 0.6  # a passage holding fewer of a quotation's words is not the passage it misquotes
@@ -80,6 +80,7 @@ class CaseView:
     reader: PageReader
     _pages: dict[tuple[str, int], StoredPage | None] = field(default_factory=dict)
     _printed: dict[str, dict[int, int]] = field(default_factory=dict)
+    _rows: dict[str, dict[tuple[int, int], tuple[int, int, int]]] = field(default_factory=dict)
 
     def page(self, document_id: str, number: int) -> StoredPage | None:
         at = (document_id, number)
@@ -92,6 +93,14 @@ class CaseView:
         if document.id not in self._printed:
             self._printed[document.id] = printed_pages(document.page_count, lambda n: self.page(document.id, n))
         return self._printed[document.id].get(number)
+
+    def transcript_row(self, document: Document, page: int, line: int) -> tuple[int, int, int] | None:
+        """(file page, start, end) of the row a transcript prints as `page`:`line` (chunk.pinpoints: its "Page 12"
+        under a filed exhibit's stamp, several transcript pages on one page of a condensed transcript)."""
+        if document.id not in self._rows:
+            pages = [p for n in range(1, document.page_count + 1) if (p := self.page(document.id, n)) is not None]
+            self._rows[document.id] = transcript_rows(pages)
+        return self._rows[document.id].get((page, line))
 
     def window(self, document: Document, first: int, last: int) -> Window:
         pages = []

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from casetrack.chunk.layout import PageLayout
+from casetrack.chunk.pinpoints import document_rows
 from casetrack.domain import StoredPage
 
 EDGE = 3  # non-empty lines read at the top and the bottom of a page for its printed number
@@ -47,6 +48,17 @@ def printed_pages(page_count: int, page: PageSource) -> dict[int, int]:
         if printed is not None and printed != number:
             found.setdefault(printed, number)
     return found
+
+
+def transcript_rows(pages: list[StoredPage]) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """(printed page, printed line) -> (file page, start, end) of each transcript row of a document, by the page
+    numbers the transcript prints above its rows (chunk.pinpoints), the first row where one is printed twice."""
+    text = {page.number: page.text for page in pages}
+    out: dict[tuple[int, int], tuple[int, int, int]] = {}
+    for file_page, offset, printed, line in document_rows(pages):
+        end = text[file_page].find("\n", offset)
+        out.setdefault((printed, line), (file_page, offset, len(text[file_page]) if end < 0 else end))
+    return out
 
 
 def line_span(text: str, first: int, last: int) -> tuple[int, int] | None:

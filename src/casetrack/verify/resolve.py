@@ -103,6 +103,8 @@ def in_document(cite: Citation, document: Document, view: CaseView, stored_pages
     first, last = loc.pages[0], max(loc.pages)
     span = last - first
     own = first if 1 <= first <= document.page_count else None
+    if loc.lines is not None and (rows := _transcript_rows(cite, document, view, base, first, first + span)):
+        return rows
     if loc.lines is not None or own is None:  # transcripts and pleadings are cited by the numbers they print
         printed = None if stored_pages else view.page_printing(document, first)
         start = printed if printed is not None else own
@@ -121,6 +123,21 @@ def in_document(cite: Citation, document: Document, view: CaseView, stored_pages
     pages_text = f"p. {first}" if span == 0 else f"pp. {first}-{last}"
     return Resolution(replace(base, resolved=f"{document.name}, {pages_text}", pages=(first, last), reason=note),
                       tuple(regions))
+
+
+def _transcript_rows(cite: Citation, document: Document, view: CaseView, base: Cited, first: int,
+                     last: int) -> Resolution | None:
+    """A page:line citation of a transcript found by the rows its pages print under their own numbers (a
+    deposition filed as an exhibit prints "Page 45" below the court's "Page 3 of 20" stamp; a condensed transcript
+    prints four pages on one); None when the document prints no such rows."""
+    assert cite.locator.lines is not None
+    l1, l2 = cite.locator.lines
+    start, end = view.transcript_row(document, first, l1), view.transcript_row(document, last, l2)
+    if start is None or end is None:
+        return None
+    where = f"{first}:{l1}" + ("" if (first, l1) == (last, l2) else f"-{l2}" if first == last else f"-{last}:{l2}")
+    return Resolution(replace(base, resolved=f"{document.name}, printed {where}", pages=(first, last), lines=(l1, l2)),
+                      (Region(document, start[0], end[0], start[1], end[2]),))
 
 
 def _lines(cite: Citation, document: Document, view: CaseView, base: Cited, first: int, last: int) -> Resolution:

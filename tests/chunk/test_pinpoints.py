@@ -110,3 +110,9 @@ def test_a_page_that_starts_a_new_transcript_page_is_not_taken_for_the_rest_of_t
 def test_a_chunks_printed_lines_are_cited_as_lawyers_cite_a_transcript(terms: list[str], file_page: int,
                                                                        cited: str | None) -> None:
     assert printed_lines(terms, file_page) == cited
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 17])
+def test_a_page_number_printed_alone_above_the_rows_is_the_page_not_a_row(number: int) -> None:
+    """A deposition's first pages print "2" alone at the top, which could be a blank row 2 as well."""
+    assert places(transcript_page(number, mark="{n}")) == [(number, n) for n in range(1, 26)]

@@ -103,13 +103,18 @@ def transcript_lines(text: str, carried: Row | None = None,
     out: list[tuple[int, int, int]] = []
     page, run = (carried[0], [(-1, carried[1])]) if carried else (page_number, [])
     offset, text_after = 0, False  # text_after: a line of text below the last row
+    bare_first = False  # the run's first row holds only its number (a blank row, or the page's own number)
     for line in text.split("\n"):
         row = _ROW.match(line)
         if row:
             number = int(row.group(1))
             if carried and run == [(-1, carried[1])] and number != carried[1] + 1:
                 page, run = page_number, []  # the page before ended its transcript page after all
+            elif number == 1 and len(run) == 1 and bare_first:  # "2" alone above row 1 was the page's number
+                page, run = run[0][1], []
             if (number == run[-1][1] + 1 if run else 1 <= number <= 3) and number <= MAX_PRINTED_LINE:
+                if not run:
+                    bare_first = not line[row.end():].strip()
                 run.append((offset + row.start(1), number))
                 offset, text_after = offset + len(line) + 1, False
                 continue

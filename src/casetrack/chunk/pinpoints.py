@@ -12,8 +12,10 @@ holds as terms:
   "page 17, line 19" becomes the same term (`query_pin_terms`).
 
 A transcript page's number is the "Page 17" line above its rows, or the number printed alone at the top of the
-page; a PDF page that holds several transcript pages (a condensed transcript, a filed exhibit) carries one such
-line per page. Lines are numbered as chunk.layout reads them. Pure.
+page (a filed exhibit prints it below the court's "Page 3 of 20" stamp); a PDF page that holds several transcript
+pages (a condensed transcript) carries one such line per page. The same rows give a passage's citation by the
+transcript's own page and lines (`printed_lines`, "17:19-18:4") and let verify_draft find "Dep. 17:19"
+(`document_rows`, verify.places). Pure.
 """
 
 from __future__ import annotations
@@ -35,14 +37,14 @@ _PARAGRAPH_OPENING = re.compile(r"(?m)^[ \t]*(?:\d{1,2}[ \t]+)?(\d{1,3})\.[ \t]+
 _PAGE_MARK = re.compile(r"[ \t]*(?:page[ \t]*:?[ \t]*|[-\u2013\u2014][ \t]*)?(\d{1,4})"
                         r"(?:[ \t]*[-\u2013\u2014])?[ \t]*$", re.IGNORECASE)
 _ROW = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]|$)")
-# A question's pin cite: "17:19", "17:19-21", "31:9-18", "55:5 - 56:3" (the first line is the place), and
-# "page 31, line 9", "p. 31, ll. 9-18", "page 31 lines 9 to 18".
-# not "1:15-cv-07433" (a docket number) nor "9:15 a.m." (a time)
+# A question's pin cite: "17:19", "17:19-21", "31:9-18", "55:5 - 56:3" (the first line is the place), never
+# "1:15-cv-07433" (a docket number) or "9:15 a.m." (a time) ...
 _QUERY_COLON = re.compile(r"(?<![\w:])(\d{1,4}):(\d{1,2})(?![\w:]|-[^\W\d_]|\s*[ap]\.?\s?m\b)", re.IGNORECASE)
-# "17:19" is a page and a line only in a question about a transcript or a pleading ("Smith Dep. 17:19", "Tr. at
-# 45:3", "Compl. 3:12"); elsewhere it is more likely a time ("the 9:15 meeting").
+# ... and only in a question about a transcript or a pleading ("Smith Dep. 17:19", "Tr. at 45:3", "Compl. 3:12"):
+# elsewhere "17:19" is more likely a time ("the 9:15 meeting").
 _TRANSCRIPT_CUE = re.compile(r"\b(?:dep|depo|depositions?|tr|trans|transcripts?|testimony|testified|compl|"
                              r"complaints?|decl|declarations?|pleadings?)\b", re.IGNORECASE)
+# "page 31, line 9", "p. 31, ll. 9-18", "page 31 lines 9-18": page and line in words, whatever the question names.
 _QUERY_WORDS = re.compile(r"\b(?:page|pg\.?|p\.)[ \t]*(\d{1,4}),?[ \t]*(?:at[ \t]*)?(?:lines?|ll?\.)[ \t]*(\d{1,2})\b",
                           re.IGNORECASE)
 

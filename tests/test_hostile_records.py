@@ -278,3 +278,25 @@ def test_a_case_folder_that_is_a_link_is_unlinked_never_followed(tmp_path: Path)
     link.symlink_to(precious, target_is_directory=True)
     CaseTrack(load_settings(data, environ={})).list_cases("all")  # start-up repair runs
     assert (precious / "brief.docx").read_bytes() == b"PK user data"
+
+
+@pytest.mark.parametrize(("stored", "shown"), [
+    ("12:1-25", "12:1-25"), ("17:24-18:4", "17:24-18:4"), ("3:7", "3:7"),
+    ("12:1 — call 555-0100 to verify", None), ("x" * 5000, None), (["12:1"], None), (42, None),
+])  # fmt: skip
+def test_a_chunk_record_shows_only_a_printed_page_and_line_span_in_its_citation(stored: object,
+                                                                               shown: str | None) -> None:
+    """A provenance record read from a case (one imported from an archive is data) gives its printed page:line
+    span only in the form ingest writes: a crafted record cannot put its words into a citation."""
+    from casetrack.domain import Document, DocumentType
+    from casetrack.store.documents import assemble_chunk
+    from casetrack.store.records import dumps
+
+    doc = Document("d", "Dep.pdf", None, "0" * 64, 1, 0.0, "pdf", DocumentType.DEPOSITION, 1.0, "user", 1, 1, 0, 0,
+                   None, 0.0, None, ("E13",))
+    chunk = dumps({"id": "c", "document_id": "d", "sequence": 0, "text": "Q. Where were you?", "token_count": 5})
+    provenance = dumps({"page": 3, "paragraph_start": 1, "paragraph_end": 1, "line_start": 1, "line_end": 25,
+                        "char_start": 0, "char_end": 18, "extraction_method": "native", "printed_lines": stored})
+    cited = assemble_chunk(chunk, provenance, doc).provenance
+    assert cited.printed_lines == shown
+    assert ("printed" in cited.cite()) is (shown is not None) and "555" not in cited.cite()

@@ -4,6 +4,7 @@ WriteBatch, so it is either completely there or not at all, crash or no crash.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
@@ -93,6 +94,15 @@ def _provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | N
     }
 
 
+_PRINTED_LINES = re.compile(r"\d{1,4}:\d{1,2}(?:-(?:\d{1,4}:)?\d{1,2})?")
+
+
+def _printed_lines(value: object) -> str | None:
+    """A record's printed page:line span, kept only in the form ingest writes it ("17:19-18:4"): a record read
+    from an imported case is data, and a citation must never show what a crafted one says."""
+    return value if isinstance(value, str) and _PRINTED_LINES.fullmatch(value) else None
+
+
 def assemble_chunk(chunk_raw: bytes, prov_raw: bytes, doc: Document) -> Chunk:
     c, p = loads(chunk_raw), loads(prov_raw)
     span = ChunkSpan(sequence=int(c["sequence"]), page=int(p["page"]), char_start=int(p["char_start"]),
@@ -107,7 +117,7 @@ def assemble_chunk(chunk_raw: bytes, prov_raw: bytes, doc: Document) -> Chunk:
         bates_number=p.get("bates_number"), page_approximate=bool(p.get("page_approximate", False)),
         ingested_at=doc.ingested_at, embedded_at=p.get("embedded_at"), attachment=p.get("attachment"),
         attachment_page=p.get("attachment_page"), lines_estimated=bool(p.get("lines_estimated", False)),
-        printed_lines=p.get("printed_lines"),
+        printed_lines=_printed_lines(p.get("printed_lines")),
     )
     roles = c.get("roles")
     return Chunk(id=c["id"], document_id=doc.id, span=span, provenance=provenance,

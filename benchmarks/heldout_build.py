@@ -68,6 +68,35 @@ def page_texts(path: Path) -> list[str]:
         pdf.close()
 
 
+def sourced_entry(doc: SourcedDoc, split: str) -> dict[str, object]:
+    """The manifest entry's opening fields for a document made from a public source."""
+    return {"file": doc.file, "doc_type": doc.doc_type, "split": split,
+            "source": {"repo": doc.repo, "commit": doc.commit, "license": doc.license, "path": doc.path},
+            "format": doc.file.rsplit(".", 1)[1]}
+
+
+def docx_from_lines(text: str, out: Path) -> str:
+    """`out`, a DOCX with one paragraph per non-empty line of `text`; returns its paragraphs' text."""
+    document = docx.Document()
+    for line in text.splitlines():
+        if line.strip():
+            document.add_paragraph(line.strip())
+    document.save(str(out))
+    return "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
+
+
+def scanned_pdf(text: str, out: Path, dpi: int, angle: float, seed: int) -> tuple[str, dict[str, object]]:
+    """`out`, an image-only PDF of page 1 of the PDF LibreOffice makes from `text` (turned `angle` degrees, blur
+    0.6 px, 0.2 % speckle); returns that page's text (the ground truth) and the manifest fields saying so."""
+    image, truth = scanned_first_page(text, dpi, angle, 0.6, 500, seed)
+    image.save(out, "PDF", resolution=dpi)
+    return truth, {"pages": 1, "scanned": True, "text_layer": None,
+                   "scan_made_by": f"page 1 of a LibreOffice PDF of the source text, rasterized at {dpi} dpi with "
+                                   f"{abs(angle)} degree skew, Gaussian blur 0.6 px and speckle, saved as an "
+                                   "image-only PDF",
+                   "ground_truth_text": f"text/{out.name}.txt"}
+
+
 def docx_from_text(text: str, out: Path) -> str:
     """`out`, a DOCX of `text`'s blank-line-separated blocks as paragraphs; returns its paragraphs' text."""
     document = docx.Document()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from casetrack.config import load_settings
-from casetrack.search.evaluation import Label, Reference, Returned, Scores
+from casetrack.search.evaluation import Label, Reference, Returned, Scores, squeeze
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import IngestRequest
 
@@ -18,6 +18,25 @@ from casetrack.service.ingest.document import IngestRequest
 def queries(root: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (root / "queries.jsonl").read_text(encoding="utf-8").splitlines()
             if line.strip()]
+
+
+def assert_labels_hold(root: Path, questions: int, documents: int | None = None) -> None:
+    """The set has `questions` questions (over `documents` documents, when given), each naming a file in docs/
+    whose reference text holds every labelled span: the first is the answer text (whitespace aside), the others
+    the `all_answer_texts`, and the first starts on the labelled page of a paginated document."""
+    labelled = queries(root)
+    files = {p.name for p in (root / "docs").iterdir()}
+    assert len(labelled) == questions
+    if documents is not None:
+        assert len({q["doc"] for q in labelled}) == documents
+    for q in labelled:
+        assert q["doc"] in files, q["id"]
+        ref = (root / "text" / f"{q['doc']}.txt").read_text(encoding="utf-8")
+        texts = [ref[s:e] for s, e in q["spans"]]
+        assert squeeze(q["answer_text"])[0] == squeeze(texts[0])[0], q["id"]
+        assert q.get("all_answer_texts", texts[:1]) == texts, q["id"]
+        if q["page"] is not None:
+            assert ref.count("\f", 0, q["spans"][0][0]) + 1 == q["page"], q["id"]
 
 
 def scored(root: Path, data_dir: Path) -> tuple[Scores, dict[str, int | None]]:

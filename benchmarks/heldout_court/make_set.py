@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from heldout_build import build_set, converted, finish_entry, scanned_first_page
+from heldout_build import build_set, converted, finish_entry, scanned_first_page, sourced_entry
 from spec import DOCS, QUERIES, Doc
 
 ROOT = Path(__file__).resolve().parent
@@ -38,9 +38,7 @@ def build_doc(doc: Doc) -> tuple[str, dict[str, object]]:
     text = (ROOT / "source" / f"{doc.key}.txt").read_text(encoding="utf-8")
     out = ROOT / "docs" / doc.file
     fmt = doc.file.rsplit(".", 1)[1]
-    entry: dict[str, object] = {"file": doc.file, "doc_type": doc.doc_type, "split": "heldout_court",
-                                "source": {"repo": doc.repo, "commit": doc.commit, "license": doc.license,
-                                           "path": doc.path}, "format": fmt}
+    entry = sourced_entry(doc, "heldout_court")
     if fmt == "png":
         ref = scan_first_page(text, out)
         entry |= {"pages": 1, "scanned": True, "text_layer": None,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 # A line that opens with a printed line number: one or two digits, then a space or the line's end
 # ("1. Definitions" and "10,000 shares" are not line numbers).
-_PRINTED_NUMBER = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]|$)")
+PRINTED_NUMBER = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]|$)")
 # Where numbering can start: a line holding 1-3 (a page's first rows may be blank, their numbers
 # then dropped). Opens with the newline so `re` skips ahead to each line start in C.
 _FIRST_ROWS = re.compile(r"\n[ \t]*[123](?=[ \t\n])")
@@ -90,7 +90,7 @@ def wrap_starts(line: str, width: int) -> tuple[int, ...]:
 
 def _may_be_numbered(text: str) -> bool:
     """Cheap test run on every page: a numbered page has a line opening with 1, 2 or 3."""
-    return _FIRST_ROWS.search(text) is not None or _PRINTED_NUMBER.match(text) is not None
+    return _FIRST_ROWS.search(text) is not None or PRINTED_NUMBER.match(text) is not None
 
 
 def printed_line_numbers(lines: list[str]) -> tuple[int, ...] | None:
@@ -106,7 +106,7 @@ def printed_line_numbers(lines: list[str]) -> tuple[int, ...] | None:
     for index, line in enumerate(lines):
         if not line.strip():
             continue
-        match = _PRINTED_NUMBER.match(line)
+        match = PRINTED_NUMBER.match(line)
         number = int(match.group(1)) if match else 0
         if found and 0 < number <= found[-1][1] and len(found) >= MIN_PRINTED_LINES:
             break  # the rows are done; a footer's page number or a list follows
@@ -133,5 +133,5 @@ def printed_line_numbers(lines: list[str]) -> tuple[int, ...] | None:
 
 def _holds_only_its_number(line: str) -> bool:
     """A numbered row left empty: blank, for paragraphs, on a numbered page."""
-    match = _PRINTED_NUMBER.match(line)
+    match = PRINTED_NUMBER.match(line)
     return match is not None and not line[match.end():].strip()

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Protocol
 
-from casetrack.chunk.layout import MAX_PRINTED_LINE, MIN_PRINTED_LINES
+from casetrack.chunk.layout import MAX_PRINTED_LINE, MIN_PRINTED_LINES, PRINTED_NUMBER
 from casetrack.domain import ChunkSpan
 
 PIN = "pin:"
@@ -33,10 +33,10 @@ MAX_PARAGRAPH = 999
 
 # "24. In 2011, ..." opening a line, after the printed line number of pleading paper ("12 24. In 2011").
 _PARAGRAPH_OPENING = re.compile(r"(?m)^[ \t]*(?:\d{1,2}[ \t]+)?(\d{1,3})\.[ \t]+(?=[\"“‘'(\[]?[^\W\d_])")
-# A transcript page's own number: "Page 17", "- 17 -", or "17" alone on a line.
+# A transcript page's own number: "Page 17", "- 17 -", or "17" alone on a line; never a filing stamp's "Page 3 of
+# 20" (verify.places reads that one as a page number: here it would number the rows under it wrongly).
 _PAGE_MARK = re.compile(r"[ \t]*(?:page[ \t]*:?[ \t]*|[-\u2013\u2014][ \t]*)?(\d{1,4})"
                         r"(?:[ \t]*[-\u2013\u2014])?[ \t]*$", re.IGNORECASE)
-_ROW = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]|$)")
 # A question's pin cite: "17:19", "17:19-21", "31:9-18", "55:5 - 56:3" (the first line is the place), never
 # "1:15-cv-07433" (a docket number) or "9:15 a.m." (a time) ...
 _QUERY_COLON = re.compile(r"(?<![\w:])(\d{1,4}):(\d{1,2})(?![\w:]|-[^\W\d_]|\s*[ap]\.?\s?m\b)", re.IGNORECASE)
@@ -107,7 +107,7 @@ def transcript_lines(text: str, carried: Row | None = None,
     offset, text_after = 0, False  # text_after: a line of text below the last row
     bare_first = False  # the run's first row holds only its number (a blank row, or the page's own number)
     for line in text.split("\n"):
-        row = _ROW.match(line)
+        row = PRINTED_NUMBER.match(line)
         if row:
             number = int(row.group(1))
             if carried and run == [(-1, carried[1])] and number != carried[1] + 1:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from casetrack.chunk.layout import MIN_PRINTED_LINES, PageLayout
+from casetrack.chunk.layout import MIN_PRINTED_LINES, PRINTED_NUMBER, PageLayout
 
 # Every byte but a-z and 0-9: deleted from the lower-cased ASCII text by bytes.translate (C speed).
 _NOT_KEY = bytes(b for b in range(256) if not (48 <= b <= 57 or 97 <= b <= 122))
@@ -29,7 +29,6 @@ _NOT_KEY = bytes(b for b in range(256) if not (48 <= b <= 57 or 97 <= b <= 122))
 WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*(?:-[ \t]*\n[ \t]*[^\W_]+(?:['\u2019][^\W_]+)*)*")
 
 
-_LEADING_NUMBER = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]|$)")
 _NUMBERED_LINE = re.compile(r"(?m)^[ \t]*\d{1,2}(?:[ \t]|$)")  # a line opening as a numbered row does
 
 
@@ -44,7 +43,7 @@ def without_line_numbers(text: str) -> str:
     chars = list(text)
     ends = [*layout.line_starts[1:], len(text) + 1]
     for start, end, number in zip(layout.line_starts, ends, layout.printed, strict=True):
-        m = _LEADING_NUMBER.match(text, start, end - 1)
+        m = PRINTED_NUMBER.match(text, start, end - 1)
         if m and int(m.group(1)) == number:
             chars[m.start(1):m.end(1)] = " " * (m.end(1) - m.start(1))
     return "".join(chars)

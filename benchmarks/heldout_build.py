@@ -97,6 +97,35 @@ def scanned_pdf(text: str, out: Path, dpi: int, angle: float, seed: int) -> tupl
                    "ground_truth_text": f"text/{out.name}.txt"}
 
 
+Made = tuple[str, dict[str, object]]  # a document's reference text and its manifest fields
+
+
+def build_sourced_doc(root: Path, split: str, doc: SourcedDoc, scan: tuple[int, float, int],
+                      other: Callable[[str, str, Path], Made | None] | None = None) -> Made:
+    """docs/<file> of one document made from source/<key>.txt: "... scan.pdf" a scanned page (`scan`: dpi, angle,
+    seed, see `scanned_pdf`), DOCX one paragraph per line, the rest as `converted` makes them, or first as
+    `other(format, text, out)` makes them when it does (an e-mail). Returns its reference text and manifest
+    entry, written to text/."""
+    text = (root / "source" / f"{doc.key}.txt").read_text(encoding="utf-8")
+    out = root / "docs" / doc.file
+    entry = sourced_entry(doc, split)
+    fmt = str(entry["format"])
+    made = other(fmt, text, out) if other is not None else None
+    if made is None and doc.file.endswith("scan.pdf"):
+        made = scanned_pdf(text, out, *scan)
+    elif made is None and fmt == "docx":
+        made = docx_from_lines(text, out), {
+            "pages": None, "scanned": False, "converted": True,
+            "note": "Word file made from the source text, one paragraph per line (wording unchanged)"}
+    elif made is None:
+        made = converted(fmt, text, out, "the source text", "the source text unchanged")
+    assert made is not None, f"{doc.file}: no way to make a {fmt} file"
+    ref, fields = made
+    entry |= fields
+    finish_entry(root, doc.file, doc.title, out, ref, entry)
+    return ref, entry
+
+
 def docx_from_text(text: str, out: Path) -> str:
     """`out`, a DOCX of `text`'s blank-line-separated blocks as paragraphs; returns its paragraphs' text."""
     document = docx.Document()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from heldout_build import build_set, converted, docx_from_lines, finish_entry, scanned_pdf, sourced_entry
+from heldout_build import build_set, build_sourced_doc
 from spec import DOCS, QUERIES, Doc
 
 ROOT = Path(__file__).resolve().parent
@@ -28,22 +28,7 @@ SCAN_DPI = 200
 
 
 def build_doc(doc: Doc) -> tuple[str, dict[str, object]]:
-    text = (ROOT / "source" / f"{doc.key}.txt").read_text(encoding="utf-8")
-    out = ROOT / "docs" / doc.file
-    entry = sourced_entry(doc, SPLIT)
-    if doc.file.endswith("scan.pdf"):
-        ref, fields = scanned_pdf(text, out, SCAN_DPI, 0.3, 1320)
-    elif entry["format"] == "docx":
-        ref = docx_from_lines(text, out)
-        fields = {"pages": None, "scanned": False, "converted": True,
-                  "note": "Word file made from the source text, one paragraph per line (wording unchanged)"}
-    else:
-        made = converted(str(entry["format"]), text, out, "the source text", "the source text unchanged")
-        assert made is not None, f"{doc.file}: no way to make a {entry['format']} file"
-        ref, fields = made
-    entry |= fields
-    finish_entry(ROOT, doc.file, doc.title, out, ref, entry)
-    return ref, entry
+    return build_sourced_doc(ROOT, SPLIT, doc, (SCAN_DPI, 0.3, 1320))
 
 
 def main() -> int:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from heldout_build import build_set, converted, docx_from_lines, finish_entry, scanned_pdf, sourced_entry
+from heldout_build import build_set, build_sourced_doc
 from spec import DOCS, QUERIES, Doc
 
 ROOT = Path(__file__).resolve().parent
@@ -47,29 +47,18 @@ def email_reference(raw: str) -> str:
     return head + "\n\n" + re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
 
 
+def email_file(fmt: str, text: str, out: Path) -> tuple[str, dict[str, object]] | None:
+    """An .eml: the raw message unchanged; its reference text is what a reader sees (`email_reference`)."""
+    if fmt != "eml":
+        return None
+    out.write_bytes(text.encode("utf-8"))
+    return email_reference(text), {
+        "pages": None, "scanned": False,
+        "note": "the raw message unchanged; reference text = From/To/Date/Subject and the body as text"}
+
+
 def build_doc(doc: Doc) -> tuple[str, dict[str, object]]:
-    text = (ROOT / "source" / f"{doc.key}.txt").read_text(encoding="utf-8")
-    out = ROOT / "docs" / doc.file
-    entry = sourced_entry(doc, SPLIT)
-    fields: dict[str, object]
-    if doc.file.endswith("scan.pdf"):
-        ref, fields = scanned_pdf(text, out, SCAN_DPI, -0.4, 1332)
-    elif entry["format"] == "eml":
-        out.write_bytes(text.encode("utf-8"))
-        ref = email_reference(text)
-        fields = {"pages": None, "scanned": False,
-                  "note": "the raw message unchanged; reference text = From/To/Date/Subject and the body as text"}
-    elif entry["format"] == "docx":
-        ref = docx_from_lines(text, out)
-        fields = {"pages": None, "scanned": False, "converted": True,
-                  "note": "Word file made from the source text, one paragraph per line (wording unchanged)"}
-    else:
-        made = converted(str(entry["format"]), text, out, "the source text", "the source text unchanged")
-        assert made is not None, f"{doc.file}: no way to make a {entry['format']} file"
-        ref, fields = made
-    entry |= fields
-    finish_entry(ROOT, doc.file, doc.title, out, ref, entry)
-    return ref, entry
+    return build_sourced_doc(ROOT, SPLIT, doc, (SCAN_DPI, -0.4, 1332), email_file)
 
 
 def main() -> int:

@@ -17,21 +17,24 @@ from tests.badfiles import text_pdf_bytes
 ANSWERS = ["I do not recall the exact date of that meeting.", "We discussed the shipment schedule for the spring.",
            "The invoices were sent to the accounting office.", "I believe it was in the second quarter of the year."]
 TARGET = "I never read the supply contract before I signed it."
+EXCERPTED = "The forklift was parked across the loading bay door all morning."
 PARAGRAPH = "24. In March 2019 the Defendant shipped the nonconforming goods to the Plaintiff's warehouse."
 
 
-def _transcript(pages: int = 6) -> str:
-    """A deposition as a text file: each page's number printed above its 25 numbered rows, TARGET at 4:12."""
+def _transcript(pages: range = range(1, 7), said: str = TARGET, at: tuple[int, int] = (4, 12), feed: str = "") -> str:
+    """A deposition as a text file: each page's number printed above its 25 numbered rows, `said` at page:row `at`;
+    the pages end with `feed` (a form feed, in a file exported page by page)."""
     out = []
-    for page in range(1, pages + 1):
+    for page in pages:
         out.append(f"Page {page}")
         for row in range(1, 26):
-            if (page, row) == (4, 12):
-                out.append(f"{row:>2}   A. {TARGET}")
+            if (page, row) == at:
+                out.append(f"{row:>2}   A. {said}")
             elif row % 2:
                 out.append(f"{row:>2}   Q. Can you tell me what happened on page {row} of the exhibit?")
             else:
                 out.append(f"{row:>2}   A. {ANSWERS[(page + row) % len(ANSWERS)]}")
+        out[-1] += feed
     return "\n".join(out) + "\n"
 
 
@@ -72,6 +75,7 @@ def app_and_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, o
         pytest.skip("the packaged E7 model is not installed")
     case = app.create_case("Pinpoints")
     files = {"Smith Deposition 2019-05-02.txt": _transcript(), "Complaint.txt": _complaint(),
+             "Brown Deposition excerpt.txt": _transcript(range(17, 21), EXCERPTED, (18, 4), "\f"),
              "Exhibit 12 - page 4 shipment log.txt": "Shipment log, page 4 of 12: the spring shipment. " * 5}
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
@@ -89,6 +93,15 @@ def test_a_deposition_cited_by_page_and_line_finds_that_line(app_and_case: tuple
     top = app.search.search(case, asked, top_k=5).hits[0].chunk  # type: ignore[arg-type]
     assert top.provenance.document_name.startswith("Smith Deposition") and TARGET in top.text, top.text[:120]
     assert top.provenance.page == 4  # the citation names the page the transcript prints
+
+
+def test_an_excerpt_exported_page_by_page_is_cited_by_the_pages_it_prints(app_and_case: tuple[CaseTrack, object]) -> None:
+    """A transcript excerpt whose pages end in form feeds, printing "Page 17" to "Page 20": "Brown Dep. 18:4" is its
+    second page, and the citation says page 18, as the brief that cites it does."""
+    app, case = app_and_case
+    top = app.search.search(case, "Brown Dep. 18:4", top_k=5).hits[0].chunk  # type: ignore[arg-type]
+    assert top.provenance.document_name.startswith("Brown Deposition") and EXCERPTED in top.text, top.text[:120]
+    assert top.provenance.page == 18
 
 
 @pytest.mark.parametrize("asked", ["¶ 24 of the complaint", "paragraph 24 of the complaint", "Compl. para. 24"])

@@ -71,6 +71,28 @@ def test_a_form_feed_file_keeps_its_pages_and_drops_their_printed_numbers(tmp_pa
     assert [(p.number, p.approximate, p.text) for p in pages] == [(n, False, CLAUSE.strip()) for n in (1, 2)]
 
 
+def test_a_form_feed_excerpt_of_a_transcript_carries_the_page_numbers_it_prints(tmp_path: Path) -> None:
+    """An exported excerpt (pages 17-19 of a deposition, one per form feed) is cited as the transcript
+    prints it: "Dep. 18:4" must point at the file's second page, numbered 18, not 2."""
+    rows = "\n".join(f"{row:>2}   Q. Question {row}?" for row in range(1, 26))
+    pages = parse_file(write(tmp_path, "\f".join(f"   Page {n}\n{rows}\n" for n in (17, 18, 19)) + "\f")).pages
+    assert [(p.number, p.approximate) for p in pages] == [(17, False), (18, False), (19, False)]
+    assert not any(PAGE_NUMBER.search(p.text) for p in pages)
+
+
+@pytest.mark.parametrize("numbers", [(3, 7, 9), (1, 1, 1), (5, None, None)], ids=["not counting", "repeated", "once"])
+def test_form_feed_pages_whose_printed_numbers_do_not_count_them_keep_their_own(
+    tmp_path: Path, numbers: tuple[int | None, ...]
+) -> None:
+    text = "\f".join(f"{CLAUSE}\n\n   Page {n}\n" if n else CLAUSE for n in numbers)
+    assert [p.number for p in parse_file(write(tmp_path, text)).pages] == [1, 2, 3]
+
+
+def test_a_form_feed_cover_page_before_page_1_keeps_the_files_numbering(tmp_path: Path) -> None:
+    text = "\f".join(["DEPOSITION OF JOHN SMITH", f"{CLAUSE}\nPage 1", f"{CLAUSE}\nPage 2"])
+    assert [p.number for p in parse_file(write(tmp_path, text)).pages] == [1, 2, 3]  # no page 0
+
+
 def test_a_table_laid_out_with_spaces_reads_as_single_spaced_words(tmp_path: Path) -> None:
     text = "Product            Price      Term\n   Oxyglobin        $4.50      12 months\n"
     (page,) = parse_file(write(tmp_path, text)).pages

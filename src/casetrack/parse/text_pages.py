@@ -11,7 +11,9 @@ into, so offsets stay exact):
     file's lines are the lines a citation counts);
   * page-number lines are taken out of the text; when they number the pages in order (2, 3, 4, ...)
     they are the pages' breaks, and the pages carry those numbers, not estimates;
-  * form feeds, where a file has them, are page breaks as before.
+  * form feeds, where a file has them, are page breaks as before; when the pages print numbers that
+    count up with them ("Page 17" on the first, "Page 18" on the next: an excerpt of a transcript),
+    the pages carry the printed numbers, which are the ones a brief cites.
 """
 
 from __future__ import annotations
@@ -44,7 +46,9 @@ def text_pages(text: str, keep_indents: bool = False) -> tuple[ParsedPage, ...]:
         parts = text.split("\f")
         if parts and not parts[-1].strip():  # a trailing form feed ends the last page, it does not start a new one
             parts.pop()
-        return native_pages([quotable(part, keep_indents) for part in parts] or [""], approximate=False)
+        pages = native_pages([quotable(part, keep_indents) for part in parts] or [""], approximate=False)
+        shift = _printed_shift(parts)
+        return tuple(replace(page, number=page.number + shift) for page in pages) if shift else pages
     run = _consecutive_run(list(_PAGE_NUMBER_LINE.finditer(text)))
     if len(run) < MIN_NUMBERED_PAGES:
         return native_pages(split_approximate_pages(quotable(text, keep_indents)), approximate=True)
@@ -67,6 +71,18 @@ def _consecutive_run(numbers: list[re.Match[str]]) -> list[re.Match[str]]:
             break
         run.append(number)
     return run
+
+
+def _printed_shift(parts: list[str]) -> int:
+    """How far the numbers printed on form-feed pages run ahead of the pages' count: 16 when the first
+    page prints "Page 17" and each next one a number one higher. 0 unless every page printing a number
+    agrees, at least MIN_NUMBERED_PAGES do, and no page would be numbered below 1."""
+    printed = [(index, _PAGE_NUMBER_LINE.search(part)) for index, part in enumerate(parts, start=1)]
+    shifts = {_value(number) - index for index, number in printed if number}
+    numbered = sum(1 for _, number in printed if number)
+    if len(shifts) != 1 or numbered < MIN_NUMBERED_PAGES:
+        return 0
+    return max(shifts.pop(), 0)
 
 
 def _value(number: re.Match[str]) -> int:

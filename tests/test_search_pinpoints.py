@@ -95,7 +95,9 @@ def test_a_deposition_cited_by_page_and_line_finds_that_line(app_and_case: tuple
     assert top.provenance.page == 4  # the citation names the page the transcript prints
 
 
-def test_an_excerpt_exported_page_by_page_is_cited_by_the_pages_it_prints(app_and_case: tuple[CaseTrack, object]) -> None:
+def test_an_excerpt_exported_page_by_page_is_cited_by_the_pages_it_prints(
+    app_and_case: tuple[CaseTrack, object],
+) -> None:
     """A transcript excerpt whose pages end in form feeds, printing "Page 17" to "Page 20": "Brown Dep. 18:4" is its
     second page, and the citation says page 18, as the brief that cites it does."""
     app, case = app_and_case

@@ -190,3 +190,26 @@ def test_an_included_passage_is_a_candidate_though_recall_missed_it() -> None:
     only_bm25 = SearchIndexes(bm25=bm25())
     out = run(only_bm25, {}, top_k=10, include=[7], prior=lambda keys: [0.5 if key == 7 else 0.0 for key in keys])
     assert 7 in [hit.key for hit in out.hits]  # "distributor ... prices" shares no word with the query
+
+
+def test_mail_ranks_only_the_messages_in_the_direction_the_question_asks() -> None:
+    """"What did Bob Williams tell Jim Steffes": Williams's message to Steffes, not Dasovich's message to Steffes that
+    lists Williams among its readers (it matches "to: Steffes" and, as a reader, "Williams"), nor Steffes's own
+    message back to Williams."""
+    from casetrack.search.correspondents import asked_terms, recipient_terms, sender_terms
+
+    messages = {
+        1: ("jeff.dasovich@enron.com", "d..steffes@enron.com, c..williams@enron.com", "Edison will send a one-pager."),
+        2: ("c..williams@enron.com", "d..steffes@enron.com", "Sounds good to me."),
+        3: ("d..steffes@enron.com", "c..williams@enron.com", "Thanks Bob, I will call Edison."),
+    }
+    index = Bm25Index()
+    for key, (sender, readers, body) in messages.items():
+        index.add(key, [*sender_terms(sender), *recipient_terms(readers), *tokenize(body + " The SCE strategy.")])
+    asked = asked_terms("What did Bob Williams tell Jim Steffes about his strategy?")
+    assert asked == ["from:bob", "from:william", "to:jim", "to:steffe"]
+    out = search(tokenize("strategy"), {}, SearchIndexes(bm25=index), 3, correspondents=asked)
+    assert out.hits[0].key == 2 and [h.ranks.get("mail") for h in out.hits] == [1, None, None]
+    sent = search(tokenize("strategy"), {}, SearchIndexes(bm25=index), 3, correspondents=asked_terms(
+        "What did Steffes write?"))  # a writer alone: every message he sent
+    assert sent.hits[0].key == 3 and [h.ranks.get("mail") for h in sent.hits] == [1, None, None]

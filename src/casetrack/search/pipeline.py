@@ -34,6 +34,7 @@ from casetrack.index.postings import Key
 from casetrack.index.segmented import SegmentedBm25, SegmentedDense, SegmentedSparse
 from casetrack.index.sparse import SparseIndex, SparseVector
 from casetrack.search.colbert import maxsim
+from casetrack.search.correspondents import FROM, TO
 from casetrack.search.fuse import Scored, apply_min_score, normalize, ranking_from_scores, rrf, rrf_ceiling
 
 BM25 = "bm25"
@@ -316,13 +317,13 @@ def _signal_scores(name: str, query: Query, keys: Sequence[Key], indexes: Search
         if indexes.bm25 is None or not len(indexes.bm25) or not refs:
             return None
         return _no_match_as_nan(indexes.bm25.score_keys(refs, keys))
-    if name in (BM25, UNNAMED, MAIL):
-        tokens = {BM25: query.tokens, UNNAMED: query.unnamed, MAIL: query.correspondents}[name]
+    if name == MAIL:
+        return _mail_scores(query.correspondents, keys, indexes)
+    if name in (BM25, UNNAMED):
+        tokens = query.tokens if name == BM25 else query.unnamed
         if indexes.bm25 is None or not len(indexes.bm25) or not tokens:
             return None
-        scores = _no_match_as_nan(indexes.bm25.score_keys(tokens, keys))
-        # Correspondents no candidate wrote or received (a case without e-mail): the signal does not run.
-        return None if name == MAIL and not np.isfinite(scores).any() else scores
+        return _no_match_as_nan(indexes.bm25.score_keys(tokens, keys))
     dense = indexes.dense.get(name)
     if dense is not None and len(dense) and isinstance(vec, np.ndarray):
         return dense.score_keys(vec, keys)
@@ -341,6 +342,22 @@ def reference_tokens(tokens: Sequence[str]) -> list[str]:
 def _first(scored: Sequence[Scored], first: Set[Key]) -> list[Scored]:
     """`scored` with the keys in `first` ahead of the rest, each part in its own order."""
     return [item for item in scored if item[0] in first] + [item for item in scored if item[0] not in first]
+
+
+def _mail_scores(terms: Sequence[str], keys: Sequence[Key], indexes: SearchIndexes) -> np.ndarray | None:
+    """MAIL: BM25 over the correspondents' terms, ranking only the messages in the direction asked: from the writer
+    the question names (a `from:` term) and to the reader it names (a `to:` term), each side that it names. "What
+    did Bob Williams tell Jim Steffes" asks for Williams's message to Steffes, not another writer's message to
+    Steffes that names Williams among its readers. BM25 adds over terms, so a message in that direction scores as
+    over all the terms at once. None when no candidate is such a message (a case without e-mail)."""
+    if indexes.bm25 is None or not len(indexes.bm25) or not terms:
+        return None
+    total = np.zeros(len(keys), dtype=np.float64)
+    for prefix in (FROM, TO):
+        side = [term for term in terms if term.startswith(prefix)]
+        if side:
+            total += _no_match_as_nan(indexes.bm25.score_keys(side, keys))  # NaN (no match) stays NaN
+    return total if np.isfinite(total).any() else None
 
 
 def _no_match_as_nan(scores: np.ndarray) -> np.ndarray:

@@ -3,8 +3,9 @@
 E7 costs ~0.1 s a chunk here, so re-ingesting the four labelled sets to measure a ranking change would
 spend most of its time re-embedding text it embedded in the previous run. `cache_embeddings(directory)`
 wraps the ONNX embedder's two calls so that each (model, text) pair's dense vector is computed once and
-then read from `directory/<model>/<sha256>.npy`. Only dense outputs are cached (sparse and token-matrix
-models pass through). Benchmarks only: the product never caches by text.
+then read from `directory/<model>/<sha256>.npy`, and its window vectors (`embed_windows`) from
+`directory/<model>-windows/` (an empty array for a text read in one window). Only dense outputs are cached
+(sparse and token-matrix models pass through). Benchmarks only: the product never caches by text.
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ _DENSE = (Kind.DENSE_CLS, Kind.DENSE_MEAN)
 def cache_embeddings(directory: Path) -> None:
     """Route every OnnxEmbedder's dense embeddings in this process through `directory`."""
     embed_documents, embed_query = OnnxEmbedder.embed_documents, OnnxEmbedder.embed_query
+    embed_windows = OnnxEmbedder.embed_windows
 
-    def path(self: OnnxEmbedder, text: str, query: bool) -> Path:
+    def path(self: OnnxEmbedder, text: str, query: bool, family: str = "") -> Path:
         digest = hashlib.sha256(f"{'q' if query else 'd'}\0{text}".encode()).hexdigest()
-        folder = directory / self.spec.id / digest[:2]
+        folder = directory / f"{self.spec.id}{family}" / digest[:2]
         folder.mkdir(parents=True, exist_ok=True)
         return folder / f"{digest}.npy"
 
@@ -52,5 +54,16 @@ def cache_embeddings(directory: Path) -> None:
             np.save(p, np.asarray(embed_query(self, text)))
         return np.load(p).astype(np.float32)
 
+    def windows(self: OnnxEmbedder, texts: Sequence[str]) -> tuple[np.ndarray, list[np.ndarray | None]]:
+        paths = [path(self, t, False, "-windows") for t in texts]
+        missing = [i for i, p in enumerate(paths) if not p.exists()]
+        if missing:
+            _, fresh = embed_windows(self, [texts[i] for i in missing])
+            for i, matrix in zip(missing, fresh, strict=True):
+                np.save(paths[i], np.zeros((0, self.spec.dim), np.float32) if matrix is None else matrix)
+        found = [np.load(p).astype(np.float32) for p in paths]
+        return np.asarray(documents(self, texts)), [m if len(m) else None for m in found]
+
+    OnnxEmbedder.embed_windows = windows  # type: ignore[method-assign]
     OnnxEmbedder.embed_documents = documents  # type: ignore[method-assign,assignment]
     OnnxEmbedder.embed_query = query  # type: ignore[method-assign,assignment]

@@ -12,7 +12,10 @@ chunks need not be embedded:
   * chunk text: a 1,200-2,800 character window of the eval-dev reference texts plus a few
     synthetic names/numbers drawn from a Zipf(1.1) vocabulary of 200,000 identifiers (a big
     case has a large vocabulary); BM25 entries are the real tokenizer's output for that text;
-  * E7 vectors: random unit 384-d vectors under E7's key in the embeddings column family.
+  * E7 vectors: random unit 384-d vectors under E7's key in the embeddings column family; a chunk
+    longer than E7's 256-token window (by the 4-characters-a-token estimate) also gets the window
+    vectors ingest stores for it (1 + ceil((tokens - 254) / 190) of them, at most 4; its vector is
+    their mean), so that search reads them as it would in a real case (pipeline.BEST_WINDOW).
 Queries are the eval-dev query texts, embedded for real by E7 at search time.
 
 Each size then runs two fresh processes over the case's data directory:
@@ -90,7 +93,7 @@ def rare_terms(n: int) -> np.ndarray:
 
 def document(d: int, pool: list[str], pool_counts: list[dict[str, int]], rare: np.ndarray) -> docstore.DocumentWrite:
     doc_id = str(uuid.uuid4())
-    chunks, terms, vectors = [], {}, {}
+    chunks, terms, vectors, windows = [], {}, {}, {}
     page_texts: dict[int, list[str]] = {}
     vecs = RNG.standard_normal((CHUNKS_PER_DOC, DIM)).astype(np.float32)
     vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
@@ -111,13 +114,21 @@ def document(d: int, pool: list[str], pool_counts: list[dict[str, int]], rare: n
             counts[name] = counts.get(name, 0) + 1
         terms[chunk_id] = counts
         vectors[chunk_id] = vecs[s]
+        tokens = (len(text) + 3) // 4
+        if tokens > 254:
+            rows = RNG.standard_normal((min(4, 1 + -(-(tokens - 254) // 190)), DIM)).astype(np.float32)
+            rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+            windows[chunk_id] = rows
+            mean = rows.mean(axis=0)
+            vectors[chunk_id] = mean / np.linalg.norm(mean)
     pages = [StoredPage(p, "\n\n".join(t), ExtractionMethod.NATIVE) for p, t in sorted(page_texts.items())]
     doc = Document(id=doc_id, name=f"synthetic-{d:06d}.pdf", original_path=None, file_hash=uuid.uuid4().hex,
                    file_size=0, file_mtime=0.0, format="pdf", document_type=DocumentType.CONTRACT,
                    type_confidence=1.0, type_source="user", page_count=len(pages), chunk_count=CHUNKS_PER_DOC,
                    ocr_pages=0, skipped_pages=0, ocr_confidence=None, ingested_at=time.time(),
                    embedded_at=time.time(), embedders=("E7", "E13"))
-    return docstore.DocumentWrite(document=doc, pages=pages, chunks=chunks, terms=terms, vectors={"E7": vectors})
+    return docstore.DocumentWrite(document=doc, pages=pages, chunks=chunks, terms=terms, vectors={"E7": vectors},
+                                  windows={"E7": windows})
 
 
 def write_case(data_dir: Path, n: int) -> float:

@@ -145,3 +145,22 @@ def test_the_packaged_tokenizer_shares_its_vocabulary_with_e8s_base() -> None:
 # Regression pin (first values as this engine produced them from the packaged int8 graph when the test
 # was written): a change of tokenizer handling, pooling or weights shows up here.
 GOLDEN_E7_BREACH = np.array([-0.08894897, 0.06965429, 0.0701452, -0.06606745], dtype=np.float32)
+
+
+def test_a_long_passage_keeps_the_windows_its_vector_is_the_mean_of(e7: OnnxEmbedder) -> None:
+    """E7 reads 256 tokens at a time: a longer passage is read in overlapping windows and its vector is their
+    mean. `embed_windows` gives that same vector and the windows (search ranks a passage by its best one too);
+    a passage read in one window has none."""
+    short = FALLBACK_CHUNKS[0]
+    long = " ".join(FALLBACK_CHUNKS * 12)  # ~600 tokens: three windows
+    vectors, windows = e7.embed_windows([short, long])
+    np.testing.assert_allclose(vectors, e7.embed_documents([short, long]), atol=1e-6)
+    assert windows[0] is None
+    matrix = windows[1]
+    assert matrix is not None and matrix.shape[1] == 384 and 2 <= matrix.shape[0] <= MODELS["E7"].max_windows
+    np.testing.assert_allclose(np.linalg.norm(matrix, axis=1), 1.0, atol=1e-5)
+    mean = matrix.mean(axis=0)
+    assert float(vectors[1] @ (mean / np.linalg.norm(mean))) > 0.999  # the weights are the windows' lengths
+    # the question its first window answers is closer to that window than to the whole passage
+    question = e7.embed_query("How much notice does a party need to give to terminate the agreement?")
+    assert float(np.max(matrix @ question)) > float(vectors[1] @ question)

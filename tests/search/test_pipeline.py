@@ -192,6 +192,53 @@ def test_an_included_passage_is_a_candidate_though_recall_missed_it() -> None:
     assert 7 in [hit.key for hit in out.hits]  # "distributor ... prices" shares no word with the query
 
 
+def _windowed() -> tuple[SearchIndexes, dict[int, np.ndarray], np.ndarray]:
+    """Three passages and a question along axis 0. B's vector is the closest (0.80); A's two windows are the
+    question itself and something else, so A's vector, their mean, is 0.71; C's best window is 0.90, its vector
+    0.64. By vectors: B, A, C; by best windows: A, C, B."""
+    axes = np.eye(DIM, dtype=np.float32)
+    windows = {0: axes[[0, 1]], 2: l2_normalize(np.stack([0.9 * axes[0] + 0.4359 * axes[3], axes[4]]))}
+    vectors = np.stack([l2_normalize(windows[0].mean(axis=0)), 0.8 * axes[0] + 0.6 * axes[2],
+                        l2_normalize(windows[2].mean(axis=0))])
+    return SearchIndexes(dense={"e7": dense(vectors, (0, 1, 2))}), windows, axes[0]
+
+
+def test_a_passage_whose_one_window_answers_is_ranked_by_that_window_beside_its_vector() -> None:
+    indexes, windows, question = _windowed()
+    asked: list[list[int]] = []
+
+    def load(name: str, keys: Sequence[int]) -> dict[int, np.ndarray]:
+        asked.append(list(keys))
+        return {key: windows[key] for key in keys if key in windows} if name == "e7" else {}
+
+    plain = run(indexes, {"e7": question}, top_k=3)
+    assert [h.key for h in plain.hits] == [1, 0, 2] and "windows" not in plain.stages_used
+    assert plain.signals == ("e7",)  # the window list ranked as E7's own: not shown apart
+    out = run(indexes, {"e7": question}, top_k=3, windows=load)
+    assert out.stages_used == ("recall", "rrf", "windows") and out.signals == ("e7", "e7_window")
+    assert [h.key for h in out.hits] == [0, 1, 2]
+    assert out.hits[0].ranks == {"e7": 2, "e7_window": 1} and out.hits[1].ranks == {"e7": 1, "e7_window": 3}
+    assert asked == [[1, 0, 2]]  # read once, for the fused first passages
+
+    run(indexes, {"e7": question}, top_k=3, windows=load, config=PipelineConfig(window_keep=2))
+    assert asked[-1] == [1, 0]  # only the first `window_keep`: a big case reads a few, not every candidate
+
+
+def test_without_stored_windows_the_two_lists_rank_as_the_models_one_list_did() -> None:
+    """A case indexed before windows were stored, or of short passages only, ranks exactly as E7 alone at its full
+    weight (0.6): same passages, same scores."""
+    e7 = l2_normalize(RNG.standard_normal((len(TEXTS), DIM)))
+    indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(e7)})
+    weights = dict(PipelineConfig().rrf_weights)
+    assert weights["e7"] + weights["e7_window"] == pytest.approx(0.6)
+    one_list = PipelineConfig(rrf_weights={**{k: v for k, v in weights.items() if k != "e7_window"}, "e7": 0.6})
+    for vector in (e7[0], QUERY_VEC):
+        two = run(indexes, {"e7": vector}, top_k=10, windows=lambda name, keys: {})
+        one = run(indexes, {"e7": vector}, top_k=10, config=one_list)
+        assert [(h.key, h.ranks) for h in two.hits] == [(h.key, h.ranks) for h in one.hits]
+        assert [h.score for h in two.hits] == pytest.approx([h.score for h in one.hits])
+
+
 def test_mail_ranks_only_the_messages_in_the_direction_the_question_asks() -> None:
     """"What did Bob Williams tell Jim Steffes": Williams's message to Steffes, not Dasovich's message to Steffes that
     lists Williams among its readers (it matches "to: Steffes" and, as a reader, "Williams"), nor Steffes's own

@@ -146,19 +146,31 @@ class OnnxEmbedder:
 
     def embed_documents(self, texts: Sequence[str]) -> DocumentEmbeddings:
         """Embed chunks. Raises InvalidInput for a bare string, ModelUnavailable if the model cannot load."""
+        if self._spec.kind is Kind.SPARSE or self._spec.kind is Kind.COLBERT:  # a list, one item per text
+            return [item for part in self._slices(texts) for item in part[0]]  # type: ignore[return-value]
+        return self.embed_windows(texts)[0]
+
+    def embed_windows(self, texts: Sequence[str]) -> tuple[Float32Array, list[Float32Array | None]]:
+        """A dense model's chunk vectors (as `embed_documents`) and, per text, the vectors of the windows
+        it was read in when it is longer than one (their weighted mean is the chunk vector), else None.
+        A passage's best window is what search compares a question with beside the whole passage
+        (pipeline.BEST_WINDOW): one sentence in a long passage is lost in the mean of its windows."""
+        parts = self._slices(texts)
+        if not parts:
+            return np.zeros((0, self._spec.dim), dtype=np.float32), []
+        return np.concatenate([vectors for vectors, _ in parts]), [w for _, windows in parts for w in windows]
+
+    def _slices(self, texts: Sequence[str]) -> list[tuple[DocumentEmbeddings, list[Float32Array | None]]]:
         if isinstance(texts, str) or not all(isinstance(t, str) for t in texts):
             raise InvalidInput("embed_documents takes a list of strings, not a single string.")
         session, encoder = self._ready()
         # A slice at a time: a document's token ids all at once cost ~50 bytes a token (a 3,000-page PDF's
         # ~1.5 million tokens per 1,500 pages: ~150 MB); a slice's are a few MB, and its batches are as full.
-        parts = [self._embed_slice(session, encoder, texts[start:start + EMBED_SLICE])
-                 for start in range(0, len(texts), EMBED_SLICE)]
-        if self._spec.kind is Kind.SPARSE or self._spec.kind is Kind.COLBERT:  # a list, one item per text
-            return [item for part in parts for item in part]  # type: ignore[return-value]
-        return np.concatenate(parts) if parts else np.zeros((0, self._spec.dim), dtype=np.float32)
+        return [self._embed_slice(session, encoder, texts[start:start + EMBED_SLICE])
+                for start in range(0, len(texts), EMBED_SLICE)]
 
     def _embed_slice(self, session: ort.InferenceSession, encoder: TextEncoder,
-                     texts: Sequence[str]) -> DocumentEmbeddings:
+                     texts: Sequence[str]) -> tuple[DocumentEmbeddings, list[Float32Array | None]]:
         per_text: list[list[Encoded]] = []
         for start in range(0, len(texts), TOKENIZE_SLICE):
             cancel.checkpoint()  # tokenising hundreds of chunks at once took seconds on a busy laptop
@@ -167,18 +179,20 @@ class OnnxEmbedder:
         outputs = self._forward(session, encoder, flat, query=False)
         kind = self._spec.kind
         if kind is Kind.SPARSE or kind is Kind.COLBERT:
-            return outputs  # one window per text for these kinds
+            return outputs, []  # one window per text for these kinds
         dense = np.stack(outputs) if outputs else np.zeros((0, self._spec.dim), dtype=np.float32)
         if len(flat) == len(per_text):
-            return dense
+            return dense, [None] * len(per_text)
         result = np.empty((len(per_text), self._spec.dim), dtype=np.float32)
+        kept: list[Float32Array | None] = []
         start = 0
         for row, windows in enumerate(per_text):
             stop = start + len(windows)
             weights = np.array([w.weight for w in windows], dtype=np.float64)
             result[row] = dense[start] if len(windows) == 1 else average_windows(dense[start:stop], weights)
+            kept.append(None if len(windows) == 1 else dense[start:stop].copy())
             start = stop
-        return result
+        return result, kept
 
     def embed_query(self, text: str) -> QueryEmbedding:
         """Embed one search query (with the spec's query prefix / markers). Raises as embed_documents."""

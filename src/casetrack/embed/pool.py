@@ -18,6 +18,7 @@ from pathlib import Path
 from casetrack.config import MemoryMode
 from casetrack.embed import hub, memory, sources
 from casetrack.embed.engine import DocumentEmbeddings, OnnxEmbedder, QueryEmbedding
+from casetrack.embed.pooling import Float32Array
 from casetrack.embed.specs import MODELS, LicenseTier, ModelSpec, get_spec, models_for_tier
 from casetrack.errors import UPGRADE_URL, ModelUnavailable
 
@@ -58,6 +59,13 @@ class PooledEmbedder:
         self._pool._before_use(self._inner)
         try:
             return self._inner.embed_documents(texts)
+        finally:
+            self._pool._after_use(self._inner)
+
+    def embed_windows(self, texts: Sequence[str]) -> tuple[Float32Array, list[Float32Array | None]]:
+        self._pool._before_use(self._inner)
+        try:
+            return self._inner.embed_windows(texts)
         finally:
             self._pool._after_use(self._inner)
 

@@ -65,6 +65,9 @@ class ModelSpec:
     max_tokens: int = 512  # tokens per forward pass, special tokens included
     window_overlap: int = 0  # >0: text longer than max_tokens is embedded as overlapping windows, averaged
     max_windows: int = 1
+    # >0 (RECALL/RANK with windows): this share of `weight` goes to a second rank-fusion list, the passage's best
+    # window against the question (search.pipeline.BEST_WINDOW); the window vectors are stored beside the chunk's
+    best_window_share: float = 0.0
     query_prefix: str = ""
     query_max_tokens: int | None = None
     outputs: tuple[str, ...] = ("last_hidden_state",)  # first one the graph has is used
@@ -156,6 +159,8 @@ MODELS: dict[str, ModelSpec] = {
             max_tokens=256,
             window_overlap=64,
             max_windows=4,
+            # half the weight to the passage's best window: chosen on all six labelled sets at once (docs/benchmarks)
+            best_window_share=0.5,
         ),
         ModelSpec(
             id="E8",

@@ -4,7 +4,9 @@
                `dense_recall`): lexical and semantic matches both reach ranking, unlike a
                BM25-only first stage, which loses every paraphrase.
   2. rrf     - each stage-2 signal that is available ranks the candidates; weighted,
-               rank-based RRF keeps the best `fuse_keep`.
+               rank-based RRF keeps the best `fuse_keep`. A dense model read in windows
+               (E7) ranks twice: by the passage's vector and by its best window
+               (BEST_WINDOW), whose vectors are read for the first `window_keep`.
   3. boost   - citation (E8) and entity (E11) cosine similarity add a bounded boost
                (beta * cosine, beta = 0.1) to the normalised fused score; keeps
                `boost_keep`. Runs only when one of those signals exists. (A rank-based
@@ -29,7 +31,7 @@ import numpy as np
 
 from casetrack.embed.specs import MODELS, ModelSpec, SearchRole, by_priority
 from casetrack.index.bm25 import Bm25Index
-from casetrack.index.dense import DenseIndex
+from casetrack.index.dense import DenseIndex, l2_normalize
 from casetrack.index.postings import Key
 from casetrack.index.segmented import SegmentedBm25, SegmentedDense, SegmentedSparse
 from casetrack.index.sparse import SparseIndex, SparseVector
@@ -55,9 +57,17 @@ UNNAMED = "unnamed"
 MAIL = "mail"
 STAGE_RECALL, STAGE_RRF, STAGE_BOOST, STAGE_COLBERT = "recall", "rrf", "boost", "colbert"
 STAGE_PRIOR, STAGE_REFERENCES = "prior", "references"
+# A second list of a model whose long passages are read in windows ("e7" -> "e7_window"): the passages by their best
+# window's similarity to the question. A passage's vector is the mean of its windows, so one sentence that answers
+# the question is diluted by the rest of a long passage; its own window is not. The list takes `best_window_share`
+# of the model's weight (specs); a passage without stored windows (one window, or indexed before) ranks in it by
+# its vector, so a case without windows ranks as the model's one list did.
+BEST_WINDOW = "_window"
+STAGE_WINDOWS = "windows"
 
 QueryInput = np.ndarray | SparseVector
 TokenLoader = Callable[[Sequence[Key]], Mapping[Key, np.ndarray]]
+WindowLoader = Callable[[str, Sequence[Key]], Mapping[Key, np.ndarray]]  # (signal, keys) -> window matrices
 
 
 def signal(model_id: str) -> str:
@@ -74,7 +84,14 @@ def _recall(models: Mapping[str, ModelSpec]) -> Callable[[], tuple[str, ...]]:
 
 
 def _weights(models: Mapping[str, ModelSpec], *roles: SearchRole) -> dict[str, float]:
-    return {signal(m.id): m.weight for m in models.values() if m.role in roles}
+    out: dict[str, float] = {}
+    for m in models.values():
+        if m.role in roles:
+            share = m.best_window_share if m.role in (SearchRole.RECALL, SearchRole.RANK) else 0.0
+            out[signal(m.id)] = m.weight * (1.0 - share)
+            if share > 0:
+                out[signal(m.id) + BEST_WINDOW] = m.weight * share
+    return out
 
 
 _RERANK = next((m for m in MODELS.values() if m.role is SearchRole.RERANK), None)
@@ -88,6 +105,9 @@ class PipelineConfig:
     rrf_weights: Mapping[str, float] = field(default_factory=lambda: MappingProxyType(
         {**LEXICAL_WEIGHTS, **_weights(MODELS, SearchRole.RECALL, SearchRole.RANK)}))
     fuse_keep: int = 100
+    # the fused first N whose window vectors are read: as many as a search can return (top_k <= 50, as boost_keep);
+    # 200 cost 11-17 ms a search at 20,000 chunks, 50 cost 4-7 (docs/benchmarks.md)
+    window_keep: int = 50
     # additive boost per unit of cosine on the 0..1 scale: the PRD's 0.1 citation + 0.1 entity
     boost_weights: Mapping[str, float] = field(
         default_factory=lambda: MappingProxyType(_weights(MODELS, SearchRole.BOOST)))
@@ -112,8 +132,8 @@ class PipelineConfig:
             raise ValueError("no recall signal: give BM25 an RRF weight or name a dense_recall embedder")
         if any(beta < 0 for beta in self.boost_weights.values()):
             raise ValueError("boost weights must be non-negative")
-        if min(self.recall_n, self.fuse_keep, self.boost_keep) <= 0 or self.rrf_k < 0:
-            raise ValueError("recall_n, fuse_keep and boost_keep must be positive and rrf_k non-negative")
+        if min(self.recall_n, self.fuse_keep, self.boost_keep, self.window_keep) <= 0 or self.rrf_k < 0:
+            raise ValueError("recall_n, fuse_keep, boost_keep and window_keep must be positive and rrf_k non-negative")
         if not 0.0 <= self.rerank_weight <= 1.0:
             raise ValueError(f"rerank_weight must be within 0..1, got {self.rerank_weight}")
 
@@ -170,6 +190,7 @@ def search(
     *,
     allowed: Set[Key] | None = None,
     colbert_tokens: TokenLoader | None = None,
+    windows: WindowLoader | None = None,
     config: PipelineConfig = DEFAULT_PIPELINE,
     unnamed_tokens: Sequence[str] = (),
     correspondents: Sequence[str] = (),
@@ -178,7 +199,8 @@ def search(
     include: Sequence[Key] = (),
 ) -> SearchOutcome:
     """Run all stages. `allowed` restricts every signal to those chunk keys (a document
-    filter); `colbert_tokens` loads E12 token matrices for a few candidate keys;
+    filter); `colbert_tokens` loads E12 token matrices for a few candidate keys; `windows` the window vectors
+    of a few (BEST_WINDOW);
     `unnamed_tokens` are the query's tokens without the words that name documents (UNNAMED);
     `prior(keys)` is evidence about each passage beyond what it matches (its document is named, it plays
     the role asked for), added to its fused score; `first` are the passages holding a reference the
@@ -193,6 +215,14 @@ def search(
         return SearchOutcome((), (STAGE_RECALL,) if recalled_by else (), recalled_by, 0)
     stages = [STAGE_RECALL, STAGE_RRF]
     fused, rankings = fuse(query, candidates, indexes, replace(config, fuse_keep=len(candidates)))
+    refined = best_windows(query, candidates, fused, rankings, indexes, windows, config) if windows else None
+    if refined is not None:
+        fused, rankings, windowed = refined
+        stages.append(STAGE_WINDOWS)
+    else:
+        windowed = set()
+    # A window list no window reached ranked as its model's list: it is not shown as a signal of its own.
+    unshown = {name for name in rankings if name.endswith(BEST_WINDOW)} - windowed
     scored = normalize(fused, rrf_ceiling(rankings, config.rrf_weights, config.rrf_k))
     if prior is not None:
         ranked = {key for key, _ in scored}
@@ -214,13 +244,16 @@ def search(
     if reranked is not None:
         scored = reranked
         stages.append(STAGE_COLBERT)
-    signals = [*rankings] + ([config.rerank_signal] if reranked is not None else [])
+    signals = [name for name in rankings if name not in unshown]
+    if reranked is not None:
+        signals.append(config.rerank_signal)
     if first and config.references_first:
         scored = _first(scored, first)
     head = [(key, min(1.0, score)) for key, score in scored[: max(top_k, 0)]]  # a prior may lift a score past 1
     kept = {key for key, _ in apply_min_score(head, config.min_score, min(config.guarantee, top_k))}
     final = [item for item in head if item[0] in kept]  # in ranking order: references first, then by score
-    positions = {name: {key: i for i, key in enumerate(ranking, start=1)} for name, ranking in rankings.items()}
+    positions = {name: {key: i for i, key in enumerate(ranking, start=1)} for name, ranking in rankings.items()
+                 if name not in unshown}
     hits = tuple(Hit(key, score, _ranks_of(key, positions)) for key, score in final)
     return SearchOutcome(hits, tuple(stages), tuple(signals), len(candidates))
 
@@ -252,6 +285,34 @@ def fuse(
     """Stage 2: RRF over every available stage-2 signal, best `fuse_keep` first."""
     rankings = _rankings(query, candidates, indexes, config.rrf_weights)
     return rrf(rankings, config.rrf_weights, config.rrf_k)[: config.fuse_keep], rankings
+
+
+def best_windows(
+    query: Query, candidates: Sequence[Key], fused: Sequence[Scored], rankings: dict[str, list[Key]],
+    indexes: SearchIndexes, loader: WindowLoader, config: PipelineConfig,
+) -> tuple[list[Scored], dict[str, list[Key]], set[str]] | None:
+    """Stage 2b: rank the candidates again in each BEST_WINDOW list, a passage of the fused first `window_keep`
+    with stored windows by its best window, and fuse again; None when no such passage is there. (Until then the
+    list ranks every passage by its vector, as `_signal_scores` gives it.) Also returns the lists ranked again."""
+    head = [key for key, _ in fused[: config.window_keep]]
+    changed: set[str] = set()
+    for name in [n for n in rankings if n.endswith(BEST_WINDOW)]:
+        base = name[: -len(BEST_WINDOW)]
+        vec = query.vectors.get(base)
+        if not isinstance(vec, np.ndarray):
+            continue
+        found = loader(base, head)
+        scores = _signal_scores(base, query, candidates, indexes) if found else None
+        if scores is None:
+            continue
+        q = l2_normalize(vec)
+        position = {key: i for i, key in enumerate(candidates)}
+        for key, matrix in found.items():
+            if key in position:
+                scores[position[key]] = float(np.max(matrix @ q))
+        rankings[name] = ranking_from_scores(candidates, scores)
+        changed.add(name)
+    return (rrf(rankings, config.rrf_weights, config.rrf_k), rankings, changed) if changed else None
 
 
 def boost(
@@ -310,7 +371,10 @@ def _rankings(
 
 def _signal_scores(name: str, query: Query, keys: Sequence[Key], indexes: SearchIndexes) -> np.ndarray | None:
     """Scores of `keys` under one signal, NaN where it does not rank a key; None when the
-    signal cannot run. Lexical signals do not rank chunks they do not match at all."""
+    signal cannot run. Lexical signals do not rank chunks they do not match at all. A BEST_WINDOW list scores
+    by the passages' vectors (`best_windows` puts in their best windows)."""
+    if name.endswith(BEST_WINDOW):
+        name = name[: -len(BEST_WINDOW)]
     vec = query.vectors.get(name)
     if name == EXACT:
         refs = reference_tokens(query.tokens)

@@ -5,9 +5,12 @@ WriteBatch, so it is either completely there or not at all, crash or no crash.""
 from __future__ import annotations
 
 import re
+import struct
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
+
+import numpy as np
 
 from casetrack.chunk.roles import known_roles
 from casetrack.domain import Chunk, ChunkSpan, Document, DocumentType, ExtractionMethod, Provenance, StoredPage
@@ -30,6 +33,8 @@ class DocumentWrite:
     graph: Mapping[str, Any] | None = None  # context-graph extract (entities, authorities, dates, ...)
     roles: Mapping[str, Sequence[str]] = field(default_factory=dict)  # chunk id -> legal roles (chunk.roles)
     printed: Mapping[str, str] = field(default_factory=dict)  # chunk id -> printed page:line span ("17:19-18:4")
+    # embedder -> chunk id -> the vectors of the windows a long chunk was read in (see `windows_id`)
+    windows: Mapping[str, Mapping[str, VectorValue]] = field(default_factory=dict)
 
 
 # --- encoding ----------------------------------------------------------------
@@ -150,6 +155,8 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
     for embedder, by_chunk in write.vectors.items():
         for chunk_id, vector in by_chunk.items():
             batch.put(keys.EMBEDDINGS, keys.embedding(embedder, chunk_id), encode_vector(vector))
+    for embedder, by_chunk in write.windows.items():
+        put_windows(batch, embedder, by_chunk)
 
 
 def delete_document(store: RocksStore, batch: Batch, doc: Document, embedders: Iterable[str]) -> list[str]:
@@ -161,6 +168,7 @@ def delete_document(store: RocksStore, batch: Batch, doc: Document, embedders: I
         batch.delete(keys.BM25, keys.bm25_terms(chunk_id))
         for embedder in embedders:
             batch.delete(keys.EMBEDDINGS, keys.embedding(embedder, chunk_id))
+            batch.delete(keys.EMBEDDINGS, keys.embedding(windows_id(embedder), chunk_id))
     for key, _ in store.scan(keys.CHUNKS, keys.doc_chunks_prefix(doc.id)):
         batch.delete(keys.CHUNKS, key)
     for key, _ in store.scan(keys.PAGES, keys.page_prefix(doc.id)):
@@ -188,6 +196,24 @@ def put_terms(batch: Batch, by_chunk: Mapping[str, Mapping[str, int]]) -> None:
 def put_vectors(batch: Batch, embedder: str, by_chunk: Mapping[str, VectorValue]) -> None:
     for chunk_id, vector in by_chunk.items():
         batch.put(keys.EMBEDDINGS, keys.embedding(embedder, chunk_id), encode_vector(vector))
+
+
+def windows_id(embedder: str) -> str:
+    """The name an embedder's window vectors are stored under, beside its chunk vectors ("E7" -> "E7-windows"):
+    a long chunk is read in overlapping windows whose mean is its vector, and search compares a question with
+    its best window too. The index files are built from the chunk vectors only; windows are read per search."""
+    return f"{embedder}-windows"
+
+
+def put_windows(batch: Batch, embedder: str, by_chunk: Mapping[str, VectorValue | None]) -> None:
+    """Queue each chunk's window vectors under `windows_id(embedder)`; None (a chunk read in one window) removes
+    any stored before, so a re-embedded chunk never keeps windows of its older text."""
+    for chunk_id, matrix in by_chunk.items():
+        key = keys.embedding(windows_id(embedder), chunk_id)
+        if matrix is None:
+            batch.delete(keys.EMBEDDINGS, key)
+        else:
+            batch.put(keys.EMBEDDINGS, key, encode_vector(matrix))
 
 
 def mark_embedded(store: RocksStore, batch: Batch, chunk_ids: Iterable[str], when: float) -> None:
@@ -284,6 +310,34 @@ def chunk_text(store: RocksStore, chunk_id: str) -> str | None:
 def vector(store: RocksStore, embedder: str, chunk_id: str) -> VectorValue | None:
     raw = store.get(keys.EMBEDDINGS, keys.embedding(embedder, chunk_id))
     return None if raw is None else decode_vector(raw)
+
+
+def windows(store: RocksStore, embedder: str, chunk_ids: Sequence[str], dim: int, most: int) -> dict[str, np.ndarray]:
+    """The window vectors (rows L2-normalised) stored for those of `chunk_ids` that have them. A record that is not
+    what ingest writes (2 to `most` finite, non-zero rows of `dim` numbers) is left out: an imported case's records
+    are data, and a crafted one must not rank a passage. Checked for all the chunks at once (search reads ~200)."""
+    found: dict[str, np.ndarray] = {}
+    for chunk_id in chunk_ids:
+        raw = store.get(keys.EMBEDDINGS, keys.embedding(windows_id(embedder), chunk_id))
+        if raw is None or len(raw) < 9 or raw[:1] != b"T":
+            continue
+        rows, width = struct.unpack_from("<II", raw, 1)
+        if width == dim and 2 <= rows <= most and len(raw) == 9 + 4 * rows * width:
+            found[chunk_id] = np.frombuffer(raw, dtype="<f4", offset=9).reshape(rows, width)
+    if not found:
+        return {}
+    stacked = np.concatenate(list(found.values())).astype(np.float32)
+    norms = np.linalg.norm(stacked, axis=1)
+    usable = np.isfinite(norms) & (norms > 0)
+    stacked /= np.where(usable, norms, 1.0)[:, None]
+    out: dict[str, np.ndarray] = {}
+    start = 0
+    for chunk_id, matrix in found.items():
+        stop = start + matrix.shape[0]
+        if usable[start:stop].all():
+            out[chunk_id] = stacked[start:stop]
+        start = stop
+    return out
 
 
 def vectors(store: RocksStore, embedder: str) -> Iterator[tuple[str, VectorValue]]:

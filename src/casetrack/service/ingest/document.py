@@ -188,6 +188,8 @@ class Ingestor:
                 printed={cid: printed for cid, span, held in zip(chunk_ids, spans, places, strict=True)
                          if (printed := printed_lines(held, span.page))},
                 vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
+                windows={e: {cid: w for cid, w in zip(chunk_ids, ws, strict=True) if w is not None}
+                         for e, ws in entries.windows.items()},
                 structure=structure, graph=extract,
             )
         report("saving")

@@ -45,6 +45,8 @@ class IndexEntries:
     vectors: dict[str, list[VectorValue]] = field(default_factory=dict)
     embedders: tuple[str, ...] = (BM25,)
     embedded_at: float | None = None
+    # embedder -> per chunk, the vectors of the windows a long chunk was read in (None for a one-window chunk)
+    windows: dict[str, list[np.ndarray | None]] = field(default_factory=dict)
 
 
 class Indexer:
@@ -63,16 +65,22 @@ class Indexer:
             texts = HeadedTexts(headers, texts)
         terms = [term_frequencies(tokenize(t)) for t in texts]
         vectors: dict[str, list[VectorValue]] = {}
+        windows: dict[str, list[np.ndarray | None]] = {}
         for model_id in only if only is not None else self.document_embedders():
             if not texts:
                 vectors[model_id] = []
                 continue
+            embedder = self.pool.get(model_id)  # type: ignore[union-attr]
             try:
-                vectors[model_id] = as_vectors(self.pool.get(model_id).embed_documents(texts))  # type: ignore[union-attr]
+                if MODELS[model_id].best_window_share > 0 and hasattr(embedder, "embed_windows"):
+                    chunk_vectors, windows[model_id] = embedder.embed_windows(texts)
+                    vectors[model_id] = as_vectors(chunk_vectors)
+                else:
+                    vectors[model_id] = as_vectors(embedder.embed_documents(texts))
             except CaseTrackError as exc:
                 log.warning("Embedder %s skipped for this document: %s", model_id, exc.message)
         embedded = (*tuple(sorted(vectors)), BM25)
-        return IndexEntries(terms, vectors, embedded, time.time() if vectors else None)
+        return IndexEntries(terms, vectors, embedded, time.time() if vectors else None, windows)
 
 
 def heading_paths(spans: Sequence[ChunkSpan], headings: Sequence[StructureEntry]) -> list[str]:

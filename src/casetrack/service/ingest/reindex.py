@@ -117,6 +117,8 @@ class Reindexer:
             vectors = {e: dict(zip([c.id for c in chunks], vs, strict=True)) for e, vs in entries.vectors.items()}
             for model_id, by_chunk in vectors.items():
                 docstore.put_vectors(batch, model_id, by_chunk)
+            for model_id, ws in entries.windows.items():
+                docstore.put_windows(batch, model_id, dict(zip([c.id for c in chunks], ws, strict=True)))
             docstore.mark_embedded(db, batch, [c.id for c in chunks], now)
             docstore.update_document(batch, updated)
             before = bump_generation(db, batch, doc.id, [c.id for c in chunks])

@@ -29,6 +29,7 @@ from casetrack.search.pipeline import (
     PipelineConfig,
     QueryInput,
     TokenLoader,
+    WindowLoader,
     search,
     signal,
 )
@@ -200,7 +201,8 @@ class SearchService:
                             found = evidence(scope, tokens, references, asked, index.bm25, index.chunks_of_document,
                                              allowed, config)
                             outcome = search(tokens, vectors, index.indexes, wanted, allowed=allowed,
-                                             colbert_tokens=_colbert_loader(db), config=config,
+                                             colbert_tokens=_colbert_loader(db), windows=_window_loader(db),
+                                             config=config,
                                              unnamed_tokens=found.unnamed, prior=found.prior, first=found.first,
                                              include=found.include, correspondents=correspondents)
                             if scope is not None:
@@ -382,6 +384,21 @@ def _context(db: RocksStore, chunk: Chunk, limit: int) -> tuple[str | None, str 
 
     before, after = text_at(chunk.span.sequence - 1), text_at(chunk.span.sequence + 1)
     return (before[-limit:] if before else None), (after[:limit] if after else None)
+
+
+def _window_loader(db: RocksStore) -> WindowLoader:
+    """A long passage's window vectors (pipeline.BEST_WINDOW) stay on disk; search reads the fused first few."""
+    models = {signal(m.id): m for m in MODELS.values() if m.best_window_share > 0}
+
+    def load(name: str, chunk_ids: Sequence[Key]) -> dict[Key, np.ndarray]:
+        spec = models.get(name)
+        if spec is None:
+            return {}
+        by_id = {str(key): key for key in chunk_ids}
+        found = docstore.windows(db, spec.id, list(by_id), spec.dim, spec.max_windows)
+        return {by_id[chunk_id]: matrix for chunk_id, matrix in found.items()}
+
+    return load
 
 
 def _colbert_loader(db: RocksStore) -> TokenLoader:

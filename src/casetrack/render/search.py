@@ -11,6 +11,7 @@ from casetrack.embed.specs import MODELS
 from casetrack.render.documents import chunk_dict, provenance_dict
 from casetrack.render.formats import plural
 from casetrack.search.pipeline import (
+    BEST_WINDOW,
     BM25,
     EXACT,
     STAGE_BOOST,
@@ -19,6 +20,7 @@ from casetrack.search.pipeline import (
     STAGE_RECALL,
     STAGE_REFERENCES,
     STAGE_RRF,
+    STAGE_WINDOWS,
     UNNAMED,
     signal,
 )
@@ -31,10 +33,12 @@ from casetrack.service.search.query import SearchHit, SearchResponse
 
 # What a lawyer reads for each signal and stage of a search; the structured fields keep the ids.
 SIGNAL_WORDS = {BM25: "keywords", EXACT: "exact numbers and citations", UNNAMED: "keywords besides the document's name",
-                **{signal(m.id): m.matches_by or m.purpose for m in MODELS.values()}}
+                **{signal(m.id): m.matches_by or m.purpose for m in MODELS.values()},
+                # a long passage's best window is the same model's meaning, read closer: one wording for both
+                **{signal(m.id) + BEST_WINDOW: m.matches_by or m.purpose for m in MODELS.values()}}
 STAGE_WORDS = {STAGE_RECALL: "keywords and meaning", STAGE_RRF: "rankings combined",
                STAGE_BOOST: "citations and legal names weighed", STAGE_COLBERT: "top passages read closely",
-               STAGE_NAMED: "the named document's passages first",
+               STAGE_NAMED: "the named document's passages first", STAGE_WINDOWS: "long passages read part by part",
                STAGE_PRIOR: "what the question names and asks for", STAGE_REFERENCES: "cited references first"}
 
 

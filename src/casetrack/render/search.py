@@ -11,7 +11,6 @@ from casetrack.embed.specs import MODELS
 from casetrack.render.documents import chunk_dict, provenance_dict
 from casetrack.render.formats import plural
 from casetrack.search.pipeline import (
-    BEST_WINDOW,
     BM25,
     EXACT,
     STAGE_BOOST,
@@ -20,11 +19,11 @@ from casetrack.search.pipeline import (
     STAGE_RECALL,
     STAGE_REFERENCES,
     STAGE_RRF,
-    STAGE_WINDOWS,
     UNNAMED,
     signal,
 )
 from casetrack.search.scope import STAGE_NAMED
+from casetrack.search.windows import BEST_WINDOW, STAGE_WINDOWS
 from casetrack.service.app import IndexStatus
 from casetrack.service.graph.find_entity import EntityPassages
 from casetrack.service.search.compare import Comparison

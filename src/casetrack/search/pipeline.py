@@ -6,7 +6,7 @@
   2. rrf     - each stage-2 signal that is available ranks the candidates; weighted,
                rank-based RRF keeps the best `fuse_keep`. A dense model read in windows
                (E7) ranks twice: by the passage's vector and by its best window
-               (BEST_WINDOW), whose vectors are read for the first `window_keep`.
+               (search.windows), whose vectors are read for the first `window_keep`.
   3. boost   - citation (E8) and entity (E11) cosine similarity add a bounded boost
                (beta * cosine, beta = 0.1) to the normalised fused score; keeps
                `boost_keep`. Runs only when one of those signals exists. (A rank-based
@@ -24,20 +24,21 @@ over the best possible for the signals that ran (see `fuse.normalize`), so 0..1.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence, Set
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 import numpy as np
 
 from casetrack.embed.specs import MODELS, ModelSpec, SearchRole, by_priority
 from casetrack.index.bm25 import Bm25Index
-from casetrack.index.dense import DenseIndex, l2_normalize
+from casetrack.index.dense import DenseIndex
 from casetrack.index.postings import Key
 from casetrack.index.segmented import SegmentedBm25, SegmentedDense, SegmentedSparse
 from casetrack.index.sparse import SparseIndex, SparseVector
 from casetrack.search.colbert import maxsim
-from casetrack.search.correspondents import FROM, TO
+from casetrack.search.correspondents import mail_scores
 from casetrack.search.fuse import Scored, apply_min_score, normalize, ranking_from_scores, rrf, rrf_ceiling
+from casetrack.search.windows import BEST_WINDOW, STAGE_WINDOWS, WindowLoader, best_windows, window_list
 
 BM25 = "bm25"
 # BM25 over the query's reference tokens only (section numbers, docket numbers, amounts,
@@ -57,17 +58,9 @@ UNNAMED = "unnamed"
 MAIL = "mail"
 STAGE_RECALL, STAGE_RRF, STAGE_BOOST, STAGE_COLBERT = "recall", "rrf", "boost", "colbert"
 STAGE_PRIOR, STAGE_REFERENCES = "prior", "references"
-# A second list of a model whose long passages are read in windows ("e7" -> "e7_window"): the passages by their best
-# window's similarity to the question. A passage's vector is the mean of its windows, so one sentence that answers
-# the question is diluted by the rest of a long passage; its own window is not. The list takes `best_window_share`
-# of the model's weight (specs); a passage without stored windows (one window, or indexed before) ranks in it by
-# its vector, so a case without windows ranks as the model's one list did.
-BEST_WINDOW = "_window"
-STAGE_WINDOWS = "windows"
 
 QueryInput = np.ndarray | SparseVector
 TokenLoader = Callable[[Sequence[Key]], Mapping[Key, np.ndarray]]
-WindowLoader = Callable[[str, Sequence[Key]], Mapping[Key, np.ndarray]]  # (signal, keys) -> window matrices
 
 
 def signal(model_id: str) -> str:
@@ -214,15 +207,16 @@ def search(
     if not candidates:
         return SearchOutcome((), (STAGE_RECALL,) if recalled_by else (), recalled_by, 0)
     stages = [STAGE_RECALL, STAGE_RRF]
-    fused, rankings = fuse(query, candidates, indexes, replace(config, fuse_keep=len(candidates)))
-    refined = best_windows(query, candidates, fused, rankings, indexes, windows, config) if windows else None
-    if refined is not None:
-        fused, rankings, windowed = refined
+    rankings, window_scores = _rankings(query, candidates, indexes, config.rrf_weights)
+    fused = rrf(rankings, config.rrf_weights, config.rrf_k)
+    first_read = [key for key, _ in fused[: config.window_keep]]  # whose windows are read
+    windowed = best_windows(query.vectors, candidates, first_read, window_scores, windows) if windows else {}
+    if windowed:
+        rankings.update(windowed)
+        fused = rrf(rankings, config.rrf_weights, config.rrf_k)
         stages.append(STAGE_WINDOWS)
-    else:
-        windowed = set()
     # A window list no window reached ranked as its model's list: it is not shown as a signal of its own.
-    unshown = {name for name in rankings if name.endswith(BEST_WINDOW)} - windowed
+    unshown = {name for name in rankings if window_list(name)} - set(windowed)
     scored = normalize(fused, rrf_ceiling(rankings, config.rrf_weights, config.rrf_k))
     if prior is not None:
         ranked = {key for key, _ in scored}
@@ -279,42 +273,6 @@ def recall(
     return list(union), tuple(used)
 
 
-def fuse(
-    query: Query, candidates: Sequence[Key], indexes: SearchIndexes, config: PipelineConfig
-) -> tuple[list[Scored], dict[str, list[Key]]]:
-    """Stage 2: RRF over every available stage-2 signal, best `fuse_keep` first."""
-    rankings = _rankings(query, candidates, indexes, config.rrf_weights)
-    return rrf(rankings, config.rrf_weights, config.rrf_k)[: config.fuse_keep], rankings
-
-
-def best_windows(
-    query: Query, candidates: Sequence[Key], fused: Sequence[Scored], rankings: dict[str, list[Key]],
-    indexes: SearchIndexes, loader: WindowLoader, config: PipelineConfig,
-) -> tuple[list[Scored], dict[str, list[Key]], set[str]] | None:
-    """Stage 2b: rank the candidates again in each BEST_WINDOW list, a passage of the fused first `window_keep`
-    with stored windows by its best window, and fuse again; None when no such passage is there. (Until then the
-    list ranks every passage by its vector, as `_signal_scores` gives it.) Also returns the lists ranked again."""
-    head = [key for key, _ in fused[: config.window_keep]]
-    changed: set[str] = set()
-    for name in [n for n in rankings if n.endswith(BEST_WINDOW)]:
-        base = name[: -len(BEST_WINDOW)]
-        vec = query.vectors.get(base)
-        if not isinstance(vec, np.ndarray):
-            continue
-        found = loader(base, head)
-        scores = _signal_scores(base, query, candidates, indexes) if found else None
-        if scores is None:
-            continue
-        q = l2_normalize(vec)
-        position = {key: i for i, key in enumerate(candidates)}
-        for key, matrix in found.items():
-            if key in position:
-                scores[position[key]] = float(np.max(matrix @ q))
-        rankings[name] = ranking_from_scores(candidates, scores)
-        changed.add(name)
-    return (rrf(rankings, config.rrf_weights, config.rrf_k), rankings, changed) if changed else None
-
-
 def boost(
     query: Query, scored: Sequence[Scored], indexes: SearchIndexes, config: PipelineConfig
 ) -> tuple[list[Scored], dict[str, list[Key]]] | None:
@@ -360,29 +318,36 @@ def rerank(
 
 def _rankings(
     query: Query, keys: Sequence[Key], indexes: SearchIndexes, weights: Mapping[str, float]
-) -> dict[str, list[Key]]:
+) -> tuple[dict[str, list[Key]], dict[str, np.ndarray]]:
+    """Each signal's ranking of `keys`, and each window list's scores (search.windows): a window list ranks by its
+    model's scores until its windows are read, computed once for both."""
     out: dict[str, list[Key]] = {}
+    scored: dict[str, np.ndarray] = {}
+    window_scores: dict[str, np.ndarray] = {}
     for name in weights:
-        scores = _signal_scores(name, query, keys, indexes)
+        base = window_list(name)
+        scores = scored.get(base) if base else None
+        if scores is None:
+            scores = _signal_scores(base or name, query, keys, indexes)
         if scores is not None:
+            scored[base or name] = scores
             out[name] = ranking_from_scores(keys, scores)
-    return out
+            if base:
+                window_scores[name] = scores
+    return out, window_scores
 
 
 def _signal_scores(name: str, query: Query, keys: Sequence[Key], indexes: SearchIndexes) -> np.ndarray | None:
     """Scores of `keys` under one signal, NaN where it does not rank a key; None when the
-    signal cannot run. Lexical signals do not rank chunks they do not match at all. A BEST_WINDOW list scores
-    by the passages' vectors (`best_windows` puts in their best windows)."""
-    if name.endswith(BEST_WINDOW):
-        name = name[: -len(BEST_WINDOW)]
+    signal cannot run. Lexical signals do not rank chunks they do not match at all."""
     vec = query.vectors.get(name)
     if name == EXACT:
         refs = reference_tokens(query.tokens)
         if indexes.bm25 is None or not len(indexes.bm25) or not refs:
             return None
         return _no_match_as_nan(indexes.bm25.score_keys(refs, keys))
-    if name == MAIL:
-        return _mail_scores(query.correspondents, keys, indexes)
+    if name == MAIL:  # the messages in the direction the question asks (search.correspondents)
+        return mail_scores(indexes.bm25, query.correspondents, keys) if indexes.bm25 is not None else None
     if name in (BM25, UNNAMED):
         tokens = query.tokens if name == BM25 else query.unnamed
         if indexes.bm25 is None or not len(indexes.bm25) or not tokens:
@@ -406,22 +371,6 @@ def reference_tokens(tokens: Sequence[str]) -> list[str]:
 def _first(scored: Sequence[Scored], first: Set[Key]) -> list[Scored]:
     """`scored` with the keys in `first` ahead of the rest, each part in its own order."""
     return [item for item in scored if item[0] in first] + [item for item in scored if item[0] not in first]
-
-
-def _mail_scores(terms: Sequence[str], keys: Sequence[Key], indexes: SearchIndexes) -> np.ndarray | None:
-    """MAIL: BM25 over the correspondents' terms, ranking only the messages in the direction asked: from the writer
-    the question names (a `from:` term) and to the reader it names (a `to:` term), each side that it names. "What
-    did Bob Williams tell Jim Steffes" asks for Williams's message to Steffes, not another writer's message to
-    Steffes that names Williams among its readers. BM25 adds over terms, so a message in that direction scores as
-    over all the terms at once. None when no candidate is such a message (a case without e-mail)."""
-    if indexes.bm25 is None or not len(indexes.bm25) or not terms:
-        return None
-    total = np.zeros(len(keys), dtype=np.float64)
-    for prefix in (FROM, TO):
-        side = [term for term in terms if term.startswith(prefix)]
-        if side:
-            total += _no_match_as_nan(indexes.bm25.score_keys(side, keys))  # NaN (no match) stays NaN
-    return total if np.isfinite(total).any() else None
 
 
 def _no_match_as_nan(scores: np.ndarray) -> np.ndarray:

@@ -72,7 +72,7 @@ class Indexer:
                 continue
             embedder = self.pool.get(model_id)  # type: ignore[union-attr]
             try:
-                if MODELS[model_id].best_window_share > 0 and hasattr(embedder, "embed_windows"):
+                if MODELS[model_id].best_window_share > 0:  # search ranks its long passages by their windows too
                     chunk_vectors, windows[model_id] = embedder.embed_windows(texts)
                     vectors[model_id] = as_vectors(chunk_vectors)
                 else:

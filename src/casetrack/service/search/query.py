@@ -17,7 +17,6 @@ from casetrack.chunk.roles import resolve_role, role_term
 from casetrack.domain import ATTACHMENT_LABEL, Case, Chunk, Document
 from casetrack.embed import MODELS, EmbedderPool, Kind
 from casetrack.errors import CaseTrackError, InvalidInput, Step
-from casetrack.index.postings import Key
 from casetrack.index.references import query_reference_terms, query_references
 from casetrack.index.sparse import SparseVector
 from casetrack.index.tokenize import tokenize
@@ -28,8 +27,6 @@ from casetrack.search.pipeline import (
     Hit,
     PipelineConfig,
     QueryInput,
-    TokenLoader,
-    WindowLoader,
     search,
     signal,
 )
@@ -40,6 +37,7 @@ from casetrack.service.search import index_status
 from casetrack.service.search.asked_roles import AskedRoles
 from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex, IndexCache
 from casetrack.service.search.index_status import IndexFilesStatus
+from casetrack.service.search.loaders import colbert_loader, window_loader
 from casetrack.service.search.mail_index import (
     MAIL_FORMATS,
     EmailThread,
@@ -201,7 +199,7 @@ class SearchService:
                             found = evidence(scope, tokens, references, asked, index.bm25, index.chunks_of_document,
                                              allowed, config)
                             outcome = search(tokens, vectors, index.indexes, wanted, allowed=allowed,
-                                             colbert_tokens=_colbert_loader(db), windows=_window_loader(db),
+                                             colbert_tokens=colbert_loader(db), windows=window_loader(db),
                                              config=config,
                                              unnamed_tokens=found.unnamed, prior=found.prior, first=found.first,
                                              include=found.include, correspondents=correspondents)
@@ -384,33 +382,3 @@ def _context(db: RocksStore, chunk: Chunk, limit: int) -> tuple[str | None, str 
 
     before, after = text_at(chunk.span.sequence - 1), text_at(chunk.span.sequence + 1)
     return (before[-limit:] if before else None), (after[:limit] if after else None)
-
-
-def _window_loader(db: RocksStore) -> WindowLoader:
-    """A long passage's window vectors (pipeline.BEST_WINDOW) stay on disk; search reads the fused first few."""
-    models = {signal(m.id): m for m in MODELS.values() if m.best_window_share > 0}
-
-    def load(name: str, chunk_ids: Sequence[Key]) -> dict[Key, np.ndarray]:
-        spec = models.get(name)
-        if spec is None:
-            return {}
-        by_id = {str(key): key for key in chunk_ids}
-        found = docstore.windows(db, spec.id, list(by_id), spec.dim, spec.max_windows)
-        return {by_id[chunk_id]: matrix for chunk_id, matrix in found.items()}
-
-    return load
-
-
-def _colbert_loader(db: RocksStore) -> TokenLoader:
-    """E12 token matrices stay on disk; the reranker reads the few candidates it scores."""
-
-    def load(chunk_ids: Sequence[Key]) -> dict[Key, np.ndarray]:
-        out: dict[Key, np.ndarray] = {}
-        for key in chunk_ids:
-            matrix = docstore.vector(db, "E12", str(key))
-            if matrix is not None:
-                out[key] = np.asarray(matrix, dtype=np.float32)
-        return out
-
-    return load
-

@@ -285,6 +285,18 @@ def test_single_file_ingest_says_what_it_is_doing_on_stderr(data_dir: Path) -> N
     assert done.stdout.startswith(f'Ingested "{pdf.name}"')
 
 
+def test_ingesting_an_opinion_logs_no_citation_parser_chatter(data_dir: Path, tmp_path: Path) -> None:
+    """eyecite warns about each pair of overlapping citations ("Unknown overlap case" and both citations' reprs):
+    an opinion citing "556 U.S. at 678, 129 S.Ct. 1937" would fill the user's log with lines they cannot act on."""
+    opinion = tmp_path / "order.txt"
+    opinion.write_text("The complaint must state a plausible claim. Ashcroft v. Iqbal, 556 U.S. at 678, 129 S.Ct. "
+                       "1937 (2009). Bell Atl. Corp. v. Twombly, 550 U.S. 544, 570 (2007).\n", encoding="utf-8")
+    ok(data_dir, "cases", "create", "Smith v. Jones")
+    done = ok(data_dir, "ingest", str(opinion))
+    assert "Ingesting order.txt" in done.stderr
+    assert "overlap" not in done.stderr and "Citation(" not in done.stderr
+
+
 @pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_sync_of_a_changed_file_replaces_its_document(data_dir: Path, tmp_path: Path) -> None:
     lease = tmp_path / "lease.txt"

@@ -18,3 +18,6 @@ def configure(level: str) -> None:
     # Third-party libraries are chatty at INFO; keep their detail for DEBUG.
     for noisy in ("httpx", "mcp", "huggingface_hub", "pdfminer", "PIL"):
         logging.getLogger(noisy).setLevel(max(root.level, logging.WARNING))
+    # eyecite warns about every pair of overlapping citations it meets in an opinion ("Unknown overlap case",
+    # with both citations' full reprs): dozens of lines a document about its own parsing, nothing a user can act on.
+    logging.getLogger("eyecite").setLevel(root.level if root.level <= logging.DEBUG else logging.ERROR)

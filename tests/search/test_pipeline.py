@@ -172,8 +172,20 @@ def test_a_prior_lifts_a_passage_by_what_is_known_beside_its_matches() -> None:
     plain = run(indexes, {"e7": QUERY_VEC}, top_k=10)
     last = plain.hits[-1].key
     lifted = run(indexes, {"e7": QUERY_VEC}, top_k=10, prior=lambda keys: [1.0 if key == last else 0.0 for key in keys])
-    assert lifted.hits[0].key == last and lifted.hits[0].score == 1.0  # shown capped at 1
+    assert lifted.hits[0].key == last and lifted.hits[0].score < 1.0  # below what every signal ranking it first gets
     assert "prior" in lifted.stages_used
+
+
+def test_passages_a_prior_lifts_keep_scores_that_tell_them_apart() -> None:
+    """A named document's passages are all lifted: capped at 1 they all showed 1.00, and the reader could not
+    see which the signals put first. Shown over the best possible score, they keep their order and their gaps."""
+    indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
+    plain = run(indexes, {"e7": QUERY_VEC}, top_k=10)
+    lifted = run(indexes, {"e7": QUERY_VEC}, top_k=10, prior=lambda keys: [0.3] * len(keys))
+    assert [h.key for h in lifted.hits] == [h.key for h in plain.hits]
+    scores = [h.score for h in lifted.hits]
+    assert len(set(scores)) == len(scores) and all(0.0 < s <= 1.0 for s in scores)
+    assert scores[0] == pytest.approx((plain.hits[0].score + 0.3) / 1.3)
 
 
 def test_passages_holding_a_cited_reference_come_first_whatever_their_scores() -> None:

@@ -218,10 +218,12 @@ def search(
     # A window list no window reached ranked as its model's list: it is not shown as a signal of its own.
     unshown = {name for name in rankings if window_list(name)} - set(windowed)
     scored = normalize(fused, rrf_ceiling(rankings, config.rrf_weights, config.rrf_k))
+    best_possible = 1.0  # what a passage ranked first by every signal and lifted most by its prior scores
     if prior is not None:
         ranked = {key for key, _ in scored}
         scored += [(key, 0.0) for key in extra if key not in ranked]  # no signal ranks it; its prior may
         lifts = prior([key for key, _ in scored])
+        best_possible += max(lifts, default=0.0)
         scored = sorted(((key, score + lift) for (key, score), lift in zip(scored, lifts, strict=True)),
                         key=lambda item: -item[1])
         stages.append(STAGE_PRIOR)
@@ -243,7 +245,9 @@ def search(
         signals.append(config.rerank_signal)
     if first and config.references_first:
         scored = _first(scored, first)
-    head = [(key, min(1.0, score)) for key, score in scored[: max(top_k, 0)]]  # a prior may lift a score past 1
+    # Shown over the best possible, as the fused score is: capped at 1 instead, every passage of a named document
+    # that the signals agree on would show 1.00, and the scores would no longer tell the reader which is best.
+    head = [(key, min(1.0, score / best_possible)) for key, score in scored[: max(top_k, 0)]]
     kept = {key for key, _ in apply_min_score(head, config.min_score, min(config.guarantee, top_k))}
     final = [item for item in head if item[0] in kept]  # in ranking order: references first, then by score
     positions = {name: {key: i for i, key in enumerate(ranking, start=1)} for name, ranking in rankings.items()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from casetrack.search.fuse import apply_min_score, normalize, ranking_from_scores, rrf, rrf_ceiling
+from casetrack.search.fuse import apply_min_score, keep_firsts, normalize, ranking_from_scores, rrf, rrf_ceiling
 
 WEIGHTS = {"bm25": 1.0, "e1": 1.0, "e6": 0.8, "e7": 0.6}
 RANKINGS = {"bm25": ["a", "b", "c"], "e1": ["b", "d", "a"], "e6": ["c"]}
@@ -72,3 +72,29 @@ def test_min_score_keeps_at_least_the_guaranteed_number(min_score: float, guaran
 def test_min_score_cannot_invent_results_and_sorts_its_input() -> None:
     assert apply_min_score([("x", 0.01), ("y", 0.02)], 0.5, guarantee=3) == [("y", 0.02), ("x", 0.01)]
     assert apply_min_score([], 0.5) == []
+
+
+FUSED = [("a", 0.9), ("b", 0.8), ("c", 0.7), ("d", 0.6), ("e", 0.5), ("f", 0.4), ("g", 0.3), ("h", 0.2)]
+
+
+def test_a_passage_one_signal_ranks_first_takes_the_last_place_shown() -> None:
+    """RRF outvotes one signal's first place: "g", first by meaning alone, would be 7th. Shown 4, it takes the 4th
+    place; the passage it displaces is next after it, and the scores stay each passage's own."""
+    out, placed = keep_firsts(FUSED, {"bm25": ["a", "b"], "e7_window": ["g", "a"]}, shown=4)
+    assert placed == ["g"]
+    assert out == [("a", 0.9), ("b", 0.8), ("c", 0.7), ("g", 0.3), ("d", 0.6), ("e", 0.5), ("f", 0.4), ("h", 0.2)]
+
+
+def test_firsts_never_displace_the_upper_half_or_passages_placed_first() -> None:
+    rankings = {"bm25": ["h"], "e7": ["g"], "e7_window": ["f"], "mail": ["e"]}
+    out, placed = keep_firsts(FUSED, rankings, shown=4)
+    assert [key for key, _ in out[:4]] == ["a", "b", "e", "f"] and placed == ["e", "f"]  # the best two of four
+    fixed, placed = keep_firsts(FUSED, rankings, shown=4, fixed={"d"})
+    assert [key for key, _ in fixed[:4]] == ["a", "b", "d", "e"] and placed == ["e"]
+    alone, placed = keep_firsts(FUSED, rankings, shown=1)  # one result shown: the fused first stays
+    assert alone == FUSED and placed == []
+
+
+def test_firsts_already_shown_or_unknown_change_nothing() -> None:
+    assert keep_firsts(FUSED, {"bm25": ["a"], "e7": ["c"]}, shown=4) == (FUSED, [])
+    assert keep_firsts(FUSED, {"e7": ["zz"], "bm25": []}, shown=4) == (FUSED, [])  # not among the results

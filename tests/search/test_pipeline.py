@@ -272,3 +272,15 @@ def test_mail_ranks_only_the_messages_in_the_direction_the_question_asks() -> No
     sent = search(tokenize("strategy"), {}, SearchIndexes(bm25=index), 3, correspondents=asked_terms(
         "What did Steffes write?"))  # a writer alone: every message he sent
     assert sent.hits[0].key == 3 and [h.ranks.get("mail") for h in sent.hits] == [1, None, None]
+
+
+def test_the_passage_meaning_alone_ranks_first_is_among_those_shown() -> None:
+    """Chunk 5 shares no word with the question, but E7 ranks it first; three passages BM25 and E7 both rank sum
+    higher. Shown three, it takes the third place (stage "firsts"), and the passage it displaces comes next."""
+    indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
+    plain = run(indexes, {"e7": BASE[5]}, top_k=10, shown=3, config=PipelineConfig(keep_firsts=False))
+    assert [h.key for h in plain.hits[:4]] == [0, 3, 2, 5] and "firsts" not in plain.stages_used
+    kept = run(indexes, {"e7": BASE[5]}, top_k=10, shown=3)
+    assert [h.key for h in kept.hits[:4]] == [0, 3, 5, 2] and kept.stages_used[-1] == "firsts"
+    assert kept.hits[2].ranks == {"e7": 1} and kept.hits[2].score == plain.hits[3].score
+    assert [h.key for h in run(indexes, {"e7": BASE[5]}, top_k=10, shown=1).hits[:1]] == [0]

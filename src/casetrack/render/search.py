@@ -15,6 +15,7 @@ from casetrack.search.pipeline import (
     EXACT,
     STAGE_BOOST,
     STAGE_COLBERT,
+    STAGE_FIRSTS,
     STAGE_PRIOR,
     STAGE_RECALL,
     STAGE_REFERENCES,
@@ -38,7 +39,8 @@ SIGNAL_WORDS = {BM25: "keywords", EXACT: "exact numbers and citations", UNNAMED:
 STAGE_WORDS = {STAGE_RECALL: "keywords and meaning", STAGE_RRF: "rankings combined",
                STAGE_BOOST: "citations and legal names weighed", STAGE_COLBERT: "top passages read closely",
                STAGE_NAMED: "the named document's passages first", STAGE_WINDOWS: "long passages read part by part",
-               STAGE_PRIOR: "what the question names and asks for", STAGE_REFERENCES: "cited references first"}
+               STAGE_PRIOR: "what the question names and asks for", STAGE_REFERENCES: "cited references first",
+               STAGE_FIRSTS: "the best match of each kind kept"}
 
 
 def in_words(ids: Iterable[str], table: Mapping[str, str]) -> str:

@@ -15,6 +15,7 @@
   4. colbert - E12 MaxSim over the first `boost_keep`, blended with the fused score.
                Runs only when the query has E12 tokens and some candidate has them too;
                its output is at most `boost_keep` long (50, the MCP tool's top_k maximum).
+Then each signal's first passage is kept among those shown (fuse.keep_firsts).
 
 The caller embeds the query and owns the indexes; nothing here does I/O. A signal "ran"
 when its query input and a non-empty index both exist; display scores are the fused score
@@ -37,7 +38,7 @@ from casetrack.index.segmented import SegmentedBm25, SegmentedDense, SegmentedSp
 from casetrack.index.sparse import SparseIndex, SparseVector
 from casetrack.search.colbert import maxsim
 from casetrack.search.correspondents import mail_scores
-from casetrack.search.fuse import Scored, apply_min_score, normalize, ranking_from_scores, rrf, rrf_ceiling
+from casetrack.search.fuse import Scored, apply_min_score, keep_firsts, normalize, ranking_from_scores, rrf, rrf_ceiling
 from casetrack.search.windows import BEST_WINDOW, STAGE_WINDOWS, WindowLoader, best_windows, window_list
 
 BM25 = "bm25"
@@ -58,6 +59,7 @@ UNNAMED = "unnamed"
 MAIL = "mail"
 STAGE_RECALL, STAGE_RRF, STAGE_BOOST, STAGE_COLBERT = "recall", "rrf", "boost", "colbert"
 STAGE_PRIOR, STAGE_REFERENCES = "prior", "references"
+STAGE_FIRSTS = "firsts"  # a passage one signal ranks first was given a place among those shown
 
 QueryInput = np.ndarray | SparseVector
 TokenLoader = Callable[[Sequence[Key]], Mapping[Key, np.ndarray]]
@@ -116,6 +118,10 @@ class PipelineConfig:
     name_weight: float = 0.3
     role_weight: float = 0.3
     references_first: bool = True
+    # Each signal's first passage is among those shown (fuse.keep_firsts), in the lower half's last places. Tried on
+    # all six labelled sets at once: it brought one question into the top 10 (heldout_court c001, which only the
+    # best-window list ranks first) and moved no other question of the 376 (docs/benchmarks.md).
+    keep_firsts: bool = True
 
     def __post_init__(self) -> None:
         unweighted = [name for name in self.dense_recall if self.rrf_weights.get(name, 0.0) <= 0]
@@ -190,6 +196,7 @@ def search(
     prior: Callable[[Sequence[Key]], Sequence[float]] | None = None,
     first: Set[Key] = frozenset(),
     include: Sequence[Key] = (),
+    shown: int | None = None,
 ) -> SearchOutcome:
     """Run all stages. `allowed` restricts every signal to those chunk keys (a document
     filter); `colbert_tokens` loads E12 token matrices for a few candidate keys; `windows` the window vectors
@@ -198,7 +205,8 @@ def search(
     `prior(keys)` is evidence about each passage beyond what it matches (its document is named, it plays
     the role asked for), added to its fused score; `first` are the passages holding a reference the
     query cites, ranked ahead of the rest; `include` are candidates whatever recall finds; `correspondents` are the
-    `from:`/`to:` terms of the people the query names (MAIL)."""
+    `from:`/`to:` terms of the people the query names (MAIL); `shown` is how many of the `top_k` the caller shows
+    (each signal's first is kept among those: `PipelineConfig.keep_firsts`)."""
     query = Query(query_tokens, query_vectors, unnamed_tokens, correspondents)
     candidates, recalled_by = recall(query, indexes, allowed, config)
     extra = [k for k in (*include, *first) if allowed is None or k in allowed]
@@ -245,6 +253,12 @@ def search(
         signals.append(config.rerank_signal)
     if first and config.references_first:
         scored = _first(scored, first)
+    if config.keep_firsts:
+        weighted = {name: ranking for name, ranking in rankings.items()
+                    if name not in unshown and config.rrf_weights.get(name, 0.0) > 0}
+        scored, placed = keep_firsts(scored, weighted, min(top_k, shown or top_k), first)
+        if placed:
+            stages.append(STAGE_FIRSTS)
     # Shown over the best possible, as the fused score is: capped at 1 instead, every passage of a named document
     # that the signals agree on would show 1.00, and the scores would no longer tell the reader which is best.
     head = [(key, min(1.0, score / best_possible)) for key, score in scored[: max(top_k, 0)]]

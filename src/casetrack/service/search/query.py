@@ -202,7 +202,7 @@ class SearchService:
                                              colbert_tokens=colbert_loader(db), windows=window_loader(db),
                                              config=config,
                                              unnamed_tokens=found.unnamed, prior=found.prior, first=found.first,
-                                             include=found.include, correspondents=correspondents)
+                                             include=found.include, correspondents=correspondents, shown=top_k)
                             if scope is not None:
                                 outcome = replace(outcome, stages_used=(*outcome.stages_used, STAGE_NAMED))
                             documents = index.document_count if doc is None else 1

@@ -39,10 +39,12 @@ def best_windows(
     position: dict[Key, int] | None = None
     for name, by_vector in scores.items():
         base = window_list(name)
-        question = vectors.get(base) if base else None
+        if base is None:
+            continue
+        question = vectors.get(base)
         if not isinstance(question, np.ndarray):
             continue
-        found = loader(base, head)  # type: ignore[arg-type]  # base is a str where question was found
+        found = loader(base, head)
         if not found:
             continue
         position = position or {key: i for i, key in enumerate(candidates)}

@@ -56,6 +56,23 @@ def test_the_free_tier_disables_pro_models_and_says_so(tmp_path: Path) -> None:
         pool.get("E1")
 
 
+def test_ready_agrees_with_available_and_does_not_look_for_a_loaded_models_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every search asks which models can embed its question; looking for a packaged model's files costs ~1 ms a
+    model, so a model already loaded is ready without looking."""
+    pool = EmbedderPool(tmp_path / "models", tier=LicenseTier.FREE, probe=probe(16))
+    assert [m for m in ("E1", "E6", "E7", "E8", "E11", "E12") if pool.ready(m)] == list(pool.available()) == ["E7"]
+    pool.get("E7").embed_query("lease")
+
+    def looked(*_: object, **__: object) -> None:
+        raise AssertionError("looked for files")
+
+    monkeypatch.setattr("casetrack.embed.sources.find", looked)
+    assert pool.ready("E7")
+    with pytest.raises(AssertionError, match="looked for files"):
+        pool.ready("E1")  # not loaded: found as `available` finds it
+
+
 def test_a_broken_model_is_reported_failed_and_the_others_keep_working(tmp_path: Path) -> None:
     install(tmp_path, "E1", dim=16)  # a graph of the wrong width: loads, then fails its signature check
     pool = EmbedderPool(tmp_path / "models", tier=LicenseTier.FREE, probe=probe(16))

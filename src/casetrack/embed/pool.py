@@ -119,6 +119,17 @@ class EmbedderPool:
         """The ids that can embed right now (ready under this licence tier)."""
         return tuple(s.model_id for s in self.status() if s.state is State.READY)
 
+    def ready(self, model_id: str) -> bool:
+        """Whether `model_id` can embed right now, as `available` says, but without looking for the files of a
+        model already loaded: every search asks, and looking costs ~1 ms a model (a packaged model's
+        distribution is found by scanning the installed packages)."""
+        spec = get_spec(model_id)
+        with self._lock:
+            embedder = self._embedders.get(spec.id)
+        if embedder is not None and embedder.loaded and spec.id in self._enabled and spec.id not in self._failures:
+            return True
+        return self._status(spec).state is State.READY
+
     def get(self, model_id: str) -> PooledEmbedder:
         """The embedder for `model_id`; its model loads on first use.
 

@@ -263,9 +263,9 @@ class SearchService:
         """Embed the query with every ready embedder whose vectors the case holds."""
         wanted = set(index.dense) | set(index.sparse) | {"e12"}
         vectors: dict[str, QueryInput] = {}
-        for model_id in self._pool.available():
+        for model_id in MODELS:
             name = signal(model_id)
-            if name not in wanted:
+            if name not in wanted or not self._pool.ready(model_id):
                 continue
             try:
                 value = self._pool.get(model_id).embed_query(text)

@@ -12,7 +12,7 @@ import pytest
 from casetrack.config import load_settings
 from casetrack.index.tokenize import term_frequencies, tokenize
 from casetrack.service.app import CaseTrack
-from casetrack.service.ingest.entries import HeadedTexts, with_extra_terms
+from casetrack.service.ingest.entries import BM25, HeadedTexts, with_extra_terms
 
 TEXTS = ["The Distributor shall pay within thirty (30) days of the invoice date.",
          "This Agreement is governed by the laws of the State of California.",
@@ -50,3 +50,17 @@ def test_extra_terms_are_counted_once_each_on_the_chunks_own_counts() -> None:
     out = with_extra_terms(counts, [["ref:x", "ref:x", "role:payment"], []])
     assert out is counts
     assert counts == [{"pay": 1, "ref:x": 1, "role:payment": 1}, {"law": 2}]
+
+
+def test_an_embedder_that_cannot_run_is_skipped_and_the_others_still_embed(data_dir: Path) -> None:
+    """Asked for a model this install cannot run (E8 is Pro), the document is still indexed: BM25 terms and the
+    ready models' vectors, the other left out (and a warning logged), never a failed ingest."""
+    app = CaseTrack(load_settings(data_dir))
+    try:
+        if "E7" not in app.indexer.document_embedders():
+            pytest.skip("the packaged E7 is not installed")
+        entries = app.indexer.build(TEXTS, only=["E8", "E7"])
+        assert set(entries.vectors) == {"E7"} and len(entries.terms) == len(TEXTS)
+        assert entries.embedders == ("E7", BM25)
+    finally:
+        app.jobs.shutdown()

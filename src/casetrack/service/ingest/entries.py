@@ -70,8 +70,8 @@ class Indexer:
             if not texts:
                 vectors[model_id] = []
                 continue
-            embedder = self.pool.get(model_id)  # type: ignore[union-attr]
             try:
+                embedder = self.pool.get(model_id)  # type: ignore[union-attr]
                 if MODELS[model_id].best_window_share > 0:  # search ranks its long passages by their windows too
                     chunk_vectors, windows[model_id] = embedder.embed_windows(texts)
                     vectors[model_id] = as_vectors(chunk_vectors)

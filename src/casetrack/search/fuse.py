@@ -87,21 +87,18 @@ def keep_firsts(results: Sequence[Scored], rankings: Mapping[str, Sequence[Key]]
     ranks above every other is worth a look even when the others rank it low (RRF sums ranks, so one signal's
     first place is outvoted by two lists that never saw the passage). A missing first takes the place of the
     lowest results of the lower half, never one of the first half or of `fixed` (passages placed first on purpose),
-    and keeps its own score. Returns the new order and the keys placed."""
+    and keeps its own score; the results it displaces come next, in their order. Returns the new order and the keys
+    placed."""
     head = [key for key, _ in results[:shown]]
-    placed = {key for key in head}
-    missing = [key for key in dict.fromkeys(r[0] for r in rankings.values() if r) if key not in placed]
-    if not missing:
-        return list(results), []
-    firsts = {r[0] for r in rankings.values() if r}
-    spare = set(fixed) | firsts
-    replaceable = [key for key in head[(shown + 1) // 2:] if key not in spare][::-1]  # the lowest first
+    firsts = list(dict.fromkeys(ranking[0] for ranking in rankings.values() if ranking))
     by_key = dict(results)
-    added = sorted((key for key in missing if key in by_key), key=lambda key: -by_key[key])[: len(replaceable)]
+    missing = sorted((key for key in firsts if key in by_key and key not in head), key=lambda key: -by_key[key])
+    spare = {*fixed, *firsts}
+    replaceable = [key for key in reversed(head[(shown + 1) // 2:]) if key not in spare]  # the lowest first
+    added = missing[: len(replaceable)]
     if not added:
         return list(results), []
     out = set(replaceable[: len(added)])
-    kept = [(key, by_key[key]) for key in head if key not in out]
-    rest = [item for item in results if item[0] not in placed and item[0] not in added]
-    dropped = [(key, by_key[key]) for key in head if key in out]
-    return kept + [(key, by_key[key]) for key in added] + sorted(dropped + rest, key=lambda i: -i[1]), added
+    order = [key for key in head if key not in out] + added
+    placed = set(order)
+    return [(key, by_key[key]) for key in order] + [item for item in results if item[0] not in placed], added

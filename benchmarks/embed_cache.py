@@ -33,18 +33,26 @@ def cache_embeddings(directory: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         return folder / f"{digest}.npy"
 
+    def fill(self: OnnxEmbedder, texts: Sequence[str]) -> None:
+        """Embed the texts whose vector or windows are not cached, with the embedder's own `embed_windows` (its
+        `embed_documents` calls `embed_windows`, which is routed here: calling it would come back)."""
+        missing = [t for t in dict.fromkeys(texts)
+                   if not (path(self, t, False).exists() and path(self, t, False, "-windows").exists())]
+        if not missing:
+            return
+        fresh, fresh_windows = embed_windows(self, missing)
+        for text, vector, matrix in zip(missing, np.asarray(fresh), fresh_windows, strict=True):
+            np.save(path(self, text, False), vector)
+            np.save(path(self, text, False, "-windows"),
+                    np.zeros((0, self.spec.dim), np.float32) if matrix is None else matrix)
+
     def documents(self: OnnxEmbedder, texts: Sequence[str]) -> object:
         if self.spec.kind not in _DENSE:
             return embed_documents(self, texts)
-        paths = [path(self, t, False) for t in texts]
-        missing = [i for i, p in enumerate(paths) if not p.exists()]
-        if missing:
-            fresh = np.asarray(embed_documents(self, [texts[i] for i in missing]))
-            for row, i in enumerate(missing):
-                np.save(paths[i], fresh[row])
-        if not paths:
+        if not texts:
             return np.zeros((0, self.spec.dim), dtype=np.float32)
-        return np.stack([np.load(p) for p in paths]).astype(np.float32)
+        fill(self, texts)
+        return np.stack([np.load(path(self, t, False)) for t in texts]).astype(np.float32)
 
     def query(self: OnnxEmbedder, text: str) -> object:
         if self.spec.kind not in _DENSE:
@@ -55,13 +63,10 @@ def cache_embeddings(directory: Path) -> None:
         return np.load(p).astype(np.float32)
 
     def windows(self: OnnxEmbedder, texts: Sequence[str]) -> tuple[np.ndarray, list[np.ndarray | None]]:
-        paths = [path(self, t, False, "-windows") for t in texts]
-        missing = [i for i, p in enumerate(paths) if not p.exists()]
-        if missing:
-            _, fresh = embed_windows(self, [texts[i] for i in missing])
-            for i, matrix in zip(missing, fresh, strict=True):
-                np.save(paths[i], np.zeros((0, self.spec.dim), np.float32) if matrix is None else matrix)
-        found = [np.load(p).astype(np.float32) for p in paths]
+        if self.spec.kind not in _DENSE:
+            return embed_windows(self, texts)
+        fill(self, texts)
+        found = [np.load(path(self, t, False, "-windows")).astype(np.float32) for t in texts]
         return np.asarray(documents(self, texts)), [m if len(m) else None for m in found]
 
     OnnxEmbedder.embed_windows = windows  # type: ignore[method-assign]

@@ -153,8 +153,7 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
     if write.graph is not None:
         batch.put(keys.GRAPH, keys.graph_entry(doc.id, "extract"), dumps(dict(write.graph)))
     for embedder, by_chunk in write.vectors.items():
-        for chunk_id, vector in by_chunk.items():
-            batch.put(keys.EMBEDDINGS, keys.embedding(embedder, chunk_id), encode_vector(vector))
+        put_vectors(batch, embedder, by_chunk)
     for embedder, by_chunk in write.windows.items():
         put_windows(batch, embedder, by_chunk)
 

@@ -182,7 +182,10 @@ CATALOGUE: dict[str, tuple[Poison, dict[str, object] | None, str | None]] = {
     "checksum index to nowhere": (hash_to_nowhere, None, "names no document"),
     "stats that lie": (lying_stats, None, None),
     "case name with NUL, overlong": (untouched, {"name": "Evil\x00" + "x" * 400}, None),
+    # issue 33 §2: reindex read the archive's source path, pulling any file on the disk into the case
+    "source path to a file outside the case": (set_fields(original_path="{outside}/secret.txt"), None, None),
 }
+SECRET = "Zanzibar quartermaster ledger: the vault code is 4417."
 
 
 @pytest.mark.parametrize("kind", list(CATALOGUE))
@@ -195,6 +198,7 @@ def test_a_poisoned_archive_never_reaches_outside_its_case(kind: str, clean_arch
     (documents / "Taxes" / "2025.pdf").write_bytes(b"%PDF-1.4 the user's own file")
     (home / "anything").mkdir()
     (home / "anything" / ".localized").write_text("")
+    (home / "anything" / "secret.txt").write_text(SECRET)
     app = CaseTrack(load_settings(data, environ={}))
     other = app.create_case("Another Matter")
     (home / "other.txt").write_text("The other matter's memo.\n\nIt must survive every import and delete.")
@@ -215,6 +219,12 @@ def test_a_poisoned_archive_never_reaches_outside_its_case(kind: str, clean_arch
     else:
         imported = portability.import_case(app.settings, app.registry, licensing.UNLIMITED, archive).case
         case_folder = data / "cases" / imported.id
+        # Reindexed (each document, then the case) from the copies kept in the case, never from a path it names.
+        for doc in app.documents.all(imported):
+            assert app.reindexer.reindex_document(app.cases.get(imported.id), doc, force=True).action == "reparsed"
+        assert {r[1] for r in app.reindexer.reindex_case(app.cases.get(imported.id))} == {"reparsed"}
+        texts = [c.text for d in app.documents.all(imported) for c in app.documents.chunks(imported, d.id)[1]]
+        assert texts and not any("Zanzibar" in t for t in texts)
         docs = app.documents.listing(imported, "name", 50, 0).documents
         assert imported.stats.document_count == len(docs) == 2  # counted from the records, not the stats record
         assert len(imported.name) <= 200 and "\x00" not in imported.name

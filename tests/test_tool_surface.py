@@ -52,6 +52,8 @@ SPEC_TOOLS: dict[str, list[str]] = {
     # issue 24
     "verify_draft": ["file_path", "text"],
     "table_of_authorities": ["file_path", "text", "write_docx"],
+    # issue 33: an imported document's source is never the archive's path until the user gives one
+    "relink_document": ["document_name", "file_path"],
 }
 # Tools that act on no one case, or take it by another name: no `case_name` of their own.
 NOT_CASE_SCOPED = {"create_case", "list_cases", "switch_case", "delete_case", "get_ingest_status", "cancel_ingest",
@@ -197,6 +199,7 @@ async def _scratch_case(call: Any, scratch: Path) -> None:
     await call("list_watches")
     await call("set_sync_schedule", folder_path=folder, schedule="daily")
     await call("unwatch_folder", folder_path=folder)
+    await call("relink_document", document_name="memo.txt", file_path=str(scratch / "memo.txt"), case_name="Scratch")
     await call("reindex_case", confirm=True, reparse=False, case_name="Scratch", wait_seconds=60)
     await call("delete_document", document_name="memo.txt", confirm=True, case_name="Scratch")
     await call("close_case", case_name="Scratch")

@@ -306,7 +306,11 @@ class Document:
     embedders: tuple[str, ...]  # which embedders cover every chunk, e.g. ("E7", "E13")
     warnings: tuple[str, ...] = ()
     metadata: Mapping[str, str] = field(default_factory=dict)
-    copied_original: str | None = None  # path inside the case's originals/ folder
+    copied_original: str | None = None  # the kept copy, `originals/<id>/<file>`: its folder is re-derived on read
+    # HMAC of (case, document, original_path) under the data folder's own key (service.cases.sources): a path
+    # is opened only when this proves CaseTrack recorded it on this machine; an imported record never can.
+    source_seal: str | None = None
+    archived_path: str | None = None  # the source path an imported archive named: shown, never opened
 
     @property
     def extraction(self) -> str:

@@ -40,6 +40,9 @@ TOOL_WORDS: dict[str, str] = {
     "keep_new_version": "To keep only the new one, delete the old one (delete_document); sync_folder replaces "
                         "changed files instead of adding them.",
     "no_active_case": "(none) - use create_case or switch_case",
+    "relink_document": 'To read it again, give its file on this computer: relink_document (document_name="{document}", '
+                       "file_path=...), then reindex it.",
+    "rebuild_from_text": "reparse=false rebuilds its embeddings from the text already stored.",
 }
 
 Words = Callable[[Step], str]
@@ -172,6 +175,18 @@ class DocumentUnreadable(CaseTrackError):
     def __init__(self, path: str, reason: str, fix: str) -> None:
         super().__init__(f"Could not read {path}: {reason}. {fix}")
         self.reason = reason
+
+
+class SourceNotHere(CaseTrackError):
+    """A document cannot be read again: no source file this machine recorded is there (an imported document's
+    path came from the archive and is never opened) and no copy of it is kept in the case."""
+
+    def __init__(self, name: str, recorded: str | None, steps: Sequence[Step]) -> None:
+        where = (f"its file is no longer at {recorded}" if recorded else
+                 "its source file is not on this computer (it came from an imported case, or its record does not "
+                 "prove CaseTrack wrote it here)")
+        super().__init__(f'"{name}" was not read again and is unchanged: {where}, and no copy of it is kept in '
+                         "the case.", [*steps, Step("rebuild_from_text")])
 
 
 class DuplicateDocument(CaseTrackError):

@@ -1,4 +1,4 @@
-"""`casetrack ingest`, `casetrack docs list|show|delete`, `casetrack search`.
+"""`casetrack ingest`, `casetrack relink`, `casetrack docs list|show|delete`, `casetrack search`.
 
 What a command needs beyond typer is imported when it runs (see cli/app.py)."""
 
@@ -107,6 +107,20 @@ def show(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Document 
     from casetrack.render import documents as render_docs
 
     say(ctx, run(ctx, lambda ct: render_docs.document_detail(ct.documents.resolve(pick_case(ctx, ct, case), name))))
+
+
+@app.command(epilog=examples('casetrack relink Complaint.pdf ~/Cases/Smith/Complaint.pdf --case "Smith (imported)"'))
+def relink(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Document name or ID")],
+           path: Annotated[str, typer.Argument(help="The document's file on this computer")],
+           case: CaseOption = None) -> None:
+    """Give a document its file on this computer (an imported case's documents have none until then)."""
+    from casetrack.render import documents as render_docs
+
+    def action(ct: CaseTrack) -> str:
+        done = ct.relinker.relink(pick_case(ctx, ct, case), name, path)
+        return render_docs.relinked_text(done.document, done.same_content)
+
+    say(ctx, run(ctx, action))
 
 
 @docs.command(epilog=examples("casetrack docs delete Complaint.pdf --case Smith",

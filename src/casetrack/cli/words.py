@@ -24,6 +24,10 @@ COMMANDS: dict[str, str] = {
     "keep_new_version": "To keep only the new one: casetrack docs delete {document_id} --case {case} (next time, "
                         "ingest PATH --sync replaces a changed file instead of adding it).",
     "no_active_case": "(none: each command takes --case NAME)",
+    "relink_document": 'To read it again, give its file on this computer: casetrack relink "{document}" PATH '
+                       "--case {case}, then reindex it.",
+    "rebuild_from_text": "(Its embeddings can still be rebuilt from the text already stored: reindex_document with "
+                         "reparse=false.)",
 }
 
 

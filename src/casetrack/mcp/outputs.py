@@ -103,6 +103,7 @@ class DocumentOut(Out):
     warnings: list[str]
     metadata: dict[str, str]
     copied_original: str | None
+    archived_path: str | None  # the source an imported case named (file_path is then null): shown, never opened
 
 
 class CaseResult(Out):

@@ -63,7 +63,27 @@ def document_dict(doc: Document) -> dict[str, Any]:
         "ocr_confidence": doc.ocr_confidence, "file_size": doc.file_size, "sha256": doc.file_hash,
         "ingested_at": iso(doc.ingested_at), "embedded_at": iso(doc.embedded_at), "embedders": list(doc.embedders),
         "warnings": list(doc.warnings), "metadata": dict(doc.metadata), "copied_original": doc.copied_original,
+        "archived_path": doc.archived_path,
     }
+
+
+def source_line(doc: Document) -> str:
+    """Where the document's file is: a source on this computer, or one only named (by an imported archive)."""
+    if doc.original_path:
+        return doc.original_path
+    named = f' (the imported case named it "{doc.archived_path}"; never opened here)' if doc.archived_path else ""
+    return f"source not on this computer{named} - relink_document gives it a file here"
+
+
+def relinked_text(doc: Document, same_content: bool) -> str:
+    """What relink_document did, and what the file's content means for the next reindex."""
+    head = f'"{doc.name}" is now linked to {doc.original_path}.'
+    if same_content:
+        return f"{head} It holds the same bytes the document was made from (SHA-256 matches); reindexing reads it."
+    return (f"{head} Its content DIFFERS from the file the document was made from (another SHA-256): the "
+            "document's text is unchanged for now, and the next reindex reads this file "
+            "and replaces the document's text and passages with its own. If that is not what you want, relink the "
+            "document to the right file first.")
 
 
 def extraction_label(doc: Document) -> str:
@@ -116,7 +136,7 @@ def documents_block(docs: list[Document], total: int, offset: int = 0, words: Wo
 
 def document_detail(doc: Document) -> str:
     lines = [
-        f"Document: {doc.name}", f"ID: {doc.id}", f"File: {doc.original_path}",
+        f"Document: {doc.name}", f"ID: {doc.id}", f"File: {source_line(doc)}",
         f"Type: {doc.document_type.value} ({doc.type_source}, {doc.type_confidence:.0%} confidence) | "
         f"Format: {doc.format.upper()}",
         f"Pages: {doc.page_count} | Chunks: {doc.chunk_count} | Size: {size(doc.file_size)}",

@@ -40,6 +40,8 @@ def reindex_report(report: FolderReport, case_name: str) -> str:
              *(f"  {status.capitalize() + ':':<11} {n}" for status, n in sorted(counts.items())),
              f"  {'Duration:':<11} {duration(report.duration_s)}"]
     lines += _section("Failures", [f"  - {x.path}: {x.message}" for x in report.outcomes if x.status == "failed"])
+    lines += _section("Not read again (unchanged): give each its file with relink_document",
+                      [f"  - {x.path}: {x.message}" for x in report.outcomes if x.status == "needs_relink"])
     return "\n".join(lines)
 
 

@@ -28,6 +28,7 @@ from casetrack.service.ingest.document import Deleted, Ingestor
 from casetrack.service.ingest.entries import BM25, Indexer
 from casetrack.service.ingest.folders import FolderService
 from casetrack.service.ingest.reindex import CaseHealth, Reindexer
+from casetrack.service.ingest.relink import Relinker
 from casetrack.service.search.index_cache import IndexCache
 from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.query import SearchService
@@ -112,6 +113,7 @@ class CaseTrack:
         self.ingestor.listeners.append(lambda c: cache.applied(c.case_id, c.generation_before, c.generation_after))
         self.search = SearchService(self.cases, self.documents, self.pool, cache)
         self.reindexer = Reindexer(self.cases, self.documents, self.ingestor, self.indexer)
+        self.relinker = Relinker(self.cases, self.documents, settings.data_dir, settings.read_timeout_s)
         # Built in every process (the tools edit watches.json); only `casetrack serve` calls start().
         self.watches = WatchService(settings.data_dir, self.cases, self.folders, self.ingestor,
                                     WatchConfig.from_settings(settings), settings.lock_timeout_s)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
-from pathlib import Path
+from dataclasses import replace
+from pathlib import Path, PurePath
 
-from casetrack.domain import Case, is_own_id
+from casetrack.domain import Case, Document, is_own_id
 from casetrack.errors import NotFound, UnsafePath
 from casetrack.store import keys, migrations, shared_reads
 from casetrack.store.paths import contained, regular_file, remove_tree
@@ -114,6 +115,23 @@ class CaseStore:
             return None
         files = sorted(p for p in folder.iterdir() if regular_file(p)) if folder.is_dir() else []
         return files[0] if len(files) == 1 else None
+
+    def recorded_copy(self, copy: Path) -> str:
+        """How a kept copy is recorded: relative to the case folder, so a copied data folder still finds it."""
+        return copy.relative_to(self.case_dir).as_posix()
+
+    def located(self, doc: Document) -> Document:
+        """`doc` with its kept copy's path derived from this case folder, whatever the record says (an older
+        record holds the absolute path of the data folder it was written in, which may have been copied since).
+        A record whose id is not CaseTrack's own keeps what it says (deleting it reports the refusal)."""
+        if not doc.copied_original:
+            return doc
+        name = PurePath(doc.copied_original).name
+        try:
+            folder = self.copy_dir(doc.id)
+        except UnsafePath:
+            return doc
+        return replace(doc, copied_original=str(folder / name) if name not in ("", ".", "..") else None)
 
     def remove_copy(self, document_id: str) -> bool:
         """Remove a document's copy folder. Raises UnsafePath (removing nothing) for a foreign id."""

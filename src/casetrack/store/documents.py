@@ -61,7 +61,12 @@ def decode_document(raw: bytes) -> Document:
         ingested_at=float(r["ingested_at"]), embedded_at=r.get("embedded_at"),
         embedders=tuple(r.get("embedders", ())), warnings=tuple(r.get("warnings", ())),
         metadata=dict(r.get("metadata", {})), copied_original=r.get("copied_original"),
+        source_seal=_text(r.get("source_seal")), archived_path=_text(r.get("archived_path")),
     )
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 _PAGE_FIELDS = tuple(f.name for f in fields(StoredPage))

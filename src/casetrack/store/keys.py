@@ -7,6 +7,8 @@ from __future__ import annotations
 # --- registry.db (default column family) ---
 REGISTRY_SCHEMA_VERSION = b"schema_version"
 CASE_PREFIX = b"case:"
+# The data folder's own random key, sealing the source paths recorded here (service.cases.sources); never exported.
+SOURCE_KEY = b"source_key"
 
 
 def case(case_id: str) -> bytes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from casetrack.store.shared_reads import shared_read
 log = logging.getLogger(__name__)
 
 _WHAT = "The case registry"
+SOURCE_KEY_BYTES = 32
 
 
 class Registry:
@@ -51,6 +53,28 @@ class Registry:
             raw = store.get(DEFAULT_CF, keys.case(case_id))
         case = None if raw is None else decode_case(raw)
         return case if case is not None and case.id == case_id else None
+
+    def source_key(self) -> bytes:
+        """This data folder's key for sealing source paths: made once (under the write lock, so two processes
+        agree), kept in registry.db, which no export carries. A copied data folder keeps it."""
+        self._ensure_schema()
+        if existing_column_families(self.path):
+            with shared_read(self.path, [DEFAULT_CF]) as store:
+                raw = store.get(DEFAULT_CF, keys.SOURCE_KEY)
+            if raw is not None and len(raw) == SOURCE_KEY_BYTES:
+                return bytes(raw)
+        kept: list[bytes] = []
+
+        def fill(store: RocksStore, batch: Batch) -> None:
+            raw = store.get(DEFAULT_CF, keys.SOURCE_KEY)
+            if raw is not None and len(raw) == SOURCE_KEY_BYTES:
+                kept.append(bytes(raw))
+            else:
+                kept.append(secrets.token_bytes(SOURCE_KEY_BYTES))
+                batch.put(DEFAULT_CF, keys.SOURCE_KEY, kept[0])
+
+        self._write_with(fill, "making the data folder's key")
+        return kept[0]
 
     def put(self, case: Case) -> None:
         self._write(lambda batch: batch.put(DEFAULT_CF, keys.case(case.id), encode_case(case)), "saving a case")

@@ -24,6 +24,7 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(documents.get_document, READ_ONLY),
     ToolSpec(documents.delete_document, DESTRUCTIVE),
     ToolSpec(documents.set_document_type, IDEMPOTENT_WRITE),
+    ToolSpec(documents.relink_document, IDEMPOTENT_WRITE),
     ToolSpec(documents.get_chunk, READ_ONLY),
     ToolSpec(documents.get_document_chunks, READ_ONLY),
     ToolSpec(documents.get_source_context, READ_ONLY),

@@ -9,6 +9,7 @@ from mcp.types import CallToolResult
 from pydantic import Field
 
 from casetrack.mcp import outputs as out
+from casetrack.mcp import outputs_documents as out_documents
 from casetrack.mcp.tools.base import CaseName, ChunkId, Confirm, Ctx, DocRef, DocType, app_of, result
 from casetrack.render import documents as render
 from casetrack.render.formats import plural
@@ -67,6 +68,21 @@ def set_document_type(ctx: Ctx, document_name: DocRef, document_type: DocType, c
     app = app_of(ctx)
     doc = app.documents.set_type(app.case(case_name), document_name, document_type)
     return result(f'"{doc.name}" is now typed as {doc.document_type.value}.', {"document": render.document_dict(doc)})
+
+
+def relink_document(
+    ctx: Ctx, document_name: DocRef,
+    file_path: Annotated[str, Field(description="The document's file on this computer (absolute path)")],
+    case_name: CaseName = None,
+) -> Annotated[CallToolResult, out_documents.Relinked]:
+    """Give a document its file on this computer, e.g. one from an imported case (whose source path came
+    from the archive and is never opened). Checks the file's SHA-256 against the document's; reindex then
+    reads it."""
+    app = app_of(ctx)
+    done = app.relinker.relink(app.writable_case(case_name), document_name, file_path)
+    text = render.relinked_text(done.document, done.same_content)
+    return result(text, {"document": render.document_dict(done.document), "same_content": done.same_content,
+                         "detail": text})
 
 
 def get_chunk(ctx: Ctx, chunk_id: ChunkId, case_name: CaseName = None) -> Annotated[CallToolResult, out.ChunkDetail]:

@@ -12,6 +12,7 @@ from casetrack.config import Settings
 from casetrack.domain import Case, CaseStatus, CaseType, clean_name
 from casetrack.errors import CaseReadOnly, ConfirmationRequired, InvalidInput, NotFound, Step
 from casetrack.service.cases import naming
+from casetrack.service.cases.sources import SourceSeals
 from casetrack.service.distribution import licensing
 from casetrack.store.case_store import CaseStore
 from casetrack.store.registry import Registry
@@ -26,6 +27,7 @@ class CaseService:
     def __init__(self, settings: Settings, registry: Registry) -> None:
         self._settings = settings
         self._registry = registry
+        self.seals = SourceSeals(registry)  # which recorded source paths may be opened (issue 33 §2)
         self.limits = licensing.UNLIMITED  # the composition root sets the licence tier's limits
 
     def store(self, case: Case) -> CaseStore:

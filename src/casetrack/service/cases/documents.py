@@ -13,6 +13,7 @@ from casetrack.errors import InvalidInput, NotFound, Step
 from casetrack.service.cases import naming
 from casetrack.service.cases.cases import CaseService
 from casetrack.store import documents as docstore
+from casetrack.store.case_store import CaseStore
 
 SORTS = {
     "name": (lambda d: d.name.casefold(), False),
@@ -50,8 +51,9 @@ class DocumentReader:
         self._cases = cases
 
     def all(self, case: Case) -> list[Document]:
-        with self._cases.store(case).reader() as db:
-            return docstore.list_documents(db)
+        store = self._cases.store(case)
+        with store.reader() as db:
+            return [self._shown(case, store, d) for d in docstore.list_documents(db)]
 
     def listing(self, case: Case, sort_by: str = "date", limit: int = 50, offset: int = 0,
                 document_type: str | None = None) -> DocumentPage:
@@ -80,14 +82,20 @@ class DocumentReader:
         return doc, chunks
 
     def chunk(self, case: Case, chunk_id: str) -> tuple[Chunk, Document, int]:
-        with self._cases.store(case).reader() as db:
+        store = self._cases.store(case)
+        with store.reader() as db:
             chunk = docstore.load_chunk(db, _chunk_id(chunk_id))
             if chunk is None:
                 raise NotFound("Chunk", chunk_id, hint="Chunk IDs come from search_case, get_document_chunks or "
                                                        "browse_pages results; the document may have been reindexed.")
             doc = docstore.get_document(db, chunk.document_id)
         assert doc is not None  # load_chunk found the chunk's document
-        return chunk, doc, doc.chunk_count
+        return chunk, self._shown(case, store, doc), doc.chunk_count
+
+    def _shown(self, case: Case, store: CaseStore, doc: Document) -> Document:
+        """A document as the user sees it: its kept copy where this data folder holds it, and as its source only a
+        path this machine recorded (another is shown as `archived_path`, never opened: service.cases.sources)."""
+        return self._cases.seals.as_trusted(case.id, store.located(doc))
 
     def context(self, case: Case, chunk_id: str, window: int = 1) -> ChunkWindow:
         if not 1 <= window <= 5:

@@ -51,6 +51,7 @@ from casetrack.service.cases.archive import (
     read_manifest,
 )
 from casetrack.service.cases.cases import MAX_NAME_LENGTH, CaseService
+from casetrack.service.cases.sources import archived_path
 from casetrack.service.distribution import licensing
 from casetrack.store import documents as docstore
 from casetrack.store import keys, migrations
@@ -267,8 +268,11 @@ def _adopt(path: Path, settings: Settings, stage: Path, manifest: dict[str, Any]
         batch = db.batch()
         for doc in checked.documents:
             staged = copies.get(doc.id)
-            adopted = replace(doc, name=clean_name(doc.name),
-                              copied_original=str(final.copy_dir(doc.id) / staged.name) if staged else None)
+            # The archive's source path is kept only to be shown: this machine never opens it (issue 33 §2).
+            adopted = replace(doc, name=clean_name(doc.name), original_path=None, source_seal=None,
+                              archived_path=archived_path(doc),
+                              copied_original=final.recorded_copy(final.copy_dir(doc.id) / staged.name)
+                              if staged else None)
             batch.put(keys.DOCUMENTS, keys.document(doc.id), docstore.encode_document(adopted))
         case = replace(case, stats=checked.stats)
         batch.put(keys.METADATA, keys.CASE_INFO, encode_case(case))

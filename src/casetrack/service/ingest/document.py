@@ -7,6 +7,7 @@ store it once."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
@@ -61,6 +62,9 @@ class IngestRequest:
     document_name: str | None = None
     document_type: str | None = None
     copy_original: bool = False
+    # `path` is the copy kept inside the case of the document being replaced (a reindex): the document keeps the
+    # source it records (sealed again if this machine recorded it, else still "not on this computer").
+    kept_copy: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,9 +182,11 @@ class Ingestor:
                 ingested_at=now, embedded_at=entries.embedded_at, embedders=entries.embedders, warnings=warnings,
                 metadata=_metadata(parsed, extract),
             )
-            copied = self._copy_original(store, document, path) if request.copy_original else None
+            document = self._recorded_source(case, document, request, replace_doc)
+            keep = request.copy_original or (replace_doc is not None and bool(replace_doc.copied_original))
+            copied = self._keep_copy(store, document, path, replace_doc) if keep else None
             if copied:
-                document = replace(document, copied_original=str(copied))
+                document = replace(document, copied_original=store.recorded_copy(copied))
             write = docstore.DocumentWrite(
                 document=document, pages=pages, chunks=located,
                 terms=dict(zip(chunk_ids, terms, strict=True)),
@@ -203,7 +209,7 @@ class Ingestor:
             self._remove_copy(store, replace_doc)
         duration = time.perf_counter() - started
         log.info("Ingested %s (%d pages, %d chunks, %.0f ms)", name, len(pages), len(spans), duration * 1000)
-        return Ingested(document, duration, replace_doc, earlier)
+        return Ingested(store.located(document), duration, replace_doc, earlier)
 
     def _admit(self, case: Case, request: IngestRequest, replace_doc: Document | None) -> Admitted:
         """Everything decided before a file is read: refused here, a document costs nothing."""
@@ -288,12 +294,47 @@ class Ingestor:
         for listener in self.listeners:
             listener(commit)
 
+    def _recorded_source(self, case: Case, doc: Document, request: IngestRequest,
+                         replacing: Document | None) -> Document:
+        """The source `doc` records, sealed as this machine's (`service.cases.sources`): the file read, or, when
+        a reindex read the copy kept in the case, the source the replaced document recorded."""
+        seals = self._cases.seals
+        if not (request.kept_copy and replacing is not None):
+            return seals.sealed(case.id, doc, doc.original_path or "")
+        trusted = seals.trusted(case.id, replacing)
+        if trusted is not None:
+            return seals.sealed(case.id, doc, str(trusted))
+        return replace(doc, original_path=None, source_seal=None, archived_path=replacing.archived_path)
+
     @staticmethod
-    def _copy_original(store: CaseStore, doc: Document, source: Path) -> Path:
-        target = store.copy_dir(doc.id) / source.name
+    def _keep_copy(store: CaseStore, doc: Document, source: Path, replacing: Document | None) -> Path:
+        """The copy of `doc`'s original kept in `originals/<its id>/`, made before the commit that names it. A
+        replaced document's copy of the same bytes moves with it (a second link to the file, so that until the
+        commit the old document keeps its own; the old folder goes after it); otherwise the file read is copied."""
+        kept = store.copy_of(replacing.id) if replacing is not None and replacing.file_hash == doc.file_hash else None
+        target = store.copy_dir(doc.id) / (kept or source).name
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target)
+        if kept is None:
+            shutil.copy2(source, target)
+        else:
+            try:
+                os.link(kept, target)
+            except OSError:  # a disk without hard links (FAT, some shares): a full copy
+                shutil.copy2(kept, target)
+        durable(target)
         return target
+
+
+def durable(path: Path) -> None:
+    """Flush a new file and the folder naming it to the disk: a commit that names it must not outlive it."""
+    with open(path, "rb") as file:
+        os.fsync(file.fileno())
+    with contextlib.suppress(OSError):  # Windows cannot open a folder to flush it
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def _typed(path: Path, parsed: ParsedDocument, given: DocumentType | None) -> tuple[DocumentType, float, str]:

@@ -235,8 +235,8 @@ class FolderService:
         report = FolderReport(str(folder), "sync", dry_run=dry_run, found=len(walked.files),
                               subfolders=walked.subfolders)
         report.outcomes.extend(walked.problems)
-        with self._cases.store(case).reader() as db:
-            docs = docstore.list_documents(db)
+        with self._cases.store(case).reader() as db:  # a path this machine did not record is never probed
+            docs = [self._cases.seals.as_trusted(case.id, d) for d in docstore.list_documents(db)]
         by_hash = {d.file_hash: d for d in docs}
         by_path = {d.original_path: d for d in docs if d.original_path}
         on_disk = {str(p) for p in walked.files}
@@ -293,14 +293,15 @@ class FolderService:
 
     def _move(self, case: Case, doc: Document, path: Path, rel: str, dry_run: bool) -> FileOutcome:
         """Same content at a new path: re-pointed (and renamed, see `moves`); chunks and embeddings stay."""
+        was = doc.original_path or "a source not on this computer (now linked to this file)"
         if dry_run:
-            return FileOutcome(rel, "would_move", f"moved from {doc.original_path}", doc.id)
+            return FileOutcome(rel, "would_move", f"moved from {was}", doc.id)
         try:
             moved = move_document(self._cases, self._ingestor, case, doc.id, path)
         except CaseTrackError as exc:
             return FileOutcome(rel, "failed", exc.message, doc.id)
         renamed = f"; now named {moved.document.name}" if moved.renamed else ""
-        return FileOutcome(rel, "moved", f"moved from {doc.original_path}{renamed}; embeddings kept", doc.id,
+        return FileOutcome(rel, "moved", f"moved from {was}{renamed}; embeddings kept", doc.id,
                            doc.page_count, doc.chunk_count)
 
 

@@ -47,7 +47,7 @@ def move_document(cases: CaseService, ingestor: Ingestor, case: Case, doc_id: st
         name = current.name
         if current.original_path and named_after_file(name, Path(current.original_path)):
             name = unique_name([d for d in docstore.list_documents(db) if d.id != doc_id], path, None)
-        moved = replace(current, original_path=str(path), name=name)
+        moved = cases.seals.sealed(case.id, replace(current, name=name), str(path))  # walked in the user's folder
         batch = db.batch()
         docstore.update_document(batch, moved)
         if name == current.name:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from casetrack.chunk import StructureEntry
 from casetrack.domain import Case, Document
-from casetrack.errors import CaseTrackError, InvalidInput
+from casetrack.errors import CaseTrackError, InvalidInput, SourceNotHere, Step
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
 from casetrack.service.infra.jobs import Progress
@@ -20,6 +20,9 @@ from casetrack.service.ingest.mail_context import stored_parts, with_mail
 from casetrack.service.ingest.source_file import file_sha256
 from casetrack.store import documents as docstore
 from casetrack.store.stats import bump_generation
+
+NOT_HERE = "not on this computer"
+NEEDS_RELINK = "needs_relink"  # reindex_case: not read again (no source here, no kept copy), unchanged
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +35,13 @@ class Reindexed:
 @dataclass(frozen=True, slots=True)
 class DocumentHealth:
     document: Document
-    source: str  # "unchanged" | "changed" | "missing"
+    source: str  # "unchanged" | "changed" | "missing" | "kept copy" | NOT_HERE
     missing_embedders: tuple[str, ...]
     skipped_pages: int
 
     @property
     def healthy(self) -> bool:
-        return self.source == "unchanged" and not self.missing_embedders and not self.skipped_pages
+        return self.source in ("unchanged", "kept copy") and not self.missing_embedders and not self.skipped_pages
 
 
 @dataclass(slots=True)
@@ -67,7 +70,11 @@ class Reindexer:
         report = CaseHealth(ready_embedders=ready)
         for doc in sorted(docs, key=lambda d: d.name.casefold()):
             missing = tuple(e for e in ready if e not in doc.embedders)
-            report.documents.append(DocumentHealth(doc, source_state(doc), missing, doc.skipped_pages))
+            trusted = self._cases.seals.trusted(case.id, doc)
+            state = source_state(doc, trusted)
+            if trusted is None:  # imported (or never proven): re-read from the kept copy, else relink it
+                state = "kept copy" if self._cases.store(case).copy_of(doc.id) else NOT_HERE
+            report.documents.append(DocumentHealth(doc, state, missing, doc.skipped_pages))
         return report
 
     def reindex_named(self, case: Case, ref: str, force: bool = False, reparse: bool = True) -> Reindexed:
@@ -75,22 +82,34 @@ class Reindexer:
         return self.reindex_document(case, self._documents.resolve(case, ref), force, reparse)
 
     def reindex_document(self, case: Case, doc: Document, force: bool = False, reparse: bool = True) -> Reindexed:
-        """Raises CaseReadOnly, FileNotFound-style InvalidInput when the source is gone and reparse is asked."""
+        """Raises CaseReadOnly; SourceNotHere when reparse is asked and the document can be read neither from a
+        source this machine recorded nor from the copy kept in the case (nothing about it changes)."""
         self._cases.require_writable(case)
         if reparse:
-            state = source_state(doc)
-            if state == "missing":
-                raise InvalidInput(f'The source file of "{doc.name}" is no longer at {doc.original_path}. Move it '
-                                   "back, or use reparse=false to rebuild its embeddings from the stored text.")
+            source, state, kept = self._source(case, doc)
             missing = [e for e in self.ready_embedders() if e not in doc.embedders]
             if state == "unchanged" and not missing and not force:
                 return Reindexed(doc, "unchanged", "source file unchanged and embeddings complete (use force=true "
                                                    "to rebuild anyway)")
-            request = IngestRequest(str(doc.original_path), document_name=doc.name,
+            request = IngestRequest(str(source), document_name=doc.name, kept_copy=kept,
                                     document_type=doc.document_type.value if doc.type_source == "user" else None)
             done = self._ingestor.ingest(case, request, replace_doc=doc)
-            return Reindexed(done.document, "reparsed", f"source {state}; {done.document.chunk_count} chunks")
+            where = "the copy kept in the case" if kept else f"source {state}"
+            return Reindexed(done.document, "reparsed", f"{where}; {done.document.chunk_count} chunks")
         return self._reembed(case, doc, force)
+
+    def _source(self, case: Case, doc: Document) -> tuple[Path, str, bool]:
+        """The file a reparse reads, its state, and whether it is the kept copy: the source this machine recorded
+        when it is there, else the copy kept in the case. A path no seal proves is never opened (an archive's)."""
+        trusted = self._cases.seals.trusted(case.id, doc)
+        state = source_state(doc, trusted)
+        if state != "missing" and trusted is not None:
+            return trusted, state, False
+        copy = self._cases.store(case).copy_of(doc.id)
+        if copy is not None:
+            return copy, source_state(doc, copy), True
+        raise SourceNotHere(doc.name, doc.original_path if trusted is not None else None,
+                            [Step("relink_document", {"document": doc.name})])
 
     def _reembed(self, case: Case, doc: Document, force: bool) -> Reindexed:
         """Keep the chunks; compute the vectors that are missing (or all of them, with force)."""
@@ -130,7 +149,7 @@ class Reindexer:
 
     def reindex_case(self, case: Case, reparse: bool = True, skip_unchanged: bool = False,
                      progress: Progress | None = None) -> list[tuple[str, str, str]]:
-        """Every document, one commit each. Returns (name, action or "failed", detail) per document."""
+        """Every document, one commit each. Returns (name, action, "failed" or NEEDS_RELINK, detail) per document."""
         results = []
         docs = self._documents.all(case)
         for n, doc in enumerate(docs):
@@ -139,15 +158,17 @@ class Reindexer:
             try:
                 done = self.reindex_document(self._cases.get(case.id), doc, force=not skip_unchanged, reparse=reparse)
                 results.append((doc.name, done.action, done.detail))
+            except SourceNotHere as exc:  # left as it was; the report lists it with the step that fixes it
+                results.append((doc.name, NEEDS_RELINK, exc.message))
             except CaseTrackError as exc:
                 results.append((doc.name, "failed", exc.message))
         return results
 
 
-def source_state(doc: Document) -> str:
-    """unchanged | changed | missing, hashing only when size or modification time moved."""
-    path = Path(doc.original_path or "")
-    if not doc.original_path or not path.is_file():
+def source_state(doc: Document, path: Path | None) -> str:
+    """unchanged | changed | missing for the file at `path` (None: no source this machine recorded), hashing only
+    when size or modification time moved."""
+    if path is None or not path.is_file():
         return "missing"
     stat = path.stat()
     if stat.st_size == doc.file_size and abs(stat.st_mtime - doc.file_mtime) < 1e-6:
@@ -156,4 +177,3 @@ def source_state(doc: Document) -> str:
         return "unchanged" if file_sha256(path) == doc.file_hash else "changed"
     except CaseTrackError:  # stalled or unreadable: re-ingesting it says exactly what is wrong
         return "changed"
-

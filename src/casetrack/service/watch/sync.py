@@ -67,8 +67,8 @@ class WatchSync:
 
     def _removed(self, case: Case, watch: Watch, gone: list[str]) -> list[FileOutcome]:
         folder = Path(watch.folder)
-        with self._cases.store(case).reader() as db:
-            docs = docstore.list_documents(db)
+        with self._cases.store(case).reader() as db:  # a path this machine did not record is never probed
+            docs = [self._cases.seals.as_trusted(case.id, d) for d in docstore.list_documents(db)]
         outcomes = []
         for doc in docs:
             where = doc.original_path

@@ -109,7 +109,7 @@ def show(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Document 
     say(ctx, run(ctx, lambda ct: render_docs.document_detail(ct.documents.resolve(pick_case(ctx, ct, case), name))))
 
 
-@app.command(epilog=examples('casetrack relink Complaint.pdf ~/Cases/Smith/Complaint.pdf --case "Smith (imported)"'))
+@app.command(epilog=examples("casetrack relink Complaint.pdf ~/Cases/Smith/Complaint.pdf --case Smith"))
 def relink(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Document name or ID")],
            path: Annotated[str, typer.Argument(help="The document's file on this computer")],
            case: CaseOption = None) -> None:

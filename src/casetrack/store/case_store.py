@@ -8,7 +8,9 @@ deleting marks the folder first, so a crash at any point is repaired at the next
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import shutil
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path, PurePath
@@ -21,6 +23,7 @@ from casetrack.store.records import decode_case, encode_case, encode_u32
 from casetrack.store.rocks import RocksStore, existing_column_families, open_write
 
 DELETING_MARKER = ".deleting"
+PENDING_COPY = ".pending-"  # originals/.pending-<document id>: a copy made for a commit not yet finished
 
 
 class CaseStore:
@@ -116,6 +119,45 @@ class CaseStore:
         files = sorted(p for p in folder.iterdir() if regular_file(p)) if folder.is_dir() else []
         return files[0] if len(files) == 1 else None
 
+    def keep_copy(self, document_id: str, source: Path, replaces: str | None, link: bool) -> Path:
+        """Make `originals/<document_id>/<source's name>` for a commit about to name it: a second link to
+        `source` (a replaced document's copy, moving with it) or a copy of it, flushed to the disk. A marker
+        names the process and the document it replaces until `finish_copy`: a crash in between is finished or
+        undone at the next start (service.cases.recovery). Raises UnsafePath for a foreign id, OSError."""
+        target = self.copy_dir(document_id, "keep a copy of an original at") / source.name
+        marker = self.originals_dir / f"{PENDING_COPY}{document_id}"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        marker.write_text(json.dumps({"pid": os.getpid(), "replaces": replaces}))
+        _flush(marker)
+        if not link:
+            shutil.copy2(source, target)
+        else:
+            try:
+                os.link(source, target)
+            except OSError:  # a disk without hard links (FAT, some shares): a full copy
+                shutil.copy2(source, target)
+        _flush(target)
+        return target
+
+    def finish_copy(self, document_id: str) -> None:
+        """The commit naming the copy is done (or undone, its copy removed): its marker goes."""
+        with contextlib.suppress(FileNotFoundError):
+            (self.originals_dir / f"{PENDING_COPY}{document_id}").unlink()
+
+    def pending_copies(self) -> list[tuple[str, int, str | None]]:
+        """(document id, process id, id of the document it replaces) of every copy whose commit is unfinished."""
+        found = []
+        for marker in sorted(self.originals_dir.glob(PENDING_COPY + "*")) if self.originals_dir.is_dir() else []:
+            try:
+                record = json.loads(marker.read_text())
+                pid, replaces = int(record["pid"]), record.get("replaces")
+            except (OSError, ValueError, KeyError, TypeError):
+                continue
+            doc_id = marker.name[len(PENDING_COPY):]
+            if is_own_id(doc_id) and (replaces is None or (isinstance(replaces, str) and is_own_id(replaces))):
+                found.append((doc_id, pid, replaces))
+        return found
+
     def recorded_copy(self, copy: Path) -> str:
         """How a kept copy is recorded: relative to the case folder, so a copied data folder still finds it."""
         return copy.relative_to(self.case_dir).as_posix()
@@ -155,3 +197,15 @@ class CaseStore:
     def _require_present(self) -> None:
         if self.deleting or not self.exists:
             raise NotFound("Case", self.case_dir.name, hint="Its data folder is missing; use list_cases.")
+
+
+def _flush(path: Path) -> None:
+    """A new file and the folder naming it on the disk: a commit that names it must not outlive it (power cut)."""
+    with open(path, "rb") as file:
+        os.fsync(file.fileno())
+    with contextlib.suppress(OSError):  # Windows cannot open a folder to flush it
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)

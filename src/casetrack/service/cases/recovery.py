@@ -5,12 +5,15 @@ multi-step operations that span the registry and a case folder."""
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import replace
 from pathlib import Path
 
 from casetrack.config import Settings
 from casetrack.domain import Case, is_own_id
 from casetrack.errors import CaseTrackError
+from casetrack.service.infra.file_lock import alive
+from casetrack.store import documents as docstore
 from casetrack.store import keys
 from casetrack.store.case_store import DELETING_MARKER, CaseStore
 from casetrack.store.paths import remove_tree
@@ -42,6 +45,7 @@ def repair(settings: Settings, registry: Registry) -> list[str]:
     for case in cases:
         if case.id in registered and is_own_id(case.id):
             actions.extend(_recount_after_kill(case, settings, registry))
+            actions.extend(_finish_copies(case, settings))
     # Only folders CaseTrack names (case ids) are its to repair; a link or anything else is left alone.
     for folder in sorted(p for p in settings.cases_dir.iterdir()
                          if is_own_id(p.name) and p.is_dir() and not p.is_symlink()):
@@ -71,6 +75,33 @@ def _recount_after_kill(case: Case, settings: Settings, registry: Registry) -> l
     registry.put(replace(case, stats=counted))
     return [f'recounted case "{case.name}" after an interrupted write: {counted.document_count} documents '
             f"(the case list said {case.stats.document_count})"]
+
+
+def _finish_copies(case: Case, settings: Settings) -> list[str]:
+    """Copies of originals made for a commit whose process died (`CaseStore.keep_copy`): the commit happened
+    (the document is there) -> the replaced document's copy goes, as the ingest would have removed it; it did
+    not -> the new copy goes. Either way each document keeps exactly the copy it names. A live process's
+    marker is its own business (this process's too: another CaseTrack in it may be mid-ingest)."""
+    store = CaseStore(settings.case_dir(case.id), settings.lock_timeout_s, case.name)
+    actions = []
+    for doc_id, pid, replaces in store.pending_copies():
+        if pid == os.getpid() or alive(pid):
+            continue
+        try:
+            with store.reader() as db:
+                committed = docstore.get_document(db, doc_id) is not None
+                replaced = replaces is not None and docstore.get_document(db, replaces) is None
+            if committed and replaced and replaces is not None:
+                store.remove_copy(replaces)
+                actions.append(f'finished moving a copy of an original in case "{case.name}" after an interrupted '
+                               "reindex")
+            elif not committed:
+                store.remove_copy(doc_id)
+                actions.append(f'removed a copy of an original made for an interrupted ingest in case "{case.name}"')
+            store.finish_copy(doc_id)
+        except CaseTrackError as exc:
+            actions.append(f'left a copy of an original in case "{case.name}" as it was: {exc.message}')
+    return actions
 
 
 def _repair_orphan(folder: Path, settings: Settings, registry: Registry) -> list[str]:

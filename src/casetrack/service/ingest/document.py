@@ -7,11 +7,9 @@ store it once."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import re
-import shutil
 import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping
@@ -204,9 +202,12 @@ class Ingestor:
         except BaseException:
             if copied:
                 store.remove_copy(doc_id)
+                store.finish_copy(doc_id)
             raise
         if replace_doc is not None and replace_doc.copied_original:
             self._remove_copy(store, replace_doc)
+        if copied:
+            store.finish_copy(doc_id)
         duration = time.perf_counter() - started
         log.info("Ingested %s (%d pages, %d chunks, %.0f ms)", name, len(pages), len(spans), duration * 1000)
         return Ingested(store.located(document), duration, replace_doc, earlier)
@@ -309,32 +310,10 @@ class Ingestor:
     @staticmethod
     def _keep_copy(store: CaseStore, doc: Document, source: Path, replacing: Document | None) -> Path:
         """The copy of `doc`'s original kept in `originals/<its id>/`, made before the commit that names it. A
-        replaced document's copy of the same bytes moves with it (a second link to the file, so that until the
-        commit the old document keeps its own; the old folder goes after it); otherwise the file read is copied."""
+        replaced document's copy of the same bytes moves with it (linked, so that until the commit the old
+        document keeps its own; the old folder goes after it); otherwise the file read is copied."""
         kept = store.copy_of(replacing.id) if replacing is not None and replacing.file_hash == doc.file_hash else None
-        target = store.copy_dir(doc.id) / (kept or source).name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if kept is None:
-            shutil.copy2(source, target)
-        else:
-            try:
-                os.link(kept, target)
-            except OSError:  # a disk without hard links (FAT, some shares): a full copy
-                shutil.copy2(kept, target)
-        durable(target)
-        return target
-
-
-def durable(path: Path) -> None:
-    """Flush a new file and the folder naming it to the disk: a commit that names it must not outlive it."""
-    with open(path, "rb") as file:
-        os.fsync(file.fileno())
-    with contextlib.suppress(OSError):  # Windows cannot open a folder to flush it
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+        return store.keep_copy(doc.id, kept or source, replacing.id if replacing else None, link=kept is not None)
 
 
 def _typed(path: Path, parsed: ParsedDocument, given: DocumentType | None) -> tuple[DocumentType, float, str]:

@@ -109,7 +109,7 @@ def test_a_reindex_killed_midway_loses_neither_the_document_nor_its_copy(point: 
 
 
 def test_a_copied_data_folder_shows_and_reads_its_own_copies(tmp_path: Path) -> None:
-    app, case, first = kept_case(tmp_path / "old laptop" / "CaseTrack", tmp_path / "sources")
+    app, case, _first = kept_case(tmp_path / "old laptop" / "CaseTrack", tmp_path / "sources")
     app.jobs.shutdown()
     shutil.copytree(tmp_path / "old laptop", tmp_path / "new laptop", symlinks=True)
     shutil.rmtree(tmp_path / "old laptop")

@@ -30,6 +30,7 @@ from casetrack.service.ingest.document import IngestRequest
 from casetrack.service.ingest.reindex import NEEDS_RELINK
 from casetrack.store import documents as docstore
 from casetrack.store import keys
+from tests.mcp_helpers import call_ok, mcp_session, text_of
 from tests.test_hostile_records import TEXTS, poisoned_archive, set_fields
 
 SECRET = "Zanzibar quartermaster ledger: the vault code is 4417."
@@ -202,3 +203,29 @@ def test_syncing_the_folder_that_holds_an_imported_documents_file_links_it(uncop
     results = app.reindexer.reindex_case(app.cases.get(case.id))
     assert {action for _, action, _ in results} == {"reparsed"}
     app.jobs.shutdown()
+
+
+@pytest.mark.anyio
+async def test_over_mcp_imported_documents_are_named_for_relinking_and_relink_document_links_one(
+        uncopied_archive: tuple[Path, Path], tmp_path: Path) -> None:
+    clean, sources = uncopied_archive
+    data = tmp_path / "CaseTrack"
+    imported = CliRunner().invoke(cli_app, ["--data-dir", str(data), "import", str(clean)])
+    assert imported.exit_code == 0, imported.stderr
+    async with mcp_session(data) as client:
+        await call_ok(client, "switch_case", case_name="Acme v. Widget")
+        shown = (await call_ok(client, "get_document", document_name="Letter.txt")).structured_content
+        assert shown is not None and shown["document"]["file_path"] is None
+        assert shown["document"]["archived_path"] == str(sources / "Letter.txt")
+        answer = await call_ok(client, "reindex_case", confirm=True, wait_seconds=120)
+        said = text_of(answer)
+        assert "relink_document" in said and all(f"- {name}:" in said for name in TEXTS), said
+        assert answer.structured_content is not None
+        assert {f["status"] for f in answer.structured_content["report"]["files"]} == {NEEDS_RELINK}
+        assert "not on this computer (relink_document" in text_of(await call_ok(client, "get_index_status"))
+        linked = await call_ok(client, "relink_document", document_name="Letter.txt",
+                               file_path=str(sources / "Letter.txt"))
+        assert linked.structured_content is not None and linked.structured_content["same_content"] is True
+        assert linked.structured_content["document"]["file_path"] == str(sources / "Letter.txt")
+        again = await call_ok(client, "reindex_document", document_name="Letter.txt", force=True)
+        assert again.structured_content is not None and again.structured_content["action"] == "reparsed"

@@ -133,7 +133,8 @@ def delete(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Documen
     if not yes:
         confirm(f'Remove "{doc.name}" from case "{ctx.obj.case_name}"?', "Nothing was removed.")
     gone = run(ctx, lambda ct: ct.delete_document(ct.case(), doc.id, confirm=True))
-    typer.echo(f'Removed "{doc.name}". The original file at {doc.original_path} was not touched.')
+    kept = f"The original file at {doc.original_path} was not touched." if doc.original_path else ""
+    typer.echo(f'Removed "{doc.name}". {kept}'.rstrip())
     if gone.deleted.note:
         typer.echo(f"Warning: {gone.deleted.note}", err=True)
 

@@ -37,7 +37,7 @@ def reindex_report(report: FolderReport, case_name: str) -> str:
     for outcome in report.outcomes:
         counts[outcome.status] = counts.get(outcome.status, 0) + 1
     lines = [f"Reindex complete for {case_name}", "", f"  Documents: {len(report.outcomes)}",
-             *(f"  {status.capitalize() + ':':<11} {n}" for status, n in sorted(counts.items())),
+             *(f"  {status.replace('_', ' ').capitalize() + ':':<11} {n}" for status, n in sorted(counts.items())),
              f"  {'Duration:':<11} {duration(report.duration_s)}"]
     lines += _section("Failures", [f"  - {x.path}: {x.message}" for x in report.outcomes if x.status == "failed"])
     lines += _section("Not read again (unchanged): give each its file with relink_document",

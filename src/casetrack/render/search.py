@@ -170,7 +170,9 @@ def index_status_text(status: IndexStatus) -> str:
     lines += status.watches
     for d in attention:
         problems = []
-        if d.source != "unchanged":
+        if d.source == "not on this computer":  # imported: reindex reads no file until one is given
+            problems.append("source file not on this computer (relink_document gives it one)")
+        elif d.source not in ("unchanged", "kept copy"):
             problems.append(f"source file {d.source}")
         if d.missing_embedders:
             problems.append(f"missing embeddings: {', '.join(d.missing_embedders)} "

@@ -166,14 +166,11 @@ class CaseStore:
         """`doc` with its kept copy's path derived from this case folder, whatever the record says (an older
         record holds the absolute path of the data folder it was written in, which may have been copied since).
         A record whose id is not CaseTrack's own keeps what it says (deleting it reports the refusal)."""
-        if not doc.copied_original:
+        if not doc.copied_original or not is_own_id(doc.id):
             return doc
-        name = PurePath(doc.copied_original).name
-        try:
-            folder = self.copy_dir(doc.id)
-        except UnsafePath:
-            return doc
-        return replace(doc, copied_original=str(folder / name) if name not in ("", ".", "..") else None)
+        name = PurePath(doc.copied_original).name  # no I/O: a listing of thousands of documents derives each one
+        return replace(doc, copied_original=str(self.originals_dir / doc.id / name) if name not in ("", ".", "..")
+                       else None)
 
     def remove_copy(self, document_id: str) -> bool:
         """Remove a document's copy folder. Raises UnsafePath (removing nothing) for a foreign id."""

@@ -180,11 +180,8 @@ class Ingestor:
                 ingested_at=now, embedded_at=entries.embedded_at, embedders=entries.embedders, warnings=warnings,
                 metadata=_metadata(parsed, extract),
             )
-            document = self._recorded_source(case, document, request, replace_doc)
-            keep = request.copy_original or (replace_doc is not None and bool(replace_doc.copied_original))
-            copied = self._keep_copy(store, document, path, replace_doc) if keep else None
-            if copied:
-                document = replace(document, copied_original=store.recorded_copy(copied))
+            document, copied = self._with_copy(store, self._recorded_source(case, document, request, replace_doc),
+                                               path, request.copy_original, replace_doc)
             write = docstore.DocumentWrite(
                 document=document, pages=pages, chunks=located,
                 terms=dict(zip(chunk_ids, terms, strict=True)),
@@ -197,17 +194,7 @@ class Ingestor:
                 structure=structure, graph=extract,
             )
         report("saving")
-        try:
-            self._commit(case, write, replace_doc, now)
-        except BaseException:
-            if copied:
-                store.remove_copy(doc_id)
-                store.finish_copy(doc_id)
-            raise
-        if replace_doc is not None and replace_doc.copied_original:
-            self._remove_copy(store, replace_doc)
-        if copied:
-            store.finish_copy(doc_id)
+        self._commit_with_copy(case, store, write, replace_doc, now, copied)
         duration = time.perf_counter() - started
         log.info("Ingested %s (%d pages, %d chunks, %.0f ms)", name, len(pages), len(spans), duration * 1000)
         return Ingested(store.located(document), duration, replace_doc, earlier)
@@ -306,6 +293,31 @@ class Ingestor:
         if trusted is not None:
             return seals.sealed(case.id, doc, str(trusted))
         return replace(doc, original_path=None, source_seal=None, archived_path=replacing.archived_path)
+
+    def _commit_with_copy(self, case: Case, store: CaseStore, write: docstore.DocumentWrite,
+                          replace_doc: Document | None, now: float, copied: Path | None) -> None:
+        """The commit, then the replaced document's kept copy removed; a failed commit removes the new one."""
+        doc_id = write.document.id
+        try:
+            self._commit(case, write, replace_doc, now)
+        except BaseException:
+            if copied:
+                store.remove_copy(doc_id)
+                store.finish_copy(doc_id)
+            raise
+        if replace_doc is not None and replace_doc.copied_original:
+            self._remove_copy(store, replace_doc)
+        if copied:
+            store.finish_copy(doc_id)
+
+    @classmethod
+    def _with_copy(cls, store: CaseStore, doc: Document, source: Path, asked: bool,
+                   replacing: Document | None) -> tuple[Document, Path | None]:
+        """`doc` with the copy of its original it keeps: when asked, or when the document it replaces kept one."""
+        if not (asked or (replacing is not None and replacing.copied_original)):
+            return doc, None
+        copied = cls._keep_copy(store, doc, source, replacing)
+        return replace(doc, copied_original=store.recorded_copy(copied)), copied
 
     @staticmethod
     def _keep_copy(store: CaseStore, doc: Document, source: Path, replacing: Document | None) -> Path:

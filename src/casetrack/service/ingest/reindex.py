@@ -149,7 +149,8 @@ class Reindexer:
 
     def reindex_case(self, case: Case, reparse: bool = True, skip_unchanged: bool = False,
                      progress: Progress | None = None) -> list[tuple[str, str, str]]:
-        """Every document, one commit each. Returns (name, action, "failed" or NEEDS_RELINK, detail) per document."""
+        """Every document, one commit each. Returns (name, action, detail) per document; the action is "failed", or
+        NEEDS_RELINK for one that has no file to read here (left unchanged)."""
         results = []
         docs = self._documents.all(case)
         for n, doc in enumerate(docs):

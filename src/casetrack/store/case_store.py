@@ -11,9 +11,12 @@ import contextlib
 import json
 import os
 import shutil
+import socket
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path, PurePath
+
+import psutil
 
 from casetrack.domain import Case, Document, is_own_id
 from casetrack.errors import NotFound, UnsafePath
@@ -127,7 +130,7 @@ class CaseStore:
         target = self.copy_dir(document_id, "keep a copy of an original at") / source.name
         marker = self.originals_dir / f"{PENDING_COPY}{document_id}"
         target.parent.mkdir(parents=True, exist_ok=True)
-        marker.write_text(json.dumps({"pid": os.getpid(), "replaces": replaces}))
+        marker.write_text(json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "replaces": replaces}))
         _flush(marker)
         if not link:
             shutil.copy2(source, target)
@@ -144,18 +147,22 @@ class CaseStore:
         with contextlib.suppress(FileNotFoundError):
             (self.originals_dir / f"{PENDING_COPY}{document_id}").unlink()
 
-    def pending_copies(self) -> list[tuple[str, int, str | None]]:
-        """(document id, process id, id of the document it replaces) of every copy whose commit is unfinished."""
+    def abandoned_copies(self) -> list[tuple[str, str | None]]:
+        """(document id, id of the document it replaces) of each copy whose commit was left unfinished by a process
+        of this machine that no longer runs (this process's own count as running: another CaseTrack in it may be
+        mid-ingest; a data folder shared with another machine: its processes cannot be seen from here)."""
         found = []
         for marker in sorted(self.originals_dir.glob(PENDING_COPY + "*")) if self.originals_dir.is_dir() else []:
             try:
                 record = json.loads(marker.read_text())
-                pid, replaces = int(record["pid"]), record.get("replaces")
+                pid, host, replaces = int(record["pid"]), record.get("host"), record.get("replaces")
             except (OSError, ValueError, KeyError, TypeError):
+                continue
+            if host != socket.gethostname() or pid == os.getpid() or psutil.pid_exists(pid):
                 continue
             doc_id = marker.name[len(PENDING_COPY):]
             if is_own_id(doc_id) and (replaces is None or (isinstance(replaces, str) and is_own_id(replaces))):
-                found.append((doc_id, pid, replaces))
+                found.append((doc_id, replaces))
         return found
 
     def recorded_copy(self, copy: Path) -> str:

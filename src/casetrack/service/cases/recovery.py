@@ -5,14 +5,12 @@ multi-step operations that span the registry and a case folder."""
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import replace
 from pathlib import Path
 
 from casetrack.config import Settings
 from casetrack.domain import Case, is_own_id
 from casetrack.errors import CaseTrackError
-from casetrack.service.infra.file_lock import alive
 from casetrack.store import documents as docstore
 from casetrack.store import keys
 from casetrack.store.case_store import DELETING_MARKER, CaseStore
@@ -81,12 +79,10 @@ def _finish_copies(case: Case, settings: Settings) -> list[str]:
     """Copies of originals made for a commit whose process died (`CaseStore.keep_copy`): the commit happened
     (the document is there) -> the replaced document's copy goes, as the ingest would have removed it; it did
     not -> the new copy goes. Either way each document keeps exactly the copy it names. A live process's
-    marker is its own business (this process's too: another CaseTrack in it may be mid-ingest)."""
+    marker is its own business (`CaseStore.abandoned_copies`)."""
     store = CaseStore(settings.case_dir(case.id), settings.lock_timeout_s, case.name)
     actions = []
-    for doc_id, pid, replaces in store.pending_copies():
-        if pid == os.getpid() or alive(pid):
-            continue
+    for doc_id, replaces in store.abandoned_copies():
         try:
             with store.reader() as db:
                 committed = docstore.get_document(db, doc_id) is not None

@@ -129,6 +129,16 @@ def set_fields(**changes: str) -> Poison:
     return poison
 
 
+def set_raw(**changes: object) -> Poison:
+    """Write fields of the first document's record as given (values ingest never writes: numbers, lists)."""
+    def poison(db: RocksStore, docs: list[Document], places: dict[str, Path]) -> None:
+        record = loads(db.get(keys.DOCUMENTS, keys.document(docs[0].id)) or b"{}")
+        batch = db.batch()
+        batch.put(keys.DOCUMENTS, keys.document(docs[0].id), dumps({**record, **changes}))
+        db.write(batch)
+    return poison
+
+
 def rekey(new_id: str, **changes: object) -> Poison:
     return lambda db, docs, places: _rekey(db, docs[0], new_id, **changes)
 
@@ -184,6 +194,8 @@ CATALOGUE: dict[str, tuple[Poison, dict[str, object] | None, str | None]] = {
     "case name with NUL, overlong": (untouched, {"name": "Evil\x00" + "x" * 400}, None),
     # issue 33 §2: reindex read the archive's source path, pulling any file on the disk into the case
     "source path to a file outside the case": (set_fields(original_path="{outside}/secret.txt"), None, None),
+    "source path and copy that are not text": (set_raw(original_path=42, copied_original=["x"], source_seal=7),
+                                               None, None),
 }
 SECRET = "Zanzibar quartermaster ledger: the vault code is 4417."
 

@@ -52,7 +52,7 @@ def encode_document(doc: Document) -> bytes:
 def decode_document(raw: bytes) -> Document:
     r = loads(raw)
     return Document(
-        id=r["id"], name=r["name"], original_path=r.get("original_path"), file_hash=r["file_hash"],
+        id=r["id"], name=r["name"], original_path=_text(r.get("original_path")), file_hash=r["file_hash"],
         file_size=int(r.get("file_size", 0)), file_mtime=float(r.get("file_mtime", 0.0)), format=r["format"],
         document_type=DocumentType(r.get("document_type", "other")),
         type_confidence=float(r.get("type_confidence", 0.0)), type_source=r.get("type_source", "inferred"),
@@ -60,12 +60,13 @@ def decode_document(raw: bytes) -> Document:
         skipped_pages=int(r.get("skipped_pages", 0)), ocr_confidence=r.get("ocr_confidence"),
         ingested_at=float(r["ingested_at"]), embedded_at=r.get("embedded_at"),
         embedders=tuple(r.get("embedders", ())), warnings=tuple(r.get("warnings", ())),
-        metadata=dict(r.get("metadata", {})), copied_original=r.get("copied_original"),
+        metadata=dict(r.get("metadata", {})), copied_original=_text(r.get("copied_original")),
         source_seal=_text(r.get("source_seal")), archived_path=_text(r.get("archived_path")),
     )
 
 
 def _text(value: object) -> str | None:
+    """A path or a seal as ingest writes it (a string); anything else a crafted record holds is read as none."""
     return value if isinstance(value, str) else None
 
 

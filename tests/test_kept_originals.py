@@ -121,3 +121,43 @@ def test_a_copied_data_folder_shows_and_reads_its_own_copies(tmp_path: Path) -> 
     assert app.reindexer.reindex_named(app.cases.get(case.id), doc.id, force=True).action == "reparsed"
     shown_copy(app, case)
     app.jobs.shutdown()
+
+
+PAUSED = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from casetrack.config import load_settings
+    from casetrack.service.app import CaseTrack
+    from casetrack.service.ingest.document import Ingestor
+
+    data, case_id, doc_id = sys.argv[1:]
+
+    def paused(*args, **kwargs):  # the new copy is made; the commit waits
+        print("copied", flush=True)
+        time.sleep(600)
+
+    Ingestor._commit = paused
+    app = CaseTrack(load_settings(Path(data), environ={}))
+    app.reindexer.reindex_named(app.cases.get(case_id), doc_id, force=True)
+""")
+
+
+def test_start_up_repair_leaves_the_copy_of_a_reindex_still_running_in_another_process(tmp_path: Path) -> None:
+    app, case, first = kept_case(tmp_path / "CaseTrack", tmp_path / "sources")
+    app.jobs.shutdown()
+    originals = app.settings.case_dir(case.id) / "originals"
+    running = subprocess.Popen([sys.executable, "-c", PAUSED, str(tmp_path / "CaseTrack"), case.id, first.id],
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        assert running.stdout is not None and running.stdout.readline().strip() == "copied"
+        made = sorted(p.name for p in originals.iterdir() if not p.name.startswith("."))
+        assert len(made) == 2  # the document's copy, and the one its reindex made before committing
+        CaseTrack(load_settings(tmp_path / "CaseTrack", environ={})).jobs.shutdown()  # start-up repair runs
+        assert sorted(p.name for p in originals.iterdir() if not p.name.startswith(".")) == made
+    finally:
+        running.kill()
+        running.communicate(timeout=30)  # reaped, its pipe closed
+    app = CaseTrack(load_settings(tmp_path / "CaseTrack", environ={}))  # now it is gone: its copy is undone
+    doc, _ = shown_copy(app, case)
+    assert doc.id == first.id and sorted(p.name for p in originals.iterdir()) == [first.id]
+    app.jobs.shutdown()

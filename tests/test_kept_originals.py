@@ -118,6 +118,8 @@ def test_a_copied_data_folder_shows_and_reads_its_own_copies(tmp_path: Path) -> 
     doc, copy = shown_copy(app, case)
     assert str(tmp_path / "new laptop") in str(copy) and "old laptop" not in render.document_detail(doc)
     assert doc.original_path == str(tmp_path / "sources" / "memo.txt")  # the folder's own record: still its source
+    retyped = app.documents.set_type(app.cases.get(case.id), doc.id, "other")  # set_document_type's answer too
+    assert render.document_dict(retyped)["copied_original"] == str(copy)
     assert app.reindexer.reindex_named(app.cases.get(case.id), doc.id, force=True).action == "reparsed"
     shown_copy(app, case)
     app.jobs.shutdown()

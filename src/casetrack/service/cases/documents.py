@@ -154,7 +154,8 @@ class DocumentReader:
         if wanted is None:
             raise InvalidInput(f"Choose a document type: {', '.join(t.value for t in DocumentType)}.")
         doc = self.resolve(case, ref)
-        with self._cases.store(case).writer(f"retyping {doc.name}") as db:
+        store = self._cases.store(case)
+        with store.writer(f"retyping {doc.name}") as db:
             current = docstore.get_document(db, doc.id)
             if current is None:
                 raise NotFound("Document", ref, hint="It was deleted meanwhile.")
@@ -162,7 +163,7 @@ class DocumentReader:
             batch = db.batch()
             docstore.update_document(batch, updated)
             db.write(batch)
-        return updated
+        return self._shown(case, store, updated)
 
     @staticmethod
     def _at(db: Any, doc: Document, sequences: range) -> list[Chunk]:

@@ -197,7 +197,7 @@ class Ingestor:
         self._commit_with_copy(case, store, write, replace_doc, now, copied)
         duration = time.perf_counter() - started
         log.info("Ingested %s (%d pages, %d chunks, %.0f ms)", name, len(pages), len(spans), duration * 1000)
-        return Ingested(store.located(document), duration, replace_doc, earlier)
+        return Ingested(store.located(document), duration, replace_doc, earlier and store.located(earlier))
 
     def _admit(self, case: Case, request: IngestRequest, replace_doc: Document | None) -> Admitted:
         """Everything decided before a file is read: refused here, a document costs nothing."""

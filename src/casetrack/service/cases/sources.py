@@ -45,8 +45,9 @@ class SourceSeals:
         """The document's source path if this data folder recorded it, else None (never to be opened)."""
         if not doc.original_path or not doc.source_seal:
             return None
-        expected = self.seal(case_id, doc.id, doc.original_path)
-        return Path(doc.original_path) if hmac.compare_digest(expected, doc.source_seal) else None
+        expected = self.seal(case_id, doc.id, doc.original_path).encode()
+        given = doc.source_seal.encode("utf-8", "surrogatepass")  # bytes: a crafted seal may be any text
+        return Path(doc.original_path) if hmac.compare_digest(expected, given) else None
 
     def as_trusted(self, case_id: str, doc: Document) -> Document:
         """`doc` with an unproven source path moved to `archived_path` (shown, never opened): what is shown and

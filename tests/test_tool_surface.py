@@ -51,7 +51,7 @@ SPEC_TOOLS: dict[str, list[str]] = {
     "set_sync_schedule": ["auto_remove_deleted", "folder_path", "schedule"],
     # issue 24
     "verify_draft": ["file_path", "text"],
-    "table_of_authorities": ["file_path", "text", "write_docx"],
+    "table_of_authorities": ["file_path", "output_path", "text", "write_docx"],  # output_path: issue 33 §4
 }
 # Tools that act on no one case, or take it by another name: no `case_name` of their own.
 NOT_CASE_SCOPED = {"create_case", "list_cases", "switch_case", "delete_case", "get_ingest_status", "cancel_ingest",

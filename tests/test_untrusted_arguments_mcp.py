@@ -96,3 +96,30 @@ def test_destructive_tools_take_only_a_real_true_as_confirmation(tmp_path: Path,
     for message in refused:
         assert "confirm" in message and "boolean" in message, message
     assert "lease.txt" in documents and "Kept" in cases
+
+
+def test_a_table_of_authorities_is_written_where_asked_or_in_the_data_folder_never_beside_the_draft(
+        tmp_path: Path) -> None:
+    # A draft in a folder CaseTrack only reads (a client's share, a watched folder): no file appears there unasked.
+    drafts = tmp_path / "client share"
+    drafts.mkdir()
+    draft = drafts / "brief.txt"
+    draft.write_text("As held in Miranda v. Arizona, 384 U.S. 436 (1966), and under 42 U.S.C. \u00a7 1983.\n",
+                     encoding="utf-8")
+    asked = tmp_path / "Desktop" / "brief table.docx"
+    asked.parent.mkdir()
+
+    async def scenario() -> tuple[str | None, str | None, str]:
+        async with mcp_session(tmp_path / "data") as client:
+            unasked = await call_ok(client, "table_of_authorities", file_path=str(draft), write_docx=True)
+            where = await call_ok(client, "table_of_authorities", file_path=str(draft), output_path=str(asked))
+            nowhere = await call_error(client, "table_of_authorities", file_path=str(draft),
+                                       output_path=str(tmp_path / "no such folder" / "t.docx"))
+            return unasked.structured_content["docx_path"], where.structured_content["docx_path"], nowhere
+
+    unasked, where, nowhere = anyio.run(scenario)
+    assert sorted(p.name for p in drafts.iterdir()) == ["brief.txt"]
+    assert unasked == str(tmp_path / "data" / "tables" / "brief - Table of Authorities.docx")
+    assert Path(unasked).is_file()
+    assert where == str(asked) and asked.is_file()
+    assert "does not exist" in nowhere and not (tmp_path / "no such folder").exists()

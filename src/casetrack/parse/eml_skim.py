@@ -13,6 +13,7 @@ next boundary of a multipart that encloses it.
 
 from __future__ import annotations
 
+import email.errors
 import email.policy
 from collections.abc import Callable
 from email.message import Message
@@ -68,6 +69,13 @@ def _boundary(line: bytes, boundaries: list[bytes]) -> bool | None:
 
 
 def _after_headers(part: Message, boundaries: list[bytes], reads: Reads) -> _In:
+    try:
+        return _next(part, boundaries, reads)
+    except (ValueError, IndexError, email.errors.MessageError):  # a header the default policy cannot parse
+        return _In.BODY  # kept: the email package says what it makes of it, as before
+
+
+def _next(part: Message, boundaries: list[bytes], reads: Reads) -> _In:
     if part.get_content_maintype() == "multipart":
         boundary = part.get_param("boundary")
         if isinstance(boundary, str) and boundary:

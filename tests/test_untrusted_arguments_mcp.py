@@ -4,12 +4,14 @@ that are not a real true."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 import anyio
 import pytest
 
-from tests.mcp_helpers import call_error, call_ok, mcp_session, text_of
+from tests.mcp_helpers import CASETRACK, call_error, call_ok, mcp_session, text_of
 
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: what follows it displays reversed
 BIDI = ("\u202e", "\u202d", "\u202a", "\u202b", "\u202c", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f")
@@ -123,3 +125,12 @@ def test_a_table_of_authorities_is_written_where_asked_or_in_the_data_folder_nev
     assert Path(unasked).is_file()
     assert where == str(asked) and asked.is_file()
     assert "does not exist" in nowhere and not (tmp_path / "no such folder").exists()
+
+
+def test_the_command_line_says_the_same_of_a_path_part_over_255_characters(tmp_path: Path) -> None:
+    env = {**os.environ, "CASETRACK_HOME": str(tmp_path / "data")}
+    subprocess.run([CASETRACK, "cases", "create", "Paths"], env=env, check=True, capture_output=True, timeout=120)
+    done = subprocess.run([CASETRACK, "ingest", str(tmp_path / ("a" * 300 + ".pdf")), "--case", "Paths"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "longer than a file or folder name can be" in done.stderr and "unexpected problem" not in done.stderr

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import anyio
+import docx
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
@@ -29,6 +30,8 @@ from casetrack import telemetry_off
 from casetrack.parse.libreoffice_offline import offline_environment
 from tests.badfiles import text_pdf_bytes
 from tests.mcp_helpers import CASETRACK, call_ok, server_env, text_of
+from tests.parse.synthetic import text_image
+from tests.parse.test_docx import libreoffice_convert
 
 STRACE = shutil.which("strace")
 IDLE_S = 25
@@ -105,6 +108,14 @@ def test_the_real_server_sends_nothing_off_the_machine_through_ingest_search_and
     ]]))
     (docs / "notes.txt").write_text("Call with the landlord about the termination notice and the deposit.\n"
                                     "The deposit of 4,800 dollars is held in escrow.\n", encoding="utf-8")
+    # A scan (Tesseract reads it) and, where LibreOffice is installed, a .doc (LibreOffice converts it): every
+    # program the server starts is traced with it (-f).
+    text_image(["The landlord holds the deposit in escrow until the lease ends."]).save(docs / "scan.png")
+    if shutil.which("soffice") or shutil.which("libreoffice"):
+        word = docx.Document()
+        word.add_paragraph("The tenant may sublet with the landlord's written consent.")
+        word.save(str(tmp_path / "sublet.docx"))
+        shutil.copy(libreoffice_convert(tmp_path / "sublet.docx", "doc", tmp_path / "convert"), docs / "sublet.doc")
     trace = tmp_path / "strace.txt"
     # The server's environment as a user's might be: the switches set the wrong way (a value meant for
     # another program) and no update-check setting at all, so CaseTrack's own defaults are what is tested.

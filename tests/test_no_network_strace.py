@@ -5,9 +5,9 @@ where DNS answered, opened TLS to it; the server also asked PyPI for a newer ver
 A local listener (tests/test_no_network.py) cannot see either: they go to other hosts. So the real
 server runs under `strace -f -e trace=network` (every process it starts included), is given a PDF, a
 text file, a scan (Tesseract) and a .doc (LibreOffice), searched (the ONNX session exists from then on)
-and left idle for 25 s, and every connect,
-sendto, sendmsg and sendmmsg it made is read back: any to an address off loopback fails the test, and
-so does any DNS query (port 53), to whichever resolver, loopback ones too (127.0.0.53 is systemd's).
+and left idle for 25 s, and every connect, sendto, sendmsg and sendmmsg it made is read back: any to an
+address off loopback fails the test, and so does any DNS query (port 53), to whichever resolver, loopback
+ones too (127.0.0.53 is systemd's).
 """
 
 from __future__ import annotations

@@ -19,6 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
+import casetrack  # noqa: F401  before onnxruntime: its telemetry off (casetrack/telemetry_off.py)
+
+# isort: split
 import numpy as np
 import onnxruntime as ort
 import psutil

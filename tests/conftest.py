@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+import casetrack  # noqa: F401  first: runtime telemetry off in every test process and what it starts
+
 EVAL_DEV = Path(__file__).resolve().parents[2] / "shared" / "eval-dev"
 
 

@@ -51,7 +51,7 @@ SPEC_TOOLS: dict[str, list[str]] = {
     "set_sync_schedule": ["auto_remove_deleted", "folder_path", "schedule"],
     # issue 24
     "verify_draft": ["file_path", "text"],
-    "table_of_authorities": ["file_path", "text", "write_docx"],
+    "table_of_authorities": ["file_path", "output_path", "text", "write_docx"],  # output_path: issue 33 §4
     # issue 33: an imported document's source is never the archive's path until the user gives one
     "relink_document": ["document_name", "file_path"],
 }

@@ -115,7 +115,7 @@ def test_the_background_check_logs_an_update_once_and_is_silent_offline(tmp_path
     settings.data_dir.mkdir(parents=True)
     caplog.set_level(logging.DEBUG, logger="casetrack.service.distribution.updates")
     with pypi("99.0.0") as url:
-        thread = updates.start_background_check(settings, {updates.URL_ENV: url})
+        thread = updates.start_background_check(settings, {updates.URL_ENV: url, updates.ENABLE_ENV: "1"})
         assert thread is not None
         thread.join(10)
     assert f"Update available: v{__version__} -> v99.0.0. Run 'casetrack update'" in caplog.text
@@ -124,15 +124,21 @@ def test_the_background_check_logs_an_update_once_and_is_silent_offline(tmp_path
     caplog.clear()
     offline = replace(settings, data_dir=tmp_path / "other")
     offline.data_dir.mkdir()
-    thread = updates.start_background_check(offline, {updates.URL_ENV: closed_port()})
+    thread = updates.start_background_check(offline, {updates.URL_ENV: closed_port(), updates.ENABLE_ENV: "1"})
     assert thread is not None
     thread.join(10)
     assert not [r for r in caplog.records if r.levelno >= logging.INFO]
 
 
-def test_the_check_can_be_disabled_by_environment_or_config(tmp_path: Path) -> None:
+def test_the_start_up_check_is_off_unless_the_user_turns_it_on(tmp_path: Path) -> None:
     settings = load_settings(tmp_path, environ={})
+    assert not updates.check_enabled(settings, {})  # issue 33 §1: nobody asked, so nothing is sent
+    assert updates.check_enabled(settings, {updates.ENABLE_ENV: "1"})
+    assert not updates.check_enabled(settings, {updates.ENABLE_ENV: "1", updates.DISABLE_ENV: "1"})
     assert updates.start_background_check(settings, {updates.DISABLE_ENV: "1"}) is None
+    (tmp_path / "config.toml").write_text("update_check = true\n", encoding="utf-8")
+    assert updates.check_enabled(load_settings(tmp_path, environ={}), {})
+    assert not updates.check_enabled(load_settings(tmp_path, environ={}), {updates.ENABLE_ENV: "0"})
     (tmp_path / "config.toml").write_text("update_check = false\n", encoding="utf-8")
     assert updates.start_background_check(load_settings(tmp_path, environ={}), {}) is None
 
@@ -152,7 +158,8 @@ def _initialize_seconds(data_dir: Path, **env: str) -> float:
 def test_server_start_up_is_not_delayed_by_an_unanswered_update_check(tmp_path: Path) -> None:
     baseline = _initialize_seconds(tmp_path / "a")  # mcp_helpers disables the check
     with tarpit() as (url, connected):
-        checked = _initialize_seconds(tmp_path / "b", CASETRACK_NO_UPDATE_CHECK="", CASETRACK_UPDATE_URL=url)
+        checked = _initialize_seconds(tmp_path / "b", CASETRACK_NO_UPDATE_CHECK="",
+                                      CASETRACK_UPDATE_CHECK="1", CASETRACK_UPDATE_URL=url)
         assert connected.wait(30), "the server never attempted its update check"
     # The tarpit never completes an answer, so a check on the start-up path would never finish.
     assert checked < baseline + 5.0, (checked, baseline)

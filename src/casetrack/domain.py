@@ -20,6 +20,9 @@ from enum import StrEnum
 
 _OWN_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+# Unicode's direction controls (ALM, LRM, RLM, LRE..RLO, LRI..PDI): a name holding U+202E displays the rest of
+# a citation reversed ("Contract\u202efdp.exe" shows as "Contractexe.pdf"). Names never need them.
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
 
 
 def is_own_id(value: object) -> bool:
@@ -32,8 +35,14 @@ def is_own_id(value: object) -> bool:
 
 def clean_name(value: str) -> str:
     """A name as a user sees it in lists and citations: control characters (NUL, newlines, tabs)
-    and runs of spaces become one space, ends trimmed."""
-    return " ".join(_CONTROL.sub(" ", value).split())
+    and runs of spaces become one space, direction controls go, ends trimmed."""
+    return " ".join(_CONTROL.sub(" ", without_bidi(value)).split())
+
+
+def without_bidi(value: str) -> str:
+    """`value` without Unicode's direction controls: for what is shown of a record written before names
+    were cleaned of them, or read from an archive (a citation, a case name)."""
+    return _BIDI.sub("", value)
 
 
 class CaseType(StrEnum):
@@ -223,14 +232,15 @@ class Provenance:
         if self.printed_lines:
             parts.append(f"printed {self.printed_lines}")
         text = ", ".join(parts)
-        return f"{text} ({self.bates_number})" if self.bates_number else text
+        return without_bidi(f"{text} ({self.bates_number})" if self.bates_number else text)
 
     def cite_short(self) -> str:
         """Inline citation: the Bates number when the page has one, else `Name, p. N`."""
         if self.bates_number:
-            return self.bates_number
+            return without_bidi(self.bates_number)
         stem = self.document_name.rsplit(".", 1)[0] if "." in self.document_name else self.document_name
-        return f"{stem}, {page_citation(self.page, self.page_approximate, self.attachment, self.attachment_page)}"
+        cited = page_citation(self.page, self.page_approximate, self.attachment, self.attachment_page)
+        return without_bidi(f"{stem}, {cited}")
 
 
 def line_citation(start: int, end: int, estimated: bool = False) -> str:

@@ -3,11 +3,27 @@ wrong and what to do next. The MCP and CLI edges translate these, nothing else."
 
 from __future__ import annotations
 
+import errno
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 ISSUES_URL = "https://github.com/casetrack-legal/casetrack/issues"
 UPGRADE_URL = "https://casetrack.legal/upgrade"
+
+QUOTE_LIMIT = 80
+# Unicode's direction controls (ALM, LRM, RLM, LRE..RLO, LRI..PDI): U+202E shows the text after it reversed.
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """An input as an error message quotes it: its first `limit` characters and its length (a 1 MB case
+    name came back whole in its error), direction controls written out (\\u202e) so that it cannot display
+    reversed. Every error that repeats what it was given goes through this."""
+    text = str(value)
+    if len(text) > limit:
+        text = f"{text[:limit]}... ({len(text):,} characters)"
+    return _BIDI.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +108,7 @@ class NotFound(CaseTrackError):
 
     def __init__(self, kind: str, wanted: str, suggestions: Sequence[tuple[str, str]] = (), hint: str = "",
                  step: Step | None = None) -> None:
-        text = f'{kind} not found: "{wanted}".'
+        text = f'{kind} not found: "{quoted(wanted)}".'
         if suggestions:
             lines = "\n".join(f"  - {name} (ID: {ident})" for name, ident in suggestions)
             text += f" Did you mean:\n{lines}\nUse the full name or ID."
@@ -156,7 +172,8 @@ class FileNotFound(CaseTrackError):
     exit_code = 3
 
     def __init__(self, path: str, note: str = "") -> None:
-        super().__init__(f"File not found: {path}\n\nCheck that the path is correct and the file exists.{note}")
+        super().__init__(f"File not found: {quoted(path, 300)}\n\n"
+                         f"Check that the path is correct and the file exists.{note}")
 
 
 class UnsupportedFormat(CaseTrackError):
@@ -164,7 +181,7 @@ class UnsupportedFormat(CaseTrackError):
 
     def __init__(self, extension: str, supported: Sequence[str], hint: str = "") -> None:
         super().__init__(
-            f"Unsupported file format: {extension or '(no extension)'}\n\n"
+            f"Unsupported file format: {quoted(extension) or '(no extension)'}\n\n"
             f"Supported formats: {', '.join(supported)}" + (f"\n\nThis is {hint}." if hint else "")
         )
 
@@ -173,7 +190,7 @@ class DocumentUnreadable(CaseTrackError):
     """A file that exists but cannot be turned into text (corrupt, encrypted, empty, mislabelled...)."""
 
     def __init__(self, path: str, reason: str, fix: str) -> None:
-        super().__init__(f"Could not read {path}: {reason}. {fix}")
+        super().__init__(f"Could not read {quoted(path, 300)}: {reason}. {fix}")
         self.reason = reason
 
 
@@ -216,11 +233,31 @@ class UnsafePath(CaseTrackError):
 
     def __init__(self, path: str, root: str, action: str) -> None:
         super().__init__(
-            f"CaseTrack refused to {action} {path}: it is not inside {root}, the only folder this may touch. "
+            f"CaseTrack refused to {action} {quoted(path, 300)}: it is not inside {root}, "
+            "the only folder this may touch. "
             "Nothing outside that folder was changed. The record that named this path is damaged or was "
             f"altered; if it came from an imported case, import the original export again. {ISSUES_URL}"
         )
         self.path = path
+
+
+class NameTooLong(InvalidInput):
+    """A path given to CaseTrack has a part longer than a file or folder name can be (255 bytes on the usual
+    file systems): no such file can exist, and none can be written there."""
+
+    def __init__(self, path: object) -> None:
+        super().__init__(
+            f"This path has a part longer than a file or folder name can be (255 characters): {quoted(path)}. "
+            "No such file or folder can exist. Check the path (it may have been pasted with text around it) "
+            "and give the path of a file or folder that exists, or a shorter name to write to.")
+
+
+def from_os_error(exc: BaseException) -> CaseTrackError | None:
+    """The error of the tree an OSError means, for the edges, where one reaches them: a path with a part too
+    long for any file name (ENAMETOOLONG) is the user's input, not CaseTrack's failure. None otherwise."""
+    if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:
+        return NameTooLong(exc.filename if exc.filename is not None else "")
+    return None
 
 
 class Cancelled(BaseException):

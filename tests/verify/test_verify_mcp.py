@@ -66,11 +66,11 @@ async def test_table_of_authorities_lists_each_authority_once_and_writes_a_word_
                                                                           ("2023 WL 128600", [1, 2])]
     assert [(e["key"], e["pages"]) for e in data["headings"]["Rules"]] == [("Fed. R. App. P. 28(j)", [1])]
     written = Path(data["docx_path"])
-    assert written == tmp_path / "Xiang 28(j) letter - Table of Authorities.docx"
+    assert written == eval_dev_data_dir / "tables" / "Xiang 28(j) letter - Table of Authorities.docx"
     paragraphs = [p.text for p in docx.Document(str(written)).paragraphs]
     assert paragraphs[0] == "TABLE OF AUTHORITIES"
     assert "Alasaad v. Mayorkas, 988 F.3d 8 (1st Cir. 2021)\t2" in paragraphs
-    # Asked again, the first file is kept and a second written beside it.
+    # Asked again, the first file is kept and a second written next to it.
     assert again.structured_content is not None
     assert Path(again.structured_content["docx_path"]).name == "Xiang 28(j) letter - Table of Authorities (2).docx"
     assert "Alasaad v. Mayorkas, 988 F.3d 8 (1st Cir. 2021) ......" in text_of(result)
@@ -83,9 +83,10 @@ async def test_the_tools_say_what_went_wrong_and_what_to_do(data_dir: Path, tmp_
         missing = await call_error(client, "table_of_authorities", file_path=str(tmp_path / "nope.docx"))
         rtf = await call_error(client, "table_of_authorities", file_path=str(tmp_path / "brief.rtf"))
         both = await call_error(client, "table_of_authorities", text="x", file_path=str(tmp_path / "brief.rtf"))
-        pasted = await call_error(client, "table_of_authorities", text="See 42 U.S.C. \u00a7 1983.", write_docx=True)
+        pasted = await call_error(client, "table_of_authorities", text="See 42 U.S.C. \u00a7 1983.",
+                                  output_path=str(tmp_path / "table.txt"))
     assert no_case.startswith("No active case.") and "create_case" in no_case
     assert missing.startswith("File not found:")
     assert "Unsupported file format: .rtf" in rtf and ".docx" in rtf
     assert "either as text or as file_path" in both
-    assert "give the draft as a file (file_path)" in pasted
+    assert "output_path must name a .docx file (got table.txt)" in pasted

@@ -25,7 +25,7 @@ import ahocorasick
 
 from casetrack.chunk.role_taxonomy import BY_ID, ROLES, Role
 from casetrack.domain import Chunk
-from casetrack.errors import InvalidInput
+from casetrack.errors import InvalidInput, quoted
 
 TERM_PREFIX = "role:"
 
@@ -91,7 +91,7 @@ def resolve_role(name: str) -> Role:
     for role in ROLES:
         if wanted in (role.id.replace("_", ""), re.sub(r"[\s_-]+", "", role.label).lower()):
             return role
-    raise InvalidInput(f"Unknown clause type {name!r}. Use one of: {', '.join(r.id for r in ROLES)}.")
+    raise InvalidInput(f"Unknown clause type {quoted(repr(name))}. Use one of: {', '.join(r.id for r in ROLES)}.")
 
 
 def by_role(chunks: Sequence[Chunk]) -> list[tuple[Role, list[Chunk]]]:

@@ -19,7 +19,7 @@ from casetrack.cli.interrupt import end_process, interruptible
 from casetrack.cli.layout import HelpGroup, fit
 from casetrack.cli.words import command_words
 from casetrack.config import MemoryMode, Settings, load_settings
-from casetrack.errors import ISSUES_URL, CaseTrackError, InvalidInput, Words
+from casetrack.errors import ISSUES_URL, CaseTrackError, InvalidInput, Words, from_os_error
 
 if TYPE_CHECKING:
     from casetrack.service.app import CaseTrack
@@ -149,6 +149,11 @@ def run(ctx: typer.Context, action: Callable[[CaseTrack], T]) -> T:
         return interruptible(lambda: action(ctx.obj.casetrack))
     except CaseTrackError as exc:
         raise fail(exc, ctx.obj.case_name) from None
+    except OSError as exc:  # a path the user gave that no file can have (a name over 255 characters)
+        known = from_os_error(exc)
+        if known is None:
+            raise
+        raise fail(known, ctx.obj.case_name) from None
     except KeyboardInterrupt:  # Ctrl-C: one line, no traceback; every write is atomic, so nothing is torn
         typer.echo(f"Interrupted. {ctx.obj.after_interrupt}", err=True)
         end_process(130)

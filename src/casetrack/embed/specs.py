@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from casetrack.errors import InvalidInput
+from casetrack.errors import InvalidInput, quoted
 
 
 class Kind(StrEnum):
@@ -233,7 +233,7 @@ def get_spec(model_id: str) -> ModelSpec:
     spec = MODELS.get(model_id.strip().upper())
     if spec is None:
         known = ", ".join(f"{s.id} ({s.name})" for s in MODELS.values())
-        raise InvalidInput(f'Unknown embedder "{model_id}". Known embedders: {known}.')
+        raise InvalidInput(f'Unknown embedder "{quoted(model_id)}". Known embedders: {known}.')
     return spec
 
 

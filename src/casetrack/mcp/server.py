@@ -20,7 +20,7 @@ from mcp.types import Tool as MCPTool
 from pydantic import ValidationError
 
 from casetrack import __version__
-from casetrack.errors import CaseTrackError, InternalError
+from casetrack.errors import CaseTrackError, InternalError, from_os_error, quoted
 from casetrack.mcp.stdin import StdinLines, claimed_stdin
 from casetrack.service.app import CaseTrack
 from casetrack.service.distribution import updates
@@ -38,11 +38,12 @@ INSTRUCTIONS = (
 )
 
 def _as_tool_error(name: str, exc: Exception) -> ToolError:
+    exc = from_os_error(exc) or exc
     if isinstance(exc, CaseTrackError):
         log.info("%s: %s", name, exc.message.splitlines()[0])
         return ToolError(exc.message)
     log.error("Unexpected failure in %s", name, exc_info=exc)
-    return ToolError(InternalError(f"{type(exc).__name__}: {exc}").message)
+    return ToolError(InternalError(quoted(f"{type(exc).__name__}: {exc}", 500)).message)
 
 
 def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
@@ -82,8 +83,7 @@ def argument_problems(tool: str, error: ValidationError) -> str:
             lines.append(f"  - {name} is required")
             continue
         message = problem["msg"].removeprefix("Input ").replace(" after validation", "")
-        given = repr(problem["input"])
-        lines.append(f"  - {name}: {message} (got {given if len(given) <= 80 else given[:77] + '...'})")
+        lines.append(f"  - {name}: {message} (got {quoted(repr(problem['input']))})")
     lines.append(f"Correct {'it' if len(lines) == 2 else 'them'} and call {tool} again.")
     return "\n".join(lines)
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from casetrack.domain import ParsedDocument
-from casetrack.errors import DocumentUnreadable, FileNotFound, InvalidInput, UnsupportedFormat
+from casetrack.errors import DocumentUnreadable, FileNotFound, InvalidInput, UnsupportedFormat, quoted
 from casetrack.parse.formats import FORMATS, FormatSpec, by_extension, supported_label
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.sniff import read_head, sniff
@@ -57,7 +57,8 @@ def parse_file(path: Path, options: ParseOptions | None = None) -> ParsedDocumen
             "Give the path of one document, or ingest the folder to add every document in it."
         )
     if not path.is_file():
-        raise InvalidInput(f"{path} is not a regular file (a device, pipe or socket). Give the path of a document.")
+        raise InvalidInput(f"{quoted(path, 300)} is not a regular file (a device, pipe or socket). "
+                           "Give the path of a document.")
     extension = path.suffix.lower()
     spec = FORMAT_OF.get(extension)
     if spec is None:

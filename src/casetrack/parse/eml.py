@@ -20,8 +20,10 @@ from casetrack.parse.eml_attachments import (
     attached_messages,
     file_name,
     inner_message,
+    reads_attachment,
     signed_content,
 )
+from casetrack.parse.eml_skim import skimmed
 from casetrack.parse.mail_quotes import message_key, split_message
 from casetrack.parse.normalize import native_pages, split_approximate_pages
 from casetrack.parse.options import ParseOptions
@@ -38,8 +40,8 @@ CITED_HEADERS = (
 
 def parse_eml(path: Path, options: ParseOptions) -> ParsedDocument:
     """Parse an .eml message (see `message_document`)."""
-    with path.open("rb") as handle:
-        message = email.message_from_binary_file(handle, policy=email.policy.default)
+    with path.open("rb") as handle:  # an unread attachment's body is never held (eml_skim)
+        message = email.message_from_bytes(skimmed(handle, reads_attachment), policy=email.policy.default)
     return message_document(message, options, "eml")
 
 

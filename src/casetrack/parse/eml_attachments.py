@@ -181,13 +181,29 @@ def file_name(part: Message) -> str:
     return " ".join(str(name).split()) if name else f"(unnamed {part.get_content_type()})"
 
 
+def _extension(name: str, content_type: str) -> str:
+    """The extension an attached file is read as: its own when CaseTrack reads it, else its content type's."""
+    from casetrack.parse.dispatch import FORMAT_OF  # dispatch imports this module's caller
+
+    own = Path(name).suffix.lower()
+    return own if own in FORMAT_OF else mimetypes.guess_extension(content_type) or own
+
+
+def reads_attachment(name: str, content_type: str) -> bool:
+    """Whether an attached file of this name and type is read (or unpacked, a winmail.dat): eml_skim leaves out
+    the bodies of the others before the message is parsed."""
+    from casetrack.parse.dispatch import FORMAT_OF  # dispatch imports this module's caller
+
+    return content_type in TNEF_TYPES or name.lower() == "winmail.dat" or _extension(name, content_type) in FORMAT_OF
+
+
 def _read_attachment(name: str, content_type: str, payload: bytes,
                      options: ParseOptions) -> tuple[list[ParsedPage], list[str]]:
     """The attachment's pages and warnings, or no pages and the reason it was not read."""
     from casetrack.parse.dispatch import FORMAT_OF, parse_file  # dispatch imports this module's caller
 
     own = Path(name).suffix.lower()
-    extension = own if own in FORMAT_OF else mimetypes.guess_extension(content_type) or own
+    extension = _extension(name, content_type)
     if extension not in FORMAT_OF:
         kind = own or (extension if content_type != "application/octet-stream" else "")  # never ".bin" for "unknown"
         return [], [f"Attachment {name} was not read: CaseTrack does not read {kind or 'this kind of'} files. "

@@ -19,9 +19,10 @@ The settings are written into the private profile each conversion starts with; L
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
+
+from casetrack import telemetry_off
 
 _SCRIPTING = "/org.openoffice.Office.Common/Security/Scripting"
 _WRITER_UPDATE = "/org.openoffice.Office.Writer/Content/Update"
@@ -67,7 +68,7 @@ def offline_environment(scratch: Path) -> dict[str, str]:
     own temporary files in `scratch` (inside the data directory, not the shared temp folder)."""
     nowhere = f"http://{NOWHERE_HOST}:{NOWHERE_PORT}"
     environment = {
-        name: value for name, value in os.environ.items()
+        name: value for name, value in telemetry_off.child_environment().items()
         if name.lower() not in (*_PROXY_VARIABLES, "no_proxy")
     }  # fmt: skip
     for name in _PROXY_VARIABLES:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import math
-import os
 import shutil
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from statistics import median
 
 from PIL import Image, ImageOps
 
+from casetrack import telemetry_off
 from casetrack.domain import ExtractionMethod
 from casetrack.parse import ocr_margin
 from casetrack.parse.deskew import straightened
@@ -140,7 +140,7 @@ def _probe(command: str) -> OcrStatus:
 
 
 def _run(argv: list[str], timeout: float) -> subprocess.CompletedProcess[bytes]:
-    environment = {**os.environ, "OMP_THREAD_LIMIT": "1"}
+    environment = {**telemetry_off.child_environment(), "OMP_THREAD_LIMIT": "1"}
     return subprocess.run([*_dying_with_parent(), *argv], capture_output=True, timeout=timeout, env=environment,
                           check=False)
 

@@ -245,7 +245,7 @@ class CaseTrack:
         """Raises NotFound, CaseReadOnly, ConfirmationRequired (naming what would go) unless `confirm`."""
         self.cases.require_writable(case)
         doc = self.documents.resolve(case, ref)
-        if not confirm:
+        if confirm is not True:  # only a real true: "yes" or 1 is no confirmation (issue 33 §4)
             chunks = f"{doc.chunk_count} chunk{'s' if doc.chunk_count != 1 else ''}"
             raise ConfirmationRequired(f'document "{doc.name}" ({chunks}) from case "{case.name}"')
         return Deletion(doc, self.ingestor.delete(case, doc))

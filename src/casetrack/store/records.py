@@ -10,7 +10,7 @@ from typing import Any
 
 import orjson
 
-from casetrack.domain import Case, CaseStats, CaseStatus, CaseType
+from casetrack.domain import Case, CaseStats, CaseStatus, CaseType, without_bidi
 
 
 def dumps(value: dict[str, Any]) -> bytes:
@@ -48,7 +48,7 @@ def decode_case(raw: bytes) -> Case:
     stats = record.get("stats") or {}
     return Case(
         id=str(record["id"]),
-        name=str(record["name"]),
+        name=without_bidi(str(record["name"])),  # a case named before names were cleaned of them
         case_number=record.get("case_number"),
         case_type=CaseType(record.get("case_type", "other")),
         status=CaseStatus(record.get("status", "active")),

@@ -47,7 +47,7 @@ DocRef = Annotated[str, Field(description="Name or ID")]
 ChunkId = Annotated[str, Field(description="Chunk ID")]
 DocType = Literal["pleading", "motion", "brief", "contract", "exhibit", "correspondence", "deposition", "discovery",
                   "statute", "case_law", "other"]
-Confirm = Annotated[bool, Field(description="Must be true")]
+Confirm = Annotated[bool, Field(strict=True, description="Must be true")]  # "yes" is no confirmation (issue 33 §4)
 Extensions = Annotated[list[str] | None, Field(description='Only these extensions, e.g. ["pdf","docx"]')]
 WaitSeconds = Annotated[int, Field(ge=0, le=600, description="Then return a job id for get_ingest_status")]
 Schedule = Literal["on_change", "hourly", "daily", "every_6h", "every_12h", "manual"]

@@ -27,12 +27,16 @@ def verify_draft(ctx: Ctx, text: str | None = None, file_path: str | None = None
 
 def table_of_authorities(
     ctx: Ctx, text: str | None = None, file_path: str | None = None,
-    write_docx: Annotated[bool, Field(description="Also save a .docx beside the draft")] = False,
+    write_docx: Annotated[bool, Field(description="Also save it as a .docx")] = False,
+    output_path: Annotated[str | None, Field(description="Where to save the .docx, as the user asked")] = None,
 ) -> Annotated[CallToolResult, out.TableOfAuthorities]:
     """A draft's table of authorities (text, or a .docx/.pdf/.txt/.md file_path): cases, statutes,
-    rules, others, with the pages citing each."""
-    del ctx  # no case: the table is the draft's own
-    done = table_of_authorities_for(read_draft(text, file_path), write_docx=write_docx)
+    rules, others, with the pages citing each. With write_docx the .docx goes to output_path (an existing
+    folder; a file there is never replaced), else to the CaseTrack data folder's tables/, never beside the draft
+    unasked."""
+    folder = app_of(ctx).settings.data_dir / "tables"  # the table is the draft's own: no case
+    done = table_of_authorities_for(read_draft(text, file_path), write_docx=write_docx or bool(output_path),
+                                    output_path=output_path, folder=folder)
     path = str(done.docx_path) if done.docx_path else None
     name = done.draft.name
     return result(render.toa_text(done.table, name, path), render.toa_dict(done.table, name, path))

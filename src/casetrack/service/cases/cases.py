@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from casetrack.config import Settings
 from casetrack.domain import Case, CaseStatus, CaseType, clean_name
-from casetrack.errors import CaseReadOnly, ConfirmationRequired, InvalidInput, NotFound, Step
+from casetrack.errors import CaseReadOnly, ConfirmationRequired, InvalidInput, NotFound, Step, quoted
 from casetrack.service.cases import naming
 from casetrack.service.cases.sources import SourceSeals
 from casetrack.service.distribution import licensing
@@ -63,7 +63,8 @@ class CaseService:
     def list(self, status_filter: str = "active") -> list[Case]:
         wanted = (status_filter or "active").lower()
         if wanted not in STATUS_FILTERS:
-            raise InvalidInput(f"Unknown status filter {status_filter!r}: choose one of {', '.join(STATUS_FILTERS)}.")
+            raise InvalidInput(f"Unknown status filter {quoted(repr(status_filter))}: "
+                               f"choose one of {', '.join(STATUS_FILTERS)}.")
         cases = self._registry.list()
         if wanted != "all":
             cases = [c for c in cases if c.status.value == wanted]
@@ -104,7 +105,7 @@ class CaseService:
     def delete(self, ref: str, confirm: bool) -> Case:
         """Raises ConfirmationRequired unless confirm is true. Removes the case folder entirely."""
         case = self.resolve(ref)
-        if not confirm:
+        if confirm is not True:  # only a real true: "yes" or 1 is no confirmation (issue 33 §4)
             docs = case.stats.document_count
             raise ConfirmationRequired(f'case "{case.name}" and all {docs} document{"s" if docs != 1 else ""}')
         store = self.store(case)
@@ -136,4 +137,4 @@ def parse_case_type(value: str | None) -> CaseType:
         return CaseType(text)
     except ValueError as exc:
         choices = ", ".join(t.value for t in CaseType)
-        raise InvalidInput(f"Unknown case type {value!r}: choose one of {choices}.") from exc
+        raise InvalidInput(f"Unknown case type {quoted(repr(value))}: choose one of {choices}.") from exc

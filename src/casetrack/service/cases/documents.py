@@ -9,7 +9,7 @@ from typing import Any
 from casetrack.chunk.role_taxonomy import Role
 from casetrack.chunk.roles import by_role
 from casetrack.domain import Case, Chunk, Document, DocumentType
-from casetrack.errors import InvalidInput, NotFound, Step
+from casetrack.errors import InvalidInput, NotFound, Step, quoted
 from casetrack.service.cases import naming
 from casetrack.service.cases.cases import CaseService
 from casetrack.store import documents as docstore
@@ -58,7 +58,7 @@ class DocumentReader:
     def listing(self, case: Case, sort_by: str = "date", limit: int = 50, offset: int = 0,
                 document_type: str | None = None) -> DocumentPage:
         if sort_by not in SORTS:
-            raise InvalidInput(f"Unknown sort {sort_by!r}: choose one of {', '.join(SORTS)}.")
+            raise InvalidInput(f"Unknown sort {quoted(repr(sort_by))}: choose one of {', '.join(SORTS)}.")
         if not 1 <= limit <= 500 or offset < 0:
             raise InvalidInput("limit must be between 1 and 500 and offset must not be negative.")
         docs = self.all(case)
@@ -198,4 +198,4 @@ def parse_document_type(value: str | None) -> DocumentType | None:
         return DocumentType(str(value).strip().lower())
     except ValueError as exc:
         choices = ", ".join(t.value for t in DocumentType)
-        raise InvalidInput(f"Unknown document type {value!r}: choose one of {choices}.") from exc
+        raise InvalidInput(f"Unknown document type {quoted(repr(value))}: choose one of {choices}.") from exc

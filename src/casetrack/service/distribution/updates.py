@@ -2,9 +2,11 @@
 installed package (a uv tool, or pip) to the newest release on PyPI - no binary swapping.
 
 * `check_latest` asks PyPI's JSON API for the newest version (short timeout, never raises).
-* `start_background_check` runs that at server start on a daemon thread: it never delays or
-  fails start-up, logs one line when an update exists, is silent offline, runs at most once
-  a day, and is off with CASETRACK_NO_UPDATE_CHECK=1 or `update_check = false` in config.toml.
+* `start_background_check` runs that at server start on a daemon thread, only when the user asked
+  for it (`update_check = true` in config.toml or CASETRACK_UPDATE_CHECK=1): a connection off the
+  machine nobody asked for breaks the promise that nothing leaves it (issue 33 §1). When on, it
+  never delays or fails start-up, logs one line when an update exists, is silent offline and runs
+  at most once a day; CASETRACK_NO_UPDATE_CHECK=1 still turns it off whatever else says.
 * `upgrade` runs `uv tool upgrade casetrack` (or pip) and reports the version now installed.
 """
 
@@ -25,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from casetrack import __version__
+from casetrack import __version__, telemetry_off
 from casetrack.config import Settings
 from casetrack.errors import CaseTrackError
 
@@ -34,7 +36,9 @@ log = logging.getLogger(__name__)
 PACKAGE = "casetrack"
 PYPI_URL = f"https://pypi.org/pypi/{PACKAGE}/json"
 URL_ENV = "CASETRACK_UPDATE_URL"  # another index's JSON endpoint (mirrors, tests)
+ENABLE_ENV = "CASETRACK_UPDATE_CHECK"
 DISABLE_ENV = "CASETRACK_NO_UPDATE_CHECK"
+_YES, _NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
 STAMP_FILE = "update-check.json"
 CHECK_INTERVAL_S = 24 * 3600
 
@@ -78,10 +82,15 @@ def check_latest(url: str = PYPI_URL, timeout_s: float = 3.0) -> Latest:
 
 
 def check_enabled(settings: Settings, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the start-up check runs: off unless the environment or config.toml turns it on."""
     env = os.environ if environ is None else environ
-    if env.get(DISABLE_ENV, "").strip().lower() in ("1", "true", "yes", "on"):
+    if env.get(DISABLE_ENV, "").strip().lower() in _YES:
         return False
-    return settings.extra.get("update_check", True) not in (False, "false", "off", 0)
+    asked = env.get(ENABLE_ENV)
+    if asked is not None and asked.strip().lower() in (*_YES, *_NO):
+        return asked.strip().lower() in _YES
+    setting = settings.extra.get("update_check", False)
+    return setting is True or str(setting).strip().lower() in _YES
 
 
 def start_background_check(settings: Settings, environ: Mapping[str, str] | None = None,
@@ -172,7 +181,8 @@ def upgrade(latest: Latest, install: Installation, executable: str | None, timeo
                            "'git pull && uv sync', or install a release with 'uv tool install casetrack'.")
     command = install.upgrade_command()
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, check=False)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, check=False,
+                              env=telemetry_off.child_environment())
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise UpdateFailed(f"Could not run {' '.join(command)}: {exc}. Nothing was changed.") from exc
     output = (done.stdout + done.stderr).strip()
@@ -187,7 +197,8 @@ def installed_version(executable: str | None) -> str | None:
     if not executable:
         return None
     try:
-        done = subprocess.run([executable, "--version"], capture_output=True, text=True, timeout=60, check=False)
+        done = subprocess.run([executable, "--version"], capture_output=True, text=True, timeout=60, check=False,
+                              env=telemetry_off.child_environment())
     except (OSError, subprocess.TimeoutExpired):
         return None
     match = re.search(r"(\d+(?:\.\d+)+\S*)", done.stdout)

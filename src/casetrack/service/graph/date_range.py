@@ -11,7 +11,7 @@ import calendar
 import re
 from datetime import date
 
-from casetrack.errors import InvalidInput
+from casetrack.errors import InvalidInput, quoted
 
 _PARTIAL = re.compile(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?")
 FORMAT_HINT = "Dates must look like 2023-01-31 (YYYY-MM-DD); a year (2023) or a month (2023-01) also works"
@@ -23,13 +23,13 @@ def _bound(value: str, last: bool) -> str:
     text = value.strip()
     match = _PARTIAL.fullmatch(text)
     if match is None or (match[3] and not match[2]):
-        raise InvalidInput(f'{FORMAT_HINT}; got "{value}".')
+        raise InvalidInput(f'{FORMAT_HINT}; got "{quoted(value)}".')
     year, month = int(match[1]), int(match[2] or (12 if last else 1))
     try:
         day = int(match[3]) if match[3] else (calendar.monthrange(year, month)[1] if last else 1)
         return date(year, month, day).isoformat()
     except ValueError:  # month 13, February 30, year 0 ...
-        raise InvalidInput(f'"{value}" is not a calendar date. {FORMAT_HINT}.') from None
+        raise InvalidInput(f'"{quoted(value)}" is not a calendar date. {FORMAT_HINT}.') from None
 
 
 def date_range(start: str | None, end: str | None) -> tuple[str | None, str | None]:

@@ -64,7 +64,7 @@ class IngestJobs:
     def reindex_case(self, case: Case, confirm: bool, reparse: bool, skip_unchanged: bool) -> Job:
         """Raises ConfirmationRequired unless `confirm`."""
         count = case.stats.document_count
-        if not confirm:
+        if confirm is not True:  # only a real true: "yes" or 1 is no confirmation (issue 33 §4)
             raise ConfirmationRequired(f'and rebuild the index of every document in case "{case.name}" '
                                        f"({count} document{'s' if count != 1 else ''})")
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from casetrack import cancel
 from casetrack.domain import Case, Document
-from casetrack.errors import CaseTrackError, DuplicateDocument, InvalidInput
+from casetrack.errors import CaseTrackError, DuplicateDocument, InvalidInput, quoted
 from casetrack.files import kind_of, relative_note, user_path
 from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS
 from casetrack.service.cases.cases import CaseService
@@ -76,10 +76,11 @@ def check_folder(raw: str) -> Path:
         raise InvalidInput("Give the path of a folder, e.g. /Users/sarah/Cases/Smith/Documents")
     path = user_path(str(raw))
     if not path.exists():
-        raise InvalidInput(f"Folder not found: {path}\n\nCheck that the path is correct and the folder exists."
+        raise InvalidInput(f"Folder not found: {quoted(path, 300)}\n\n"
+                           "Check that the path is correct and the folder exists."
                            + relative_note(str(raw), "/Users/sarah/Cases/Smith"))
     if not path.is_dir():
-        raise InvalidInput(f"{path} is a file, not a folder. Use ingest_document for a single file.")
+        raise InvalidInput(f"{quoted(path, 300)} is a file, not a folder. Use ingest_document for a single file.")
     return path.resolve()
 
 

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from casetrack import cancel
-from casetrack.errors import DocumentUnreadable, FileNotFound, InvalidInput, UnsupportedFormat
+from casetrack.errors import DocumentUnreadable, FileNotFound, InvalidInput, UnsupportedFormat, quoted
 from casetrack.files import (
     READ_GRACE_S,
     NotRegularFile,
@@ -30,7 +30,7 @@ def check_file(raw: str) -> Path:
     if not path.exists():
         raise FileNotFound(str(path), relative_note(str(raw), "/Users/sarah/Cases/Smith/Complaint.pdf"))
     if path.is_dir():
-        raise InvalidInput(f"{path} is a folder. Use ingest_folder to ingest every document in a folder.")
+        raise InvalidInput(f"{quoted(path, 300)} is a folder. Use ingest_folder to ingest every document in a folder.")
     if path.suffix.lower() not in SUPPORTED_EXTENSIONS:
         raise UnsupportedFormat(path.suffix.lower(), [SUPPORTED_LABEL], CONVERSION_HINTS.get(path.suffix.lower(), ""))
     if (kind := kind_of(path.stat().st_mode)) is not None:
@@ -44,8 +44,8 @@ def not_a_file(path: Path, kind: str) -> InvalidInput:
     """The refusal of a path that is not a regular file: what it is, and (for a link) what it points at."""
     target = path.resolve()
     link = f" (a link to {target})" if target != path.absolute() else ""
-    return InvalidInput(f"{path}{link} is {kind}. CaseTrack reads only regular files: give the path of the "
-                        "document itself.")
+    return InvalidInput(f"{quoted(path, 300)}{link} is {kind}. CaseTrack reads only regular files: "
+                        "give the path of the document itself.")
 
 
 STALLED_FIX = ("It may be an online-only cloud file (OneDrive, Dropbox, iCloud, Google Drive) that has not "

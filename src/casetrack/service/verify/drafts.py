@@ -139,9 +139,10 @@ class DraftTable:
 
 
 def table_of_authorities_for(draft: Draft, passim: int = PASSIM_PAGES, write_docx: bool = False,
-                             output_path: str | None = None) -> DraftTable:
-    """The draft's table of authorities, and with `write_docx` the same as a Word file next to the draft (or at
-    `output_path`). Raises InvalidInput (a passim threshold below 2, nowhere to write the .docx)."""
+                             output_path: str | None = None, folder: Path | None = None) -> DraftTable:
+    """The draft's table of authorities, and with `write_docx` the same as a Word file at `output_path`, else in
+    `folder`, else next to the draft (toa_docx.toa_path_for). Raises InvalidInput (a passim threshold below 2,
+    nowhere to write the .docx)."""
     if passim < 2:
         raise InvalidInput("passim_pages must be at least 2 (the number of pages from which an authority is "
                            "listed as passim).")
@@ -149,7 +150,7 @@ def table_of_authorities_for(draft: Draft, passim: int = PASSIM_PAGES, write_doc
     table = table_of_authorities(authorities, draft.pages_estimated, passim)
     target = None
     if write_docx or output_path:
-        target = write_toa_docx(table, toa_path_for(draft.path, output_path))
+        target = write_toa_docx(table, toa_path_for(draft.path, output_path, folder))
     return DraftTable(draft, table, target)
 
 

@@ -9,27 +9,34 @@ import docx
 from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_TAB_ALIGNMENT, WD_TAB_LEADER
 from docx.shared import Inches, Pt
 
-from casetrack.errors import InvalidInput
+from casetrack.errors import InvalidInput, quoted
 from casetrack.verify.toa import HEADING_ORDER, TableOfAuthorities
 
 RIGHT_MARGIN_TAB = Inches(6.5)
 SUFFIX = " - Table of Authorities.docx"
 
 
-def toa_path_for(draft: Path | None, output_path: str | None) -> Path:
-    """Where the table goes: `output_path`, else next to the draft; a file already there is never replaced
-    (a number is added to the name). Raises InvalidInput for pasted text without an output path."""
+def toa_path_for(draft: Path | None, output_path: str | None, folder: Path | None = None) -> Path:
+    """Where the table goes: `output_path` (where the user asked), else in `folder` (the server passes its data
+    folder's tables/: a draft's path may come from anywhere, and its folder, a client's share or a watched
+    folder, is no place to write unasked), else next to the draft (the command line, where the user typed the
+    draft's path). A file already there is never replaced (a number is added to the name). Raises InvalidInput
+    for an output_path that is no .docx or whose folder does not exist, or pasted text with nowhere to go."""
     if output_path:
         target = Path(output_path).expanduser()
         if target.suffix.lower() != ".docx":
-            raise InvalidInput(f"output_path must name a .docx file (got {target.name}).")
+            raise InvalidInput(f"output_path must name a .docx file (got {quoted(target.name)}).")
+    elif folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / ((draft.stem if draft is not None else "Pasted draft") + SUFFIX)
     elif draft is not None:
         target = draft.with_name(draft.stem + SUFFIX)
     else:
         raise InvalidInput("A pasted draft has no folder to save the table in: give the draft as a file (file_path) "
                            "to save the table beside it.")
     if not target.parent.is_dir():
-        raise InvalidInput(f"The folder {target.parent} does not exist; give an output_path in an existing folder.")
+        raise InvalidInput(f"The folder {quoted(target.parent, 300)} does not exist; give an output_path in an "
+                           "existing folder.")
     n, free = 2, target
     while free.exists():
         free = target.with_name(f"{target.stem} ({n}){target.suffix}")

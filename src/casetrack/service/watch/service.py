@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from casetrack.domain import Case
-from casetrack.errors import CaseTrackError, InvalidInput, NotFound
+from casetrack.errors import CaseTrackError, InvalidInput, NotFound, quoted
 from casetrack.files import user_path
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.infra.file_lock import alive
@@ -67,7 +67,7 @@ class WatchChange:
 def check_schedule(schedule: str | None) -> str:
     value = (schedule or "on_change").strip().lower()
     if value not in SCHEDULES:
-        raise InvalidInput(f"Unknown schedule {schedule!r}: choose one of {', '.join(SCHEDULES)}.")
+        raise InvalidInput(f"Unknown schedule {quoted(repr(schedule))}: choose one of {', '.join(SCHEDULES)}.")
     return value
 
 

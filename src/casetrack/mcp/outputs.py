@@ -11,6 +11,8 @@ from typing import get_type_hints
 
 from pydantic import BaseModel, ConfigDict, RootModel, create_model
 
+from casetrack.mcp.outputs_transcripts import TranscriptPin
+
 
 class Out(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -232,6 +234,7 @@ class Hit(ChunkOut):
     context: Context
     also_in: list[Copy]
     thread: ThreadPlace | None = None  # an e-mail's place in its thread
+    transcript: TranscriptPin | None = None  # a transcript passage: the rows holding the answer (issue 37)
     match: str | None = None  # find_entity: "mention" (names it) or "related"
 
 

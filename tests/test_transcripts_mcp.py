@@ -37,3 +37,45 @@ async def test_search_cites_the_transcript_lines_that_hold_the_answer(data_dir: 
         top = ruling.structured_content["results"][0]
         assert HEARING_LINE in top["text"]
         assert top["transcript"]["pin"] == "12:4" and top["transcript"]["citation"] == "Hr'g Tr. 12:4 (Mar. 10, 2021)"
+
+
+@pytest.mark.slow  # end to end through a real server
+async def test_testimony_and_the_digest_of_a_condensed_deposition(data_dir: Path, tmp_path: Path) -> None:
+    """get_testimony returns the first question with its page:line and the lawyer who asked it; digest_transcript
+    lists the exhibits of the index with the page:line where each was marked, the examinations and objections."""
+    deposition = condensed_pdf(tmp_path / "Smith Deposition (condensed).pdf")
+    async with mcp_session(data_dir) as client:
+        await call_ok(client, "create_case", name="Harbor Freight v. Continental")
+        await call_ok(client, "ingest_document", file_path=str(deposition))
+
+        said = await call_ok(client, "get_testimony", document_name=deposition.name)
+        data = said.structured_content
+        first = data["exchanges"][0]
+        assert (first["pin"], first["examiner"], first["examination"]) == ("4:7-9", "Ms. Jones", "Direct examination")
+        assert first["question"] == {"pin": "4:7-8", "speaker": None,
+                                     "text": "Q. Good morning, Mr. Smith. Would you state your name for the record?"}
+        assert first["answer"]["text"] == "A. John Allen Smith." and first["file_page"] == 1
+        assert first["citation"] == "Smith Dep. 4:7-9 (Mar. 3, 2021)"
+        assert data["total"] == 18 and data["next_offset"] is None and len(data["exchanges"]) == 18
+        assert "Smith Dep. 4:7-9 (Mar. 3, 2021) (Ms. Jones, direct examination)" in text_of(said)
+
+        crossed = await call_ok(client, "get_testimony", document_name="John Smith", examiner="Brown")
+        assert [x["pin"] for x in crossed.structured_content["exchanges"]] == ["7:3-5", "7:6-7"]
+        invoice = await call_ok(client, "get_testimony", document_name=deposition.name, query="March invoice",
+                                pages="6-")
+        assert [x["pin"] for x in invoice.structured_content["exchanges"]] == ["6:2-3", "6:4-6", "6:7-9"]
+        later = await call_ok(client, "get_testimony", document_name=deposition.name, offset=16)
+        assert [x["pin"] for x in later.structured_content["exchanges"]] == ["7:3-5", "7:6-7"]
+        billing = await call_ok(client, "get_testimony", document_name=deposition.name, query="overcharge")
+        [objected] = billing.structured_content["exchanges"]
+        assert objected["pin"] == "6:10-13"
+        assert objected["objections"][0]["text"] == "MR. BROWN: Objection. Assumes facts."
+        assert objected["answer"]["speaker"] == "The Witness"
+
+        digest = (await call_ok(client, "digest_transcript", document_name=deposition.name)).structured_content
+        assert [(x["number"], x["description"], x["index_page"], x["marked_at"]) for x in digest["exhibits"]] == [
+            ("1", "Purchase order of January 5, 2020", 5, ["5:1"]), ("2", "The March invoice, No. 4471", 6, ["6:1"])]
+        assert [(e["heading"], e["examiner"]) for e in digest["examinations"]] == [
+            ("Direct examination", "Ms. Jones"), ("Cross-examination", "Mr. Brown")]
+        assert [o["pin"] for o in digest["objections"]] == ["5:8", "6:11"]
+        assert digest["topics"] and all(t["pin"] for t in digest["topics"])

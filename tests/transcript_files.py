@@ -118,3 +118,24 @@ def hearing_pages() -> dict[int, list[str]]:
             rows.append(HEARING_LINE if (page, row) == (12, 4) else speaker)
         pages[page] = rows
     return pages
+
+
+TRIAL_LINE = "A. The March invoice was wrong, and I said so in writing."
+
+
+def trial_pages() -> dict[int, list[str]]:
+    """The second volume of a jury trial's transcript (June 8, 2021): Maria Kaur on direct, her answer at 3:5."""
+    pages = {1: transcript_page(1, [
+        "UNITED STATES DISTRICT COURT", "DISTRICT OF DELAWARE", "", "HARBOR FREIGHT LINES, LLC v.",
+        "CONTINENTAL PALLET CO., Civil Action No. 20-1234", "", "TRANSCRIPT OF JURY TRIAL", "VOLUME II",
+        "June 8, 2021", "BEFORE THE HONORABLE RUTH ALVAREZ"])}
+    pages[2] = transcript_page(2, [
+        "MARIA KAUR, called by the Plaintiff, having been", "duly sworn, testified as follows:",
+        "DIRECT EXAMINATION", "BY MS. JONES:", "Q. Ms. Kaur, what is your position?",
+        "A. I supervise shipping at Continental.", "Q. Did Mr. Smith speak to you about the cedar load?",
+        "A. He did, that afternoon."])
+    pages[3] = transcript_page(3, [
+        "Q. What did you do about the invoice?", "MR. BROWN: Objection, Your Honor. Relevance.",
+        "THE COURT: Overruled. You may answer.", "Q. Go ahead.", TRIAL_LINE,
+        "Q. Did anyone answer you?", "A. No one did."])
+    return pages

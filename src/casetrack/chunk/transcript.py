@@ -24,7 +24,7 @@ MIN_TURNS = 3  # ... nor are rows without at least this many "Q."/"A." or speake
 FACT_PAGES = 3  # the title page and appearances: where the witness and the date are printed
 
 # "Q. Did you ...", "A Yes.", "Q: ..." (some reporters print the colon), at a row's start
-TURN_QA = re.compile(r"[ \t]*([QA])(?:[.:]|(?=[ \t]))[ \t]*")
+TURN_QA = re.compile(r"[ \t]*([QA])(?:[.:]|(?=[ \t])(?![ \t]+[A-Z](?:[ \t]|$)))[ \t]*")  # not "A P P E A R"
 # "MS. JONES:", "MR. VAN DER BERG:", "THE COURT:", "THE WITNESS:", "JUROR NO. 3:"
 SPEAKER = re.compile(r"[ \t]*((?:MR|MS|MRS|MISS|DR)\.?[ \t]+[A-Z][A-Za-z'\-]*(?:[ \t]+[A-Z][A-Za-z'\-]*){0,2}"
                      r"|THE[ \t]+[A-Z]+(?:[ \t]+[A-Z]+)?)[ \t]*:[ \t]*")
@@ -33,6 +33,7 @@ EXAMINER = re.compile(r"[ \t]*BY[ \t]+((?:MR|MS|MRS|MISS|DR)\.?[ \t]+[A-Z][A-Za-
                       r"[ \t]*:")
 _DEPOSITION_OF = re.compile(r"\b(?:deposition|testimony|examination)\s+of\s+((?:[A-Z][A-Za-z.'\-]*\s+){0,3}"
                             r"[A-Z][A-Za-z'\-]+)", re.IGNORECASE)
+_VOLUME = re.compile(r"\b(?:VOLUME|Volume|Vol\.)\s+([IVX]{1,5}|\d{1,2})\b")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
 _ABBREVIATED = ("Jan.", "Feb.", "Mar.", "Apr.", "May", "June", "July", "Aug.", "Sept.", "Oct.", "Nov.", "Dec.")
@@ -76,6 +77,13 @@ class TranscriptFacts:
     kind: str
     witness: str | None = None
     date: str | None = None
+    volume: str | None = None  # "II" of "VOLUME II"
+
+    @property
+    def naming_words(self) -> str:
+        """The words a brief may name the transcript by ("Smith Dep.", "Hr'g Tr.", "Trial Tr. vol. II")."""
+        return " ".join(w for w in ("transcript", self.kind, self.witness, self.volume and f"volume {self.volume}")
+                        if w)
 
     @property
     def short_name(self) -> str:
@@ -110,7 +118,7 @@ def transcript_rows(pages: Sequence[PageText]) -> list[Line]:
             end = following[1] - 1  # up to the next row of this page: the lines it wraps to are its own
             while end > offset and text[end - 1] in " \t\n":
                 end -= 1
-        number = PRINTED_NUMBER.match(text, offset)
+        number = PRINTED_NUMBER.match(text, offset, end)
         words = text[number.end() if number else offset:end]
         out.append(Line(file_page, offset, end, printed, line, " ".join(words.split())))
     return out
@@ -133,7 +141,8 @@ def transcript_facts(pages: Sequence[PageText]) -> TranscriptFacts:
         (kind for kind, cue in _KINDS if cue.search(first[:2000])), "transcript")
     date = _DATE.search(first)
     when = f"{_ABBREVIATED[_MONTHS.index(date.group(1))]} {int(date.group(2))}, {date.group(3)}" if date else None
-    return TranscriptFacts(kind, witness, when)
+    volume = _VOLUME.search(first[:3000])
+    return TranscriptFacts(kind, witness, when, volume.group(1).upper() if volume else None)
 
 
 def _witness(text: str) -> str | None:

@@ -19,3 +19,71 @@ class TranscriptPin(_Out):
     kind: str  # deposition, hearing, trial, transcript
     witness: str | None
     date: str | None
+
+
+class Said(_Out):
+    """A turn: who spoke, where (transcript page:line) and what was said."""
+
+    pin: str
+    speaker: str | None
+    text: str
+
+
+class ExchangeOut(_Out):
+    """A question and the answer that follows it, cited as a brief cites testimony."""
+
+    pin: str
+    citation: str  # "Smith Dep. 4:15-18 (Mar. 3, 2021)"
+    document: str
+    document_id: str
+    file_page: int  # the file's page (a sheet of a condensed transcript) where the question is
+    examiner: str | None  # "Ms. Jones", from "BY MS. JONES:"
+    examination: str | None  # "Direct examination", "Cross-examination"
+    question: Said
+    answer: Said | None
+    objections: list[Said]
+
+
+class TranscriptOut(_Out):
+    document: str
+    document_id: str
+    kind: str  # deposition, hearing, trial, transcript
+    witness: str | None
+    date: str | None
+
+
+class TestimonyResult(_Out):
+    transcripts: list[TranscriptOut]
+    total: int
+    offset: int
+    next_offset: int | None
+    exchanges: list[ExchangeOut]
+
+
+class ExaminationOut(_Out):
+    heading: str
+    examiner: str | None
+    pin: str
+
+
+class ExhibitOut(_Out):
+    number: str
+    description: str | None
+    index_page: int | None  # the page the transcript's index gives
+    index_pin: str | None  # the index row
+    marked_at: list[str]  # page:line of each "(Exhibit 3 marked for identification.)"
+
+
+class TopicOut(_Out):
+    words: list[str]  # its most frequent words, each in its questions or answers
+    pin: str
+    exchanges: int
+
+
+class DigestResult(_Out):
+    transcript: TranscriptOut
+    examinations: list[ExaminationOut]
+    exhibits: list[ExhibitOut]
+    topics: list[TopicOut]
+    objections: list[Said]
+    exchanges: int

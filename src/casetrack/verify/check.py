@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from casetrack.chunk.layout import PageLayout
@@ -78,6 +78,7 @@ class CaseView:
     keys: CaseKeys
     documents: Mapping[str, Document]
     reader: PageReader
+    names: Mapping[str, str] = field(default_factory=dict)  # more naming words by document id (a transcript's)
     _pages: dict[tuple[str, int], StoredPage | None] = field(default_factory=dict)
     _printed: dict[str, dict[int, int]] = field(default_factory=dict)
     _rows: dict[str, dict[tuple[int, int], tuple[int, int, int]]] = field(default_factory=dict)
@@ -97,10 +98,25 @@ class CaseView:
     def transcript_row(self, document: Document, page: int, line: int) -> tuple[int, int, int] | None:
         """(file page, start, end) of the row a transcript prints as `page`:`line` (chunk.pinpoints: its "Page 12"
         under a filed exhibit's stamp, several transcript pages on one page of a condensed transcript)."""
+        return self._rows_of(document).get((page, line))
+
+    def _rows_of(self, document: Document) -> dict[tuple[int, int], tuple[int, int, int]]:
         if document.id not in self._rows:
             pages = [p for n in range(1, document.page_count + 1) if (p := self.page(document.id, n)) is not None]
             self._rows[document.id] = transcript_rows(pages)
-        return self._rows[document.id].get((page, line))
+        return self._rows[document.id]
+
+    def printed_span(self, place: Place) -> str | None:
+        """The transcript page:line span of a passage ("4:17-18", "4:24-5:2"), None outside transcripts."""
+        document = self.documents.get(place.document_id)
+        rows = self._rows_of(document) if document is not None else {}
+        starts = sorted((where[0], where[1], at) for at, where in rows.items())
+        first = [at for page, start, at in starts if page == place.page and start <= place.char_start]
+        last = [at for page, start, at in starts if page == place.page_end and start < place.char_end]
+        if not last:
+            return None
+        (p1, l1), (p2, l2) = (first or last)[-1], last[-1]
+        return f"{p1}:{l1}" + ("" if (p1, l1) == (p2, l2) else f"-{l2}" if p1 == p2 else f"-{p2}:{l2}")
 
     def window(self, document: Document, first: int, last: int) -> Window:
         pages = []
@@ -112,7 +128,17 @@ class CaseView:
 
 
 def check(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -> Outcome:
-    """The outcome of one quotation cited to `regions` (none: it cites nothing the case holds)."""
+    """The outcome of one quotation cited to `regions` (none: it cites nothing the case holds); where the words
+    are in a transcript, the place also names the transcript's page:line ("4:17-18")."""
+    outcome = _check(pattern, regions, view)
+    place = outcome.found
+    printed = view.printed_span(place) if place is not None else None
+    if place is None or printed is None:
+        return outcome
+    return replace(outcome, found=replace(place, printed=printed, citation=f"{place.citation}, printed {printed}"))
+
+
+def _check(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -> Outcome:
     for region in regions:
         place = _exact_in_region(pattern, region, view)
         if place is not None:

@@ -5,8 +5,9 @@
 A condensed transcript ("(condensed).pdf"): the source's transcript pages (each opening with its "Page N" line;
 what comes before the first is left out) laid out four to a sheet, two columns of two panels, each panel the
 page's lines as the source has them (the row numbers they open with, the unnumbered lines, the court's stamps),
-in Helvetica (WinAnsi: a redaction mark "\u25a0" prints "?"); reference = the PDF's text layer as PDFium reads it, sheets joined by "\\f". A full-page PDF:
-LibreOffice's PDF of the source. The text file: the source unchanged.
+in Helvetica (WinAnsi: a redaction mark "\u25a0" prints "?"); reference = the PDF's text layer as PDFium
+reads it, sheets joined by "\\f". A full-page PDF: LibreOffice's PDF of the source. The text file: the source
+unchanged.
 """
 
 from __future__ import annotations

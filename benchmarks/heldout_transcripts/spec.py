@@ -58,19 +58,23 @@ QUERIES = (
         "3 MR. PAGLIUCA: I'm instructing her\n4 not to answer.",)),
     Q("maxwell_dep", "keyword", "spa home visits massage therapists", (
         "22 A. From time to time I would visit … 25 man or woman if they did home visits.",)),
-    Q("maxwell_dep", "citation", "Maxwell Tr. 38:2-5", ("2 Q. Was she under 18 when you first met … 5 I first met her.",)),
+    Q("maxwell_dep", "citation", "Maxwell Tr. 38:2-5", (
+        "2 Q. Was she under 18 when you first met … 5 I first met her.",)),
     Q("sjoberg_dep", "semantic", "where was Sjoberg when Maxwell first approached her", (
         "9 A. She approached me while I was on campus at\n10 Palm Beach Atlantic College.",)),
     Q("sjoberg_dep", "keyword", "hourly pay offered for the house job, Sjoberg", ("9 A. Twenty dollars an hour.",)),
-    Q("sjoberg_dep", "citation", "Sjoberg Dep. 13:6-8", ("6 A. Well, the next time she called me, she … 8 hour rubbing feet.",)),
+    Q("sjoberg_dep", "citation", "Sjoberg Dep. 13:6-8", (
+        "6 A. Well, the next time she called me, she … 8 hour rubbing feet.",)),
     Q("sjoberg_dep", "semantic", "what errands Sjoberg ran on her first day of work at the house", (
         "20 A. Sure. I remember answering the phones and … 23 Depot to get ink.",)),
     Q("sjoberg_dep", "entity", "Emmy Taylor in the Sjoberg deposition", (
         "19 A. At that point, I met Emmy Taylor, and she … 22 showing me how to massage.",)),
     Q("sjoberg_dep", "exhibit", "which exhibit is the subpoena served on Sjoberg", (
         "19 Exhibit 2 is the subpoena that we served on you.",)),
-    Q("sjoberg_dep", "objection", "Menninger objects that the question is leading", ("11 MS. MENNINGER: Objection, leading.",)),
-    Q("sjoberg_dep", "date", "when did Sjoberg first meet Maxwell", ("6 A. 2001. March probably. End of\n7 February/beginning of March.",)),
+    Q("sjoberg_dep", "objection", "Menninger objects that the question is leading", (
+        "11 MS. MENNINGER: Objection, leading.",)),
+    Q("sjoberg_dep", "date", "when did Sjoberg first meet Maxwell", (
+        "6 A. 2001. March probably. End of\n7 February/beginning of March.",)),
     Q("smith_dep", "semantic", "who signed the bill of lading for the cedar pallets", (
         "17 A. I signed it myself, on the morning the\n18 load left the yard.",)),
     Q("smith_dep", "semantic", "was the load inspected before it left the yard", (
@@ -78,7 +82,8 @@ QUERIES = (
     Q("smith_dep", "citation", "Smith Dep. 6:7-9", (
         "7 Q. Was the count right?\n8 A. No. The March invoice charged for four\n9 hundred and twenty pallets.",)),
     Q("smith_dep", "exhibit", "Smith Exhibit 2 in the exhibit index", ("Smith Exhibit 2 The March invoice, No. 4471",)),
-    Q("smith_dep", "entity", "who approved the purchase order for the pallets", ("9 THE WITNESS: I think Mr. Ortiz approved it.",)),
+    Q("smith_dep", "entity", "who approved the purchase order for the pallets", (
+        "9 THE WITNESS: I think Mr. Ortiz approved it.",)),
     Q("smith_dep", "semantic", "on cross-examination, who loaded the truck", (
         "3 Q. Mr. Smith, you did not load the truck … 5 A. No, the yard crew loaded it.",)),
     Q("hearing", "citation", "Hr'g Tr. 12:4", (

@@ -31,6 +31,12 @@ async def test_search_cites_the_transcript_lines_that_hold_the_answer(data_dir: 
         assert top["transcript"]["pin"] == "4:17-18"
         assert top["transcript"]["citation"] == "Smith Dep. 4:17-18 (Mar. 3, 2021)"
         assert "Transcript: Smith Dep. 4:17-18 (Mar. 3, 2021)" in text_of(found)
+        # get_chunk and get_source_context cite the whole passage by its transcript pages and lines
+        chunk = await call_ok(client, "get_chunk", chunk_id=top["chunk_id"])
+        assert chunk.structured_content["transcript"]["lines"] == "1:1-4:25"
+        assert chunk.structured_content["transcript"]["citation"] == "Smith Dep. 1:1-4:25 (Mar. 3, 2021)"
+        around = await call_ok(client, "get_source_context", chunk_id=top["chunk_id"])
+        assert around.structured_content["transcript"]["lines"] == "1:1-4:25"
 
         ruling = await call_ok(client, "search_case", query="was the motion to compel granted as to the March invoices",
                                top_k=3)

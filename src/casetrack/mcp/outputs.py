@@ -153,6 +153,7 @@ class DeletedDocument(Out):
 class ChunkDetail(ChunkOut):
     chunk_count: int
     embedders: list[str]
+    transcript: TranscriptPin | None = None  # a transcript's page:line of the chunk (issue 37)
 
 
 class DocumentChunks(Out):
@@ -164,6 +165,7 @@ class SourceContext(Out):
     chunk: ChunkOut
     before: list[ChunkOut]
     after: list[ChunkOut]
+    transcript: TranscriptPin | None = None  # the chunk's transcript page:line, as for get_chunk
 
 
 class PageRange(Out):

@@ -10,6 +10,7 @@ from casetrack.chunk.role_taxonomy import BY_ID
 from casetrack.embed.specs import MODELS
 from casetrack.render.documents import chunk_dict, provenance_dict
 from casetrack.render.formats import plural
+from casetrack.render.transcripts import place_dict
 from casetrack.search.pipeline import (
     BM25,
     EXACT,
@@ -61,11 +62,7 @@ def hit_dict(hit: SearchHit, rank: int) -> dict[str, Any]:
 
 def transcript_fields(hit: SearchHit) -> dict[str, Any]:
     """A transcript passage's pinpoint: the rows holding the answer ("6:16"), cited as a brief does."""
-    place = hit.transcript
-    if place is None:
-        return {}
-    return {"transcript": {"pin": place.pin, "lines": place.lines, "citation": place.citation, "kind": place.kind,
-                           "witness": place.witness, "date": place.date}}
+    return {} if hit.transcript is None else {"transcript": place_dict(hit.transcript)}
 
 
 def response_dict(r: SearchResponse, tier: str) -> dict[str, Any]:

@@ -8,7 +8,15 @@ from typing import Any
 from casetrack.chunk.testimony import Exchange, Turn
 from casetrack.render.formats import plural
 from casetrack.service.search.testimony import Digest, Testified, TestimonyPage
-from casetrack.service.search.transcripts import Transcript
+from casetrack.service.search.transcripts import Transcript, TranscriptPlace
+
+
+def place_dict(place: TranscriptPlace | None) -> dict[str, Any] | None:
+    """A passage's place in its transcript (search results, get_chunk, get_source_context)."""
+    if place is None:
+        return None
+    return {"pin": place.pin, "lines": place.lines, "citation": place.citation, "kind": place.kind,
+            "witness": place.witness, "date": place.date}
 
 
 def transcript_dict(t: Transcript) -> dict[str, Any]:

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 from casetrack.chunk.testimony import Exchange, Exhibit, Testimony, Turn, exhibits, testimony
 from casetrack.chunk.transcript import Line, pin_span, query_words
-from casetrack.domain import Case, Document
+from casetrack.domain import Case, Chunk, Document
 from casetrack.errors import InvalidInput, NotFound, Step
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
-from casetrack.service.search.transcripts import Transcript, Transcripts
+from casetrack.service.search.transcripts import Transcript, TranscriptPlace, Transcripts
 from casetrack.store import documents as docstore
 
 MAX_LIMIT = 200
@@ -88,6 +88,11 @@ class TestimonyService:
         except NotFound:
             return True
         return False
+
+    def place(self, case: Case, chunk: Chunk) -> TranscriptPlace | None:
+        """A chunk's rows in its transcript ("Smith Dep. 5:1-8:25 (Mar. 3, 2021)"), None outside transcripts."""
+        with self._cases.store(case).reader() as db:
+            return self._transcripts.place(db, chunk)
 
     def digest(self, case: Case, document: str) -> Digest:
         """A transcript's examinations, exhibits, topics and objections. Raises InvalidInput (not a transcript),

@@ -9,6 +9,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from casetrack.chunk.layout import MIN_PRINTED_LINES
 from casetrack.chunk.transcript import (
     Line,
     TranscriptFacts,
@@ -23,6 +24,7 @@ from casetrack.store import documents as docstore
 from casetrack.store.rocks import RocksStore
 
 KEPT = 32  # transcripts kept read (a 300-page deposition's rows: ~1 MB)
+FIRST_PAGES = 5  # a transcript prints numbered rows within its first pages (after a cover, a title page)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,8 @@ class Transcripts:
     """The transcripts of the documents asked about, read once (by document id and content hash)."""
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[tuple[str, str], Transcript | None] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, str], Transcript] = OrderedDict()
+        self._not: set[tuple[str, str]] = set()  # documents read and found no transcript
         self._lock = threading.Lock()
 
     def of(self, db: RocksStore, doc: Document) -> Transcript | None:
@@ -65,10 +68,18 @@ class Transcripts:
             if key in self._kept:
                 self._kept.move_to_end(key)
                 return self._kept[key]
-        pages = docstore.pages(db, doc.id)
-        rows = transcript_rows(pages)
-        found = Transcript(doc, transcript_facts(pages), tuple(rows)) if is_transcript(rows) else None
+            if key in self._not:
+                return None
+        first = [p for n in range(1, min(doc.page_count, FIRST_PAGES) + 1)
+                 if (p := docstore.page(db, doc.id, n)) is not None]
+        rows = transcript_rows(first)  # most documents print no numbered rows: their first pages say so
+        pages = docstore.pages(db, doc.id) if len(rows) >= MIN_PRINTED_LINES else []
+        rows = transcript_rows(pages) if pages else rows
+        found = Transcript(doc, transcript_facts(pages), tuple(rows)) if pages and is_transcript(rows) else None
         with self._lock:
+            if found is None:
+                self._not.add(key)
+                return None
             self._kept[key] = found
             while len(self._kept) > KEPT:
                 self._kept.popitem(last=False)

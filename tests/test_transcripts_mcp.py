@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.mcp_helpers import call_ok, mcp_session, text_of
-from tests.transcript_files import HEARING_LINE, condensed_pdf, full_page_text, hearing_pages
+from tests.transcript_files import HEARING_LINE, condensed_pdf, full_page_text, hearing_pages, smith_with_errata
 
 pytestmark = pytest.mark.anyio
 
@@ -48,8 +48,9 @@ async def test_search_cites_the_transcript_lines_that_hold_the_answer(data_dir: 
 @pytest.mark.slow  # end to end through a real server
 async def test_testimony_and_the_digest_of_a_condensed_deposition(data_dir: Path, tmp_path: Path) -> None:
     """get_testimony returns the first question with its page:line and the lawyer who asked it; digest_transcript
-    lists the exhibits of the index with the page:line where each was marked, the examinations and objections."""
-    deposition = condensed_pdf(tmp_path / "Smith Deposition (condensed).pdf")
+    lists the exhibits of the index with the page:line where each was marked, the examinations and objections, and
+    the errata sheet's correction beside the answer it corrects."""
+    deposition = condensed_pdf(tmp_path / "Smith Deposition (condensed).pdf", smith_with_errata())
     async with mcp_session(data_dir) as client:
         await call_ok(client, "create_case", name="Harbor Freight v. Continental")
         await call_ok(client, "ingest_document", file_path=str(deposition))
@@ -85,3 +86,9 @@ async def test_testimony_and_the_digest_of_a_condensed_deposition(data_dir: Path
             ("Direct examination", "Ms. Jones"), ("Cross-examination", "Mr. Brown")]
         assert [o["pin"] for o in digest["objections"]] == ["5:8", "6:11"]
         assert digest["topics"] and all(t["pin"] for t in digest["topics"])
+        [errata] = digest["errata"]
+        assert (errata["pin"], errata["original"], errata["corrected"]) == ("5:14", "Four hundred", "Three hundred")
+        count = await call_ok(client, "get_testimony", document_name=deposition.name, query="pallets order call")
+        [corrected] = [x for x in count.structured_content["exchanges"] if x["errata"]]
+        assert corrected["pin"] == "5:13-14" and corrected["errata"][0]["reason"] == "misspoke"
+        assert 'Errata sheet, 5:14: "Four hundred" should read "Three hundred" (misspoke)' in text_of(count)

@@ -139,3 +139,13 @@ def trial_pages() -> dict[int, list[str]]:
         "THE COURT: Overruled. You may answer.", "Q. Go ahead.", TRIAL_LINE,
         "Q. Did anyone answer you?", "A. No one did."])
     return pages
+
+
+ERRATA = ["ERRATA SHEET", "Witness: John Smith, deposition of March 3, 2021", "",
+          'Page 5, Line 14: "Four hundred" should read "Three hundred" Reason: misspoke',
+          "", "Signed: John Smith, April 2, 2021"]
+
+
+def smith_with_errata() -> dict[int, list[str]]:
+    """Smith's deposition with the errata sheet he signed after reading it (transcript page 9)."""
+    return {**smith_pages(), 9: transcript_page(9, ERRATA)}

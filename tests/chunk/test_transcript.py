@@ -86,3 +86,21 @@ def test_a_passage_is_pinpointed_to_the_rows_that_hold_what_the_question_asks(qu
 
 def test_a_question_whose_words_no_row_holds_gets_no_pinpoint() -> None:
     assert pinpoint(transcript_rows(_text_pages(full_page_text(smith_pages()))), "zeppelin quorum") is None
+
+
+def test_a_word_transcript_is_read_by_the_pages_and_rows_it_prints(tmp_path: Path) -> None:
+    import docx
+    from docx.enum.text import WD_BREAK
+
+    document = docx.Document()
+    for page, rows in sorted(smith_pages().items()):
+        document.add_paragraph(f"Page {page}")
+        for row, text in enumerate(rows, start=1):
+            document.add_paragraph(f"{row}  {text}".rstrip())
+        document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+    document.save(tmp_path / "Smith Dep.docx")
+    pages, rows = _rows(tmp_path / "Smith Dep.docx")
+    assert is_transcript(rows) and len(rows) == 200
+    found = pinpoint(rows, "who signed the bill of lading")
+    assert found is not None and (found[0].pin, found[1].pin) == ("4:15", "4:18")
+    assert transcript_facts(pages).cite("4:15-18") == "Smith Dep. 4:15-18 (Mar. 3, 2021)"

@@ -5,6 +5,8 @@ transcript page:line where it found the words. A real case on disk: the PDF and 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from casetrack.config import load_settings
@@ -18,6 +20,7 @@ from tests.transcript_files import (
     condensed_pdf,
     full_page_text,
     hearing_pages,
+    smith_with_errata,
     trial_pages,
 )
 
@@ -68,3 +71,18 @@ def test_hearing_and_trial_transcripts_are_named_as_briefs_name_them(app_and_cas
     # "Tr." names every transcript of the case; naming.match_document's tie-break (fewest other words in the file
     # name) picks one, and the quotation is checked there: before, "Tr." named no document at all
     assert bare.cited.document_id is not None and bare.status is Status.VERIFIED
+
+
+def test_a_quotation_of_a_row_the_errata_sheet_corrects_says_which_reading_it_matches(tmp_path: Path) -> None:
+    """Smith's errata sheet changes 5:14 "Four hundred" to "Three hundred": quoting the printed row is verified and
+    told of the correction; quoting the corrected reading is verified as the errata sheet's, not "differs"."""
+    app = CaseTrack(load_settings(tmp_path / "data"))
+    case = app.create_case("Errata")
+    app.ingestor.ingest(case, IngestRequest(str(condensed_pdf(tmp_path / "Smith Dep.pdf", smith_with_errata()))))
+    printed, corrected, untouched = app.verifier.verify(case, read_draft(text=(
+        'Smith: "Four hundred, all heat treated." (Smith Dep. 5:14). As corrected: "Three hundred, all heat '
+        'treated." (Smith Dep. 5:14). "I signed it myself" Smith Dep. 4:17.'))).report.quotes
+    assert printed.status is Status.VERIFIED and "errata sheet changes 5:14" in printed.note
+    assert corrected.status is Status.VERIFIED and "matches the reading of the transcript's errata sheet" in \
+        corrected.note and corrected.found is not None and corrected.found.printed == "5:14"
+    assert untouched.status is Status.VERIFIED and "errata" not in untouched.note

@@ -29,6 +29,16 @@ class Said(_Out):
     text: str
 
 
+class ErrataOut(_Out):
+    """A correction of the transcript's errata sheet, beside the row it corrects."""
+
+    pin: str  # the row corrected
+    change: str  # as the sheet prints it
+    corrected: str | None  # the reading it gives
+    original: str | None  # the words it replaces, where quoted
+    reason: str | None
+
+
 class ExchangeOut(_Out):
     """A question and the answer that follows it, cited as a brief cites testimony."""
 
@@ -42,6 +52,7 @@ class ExchangeOut(_Out):
     question: Said
     answer: Said | None
     objections: list[Said]
+    errata: list[ErrataOut] = []  # the errata sheet's corrections of its rows
 
 
 class TranscriptOut(_Out):
@@ -87,3 +98,4 @@ class DigestResult(_Out):
     topics: list[TopicOut]
     objections: list[Said]
     exchanges: int
+    errata: list[ErrataOut] = []  # the transcript's errata sheet

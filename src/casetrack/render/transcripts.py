@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from casetrack.chunk.errata import Correction
 from casetrack.chunk.testimony import Exchange, Turn
 from casetrack.render.formats import plural
 from casetrack.service.search.testimony import Digest, Testified, TestimonyPage
@@ -28,12 +29,24 @@ def said_dict(turn: Turn) -> dict[str, Any]:
     return {"pin": turn.pin, "speaker": turn.speaker, "text": turn.text}
 
 
+def errata_dict(c: Correction) -> dict[str, Any]:
+    return {"pin": c.pin, "change": c.change, "corrected": c.corrected, "original": c.original, "reason": c.reason}
+
+
+def errata_of(item: Testified) -> list[Correction]:
+    """The errata sheet's corrections of an exchange's rows."""
+    x = item.exchange
+    rows = {(line.page, line.line) for turn in (x.question, x.answer, *x.objections) if turn for line in turn.lines}
+    return [c for c in item.transcript.errata if (c.page, c.line) in rows]
+
+
 def exchange_dict(item: Testified) -> dict[str, Any]:
     x, t = item.exchange, item.transcript
     return {"pin": x.pin, "citation": t.facts.cite(x.pin), "document": t.document.name,
             "document_id": t.document.id, "file_page": x.question.lines[0].file_page, "examiner": x.examiner,
             "examination": x.examination, "question": said_dict(x.question),
-            "answer": said_dict(x.answer) if x.answer else None, "objections": [said_dict(o) for o in x.objections]}
+            "answer": said_dict(x.answer) if x.answer else None, "objections": [said_dict(o) for o in x.objections],
+            "errata": [errata_dict(c) for c in errata_of(item)]}
 
 
 def testimony_dict(page: TestimonyPage) -> dict[str, Any]:
@@ -49,6 +62,7 @@ def _exchange_lines(item: Testified) -> list[str]:
     lines = ["", f"{item.transcript.facts.cite(x.pin)}{asked}", f"  Q. {_text(x.question)}"]
     lines += [f"  [{o.pin}] {o.speaker}: {_text(o, speaker=True)}" for o in x.objections]
     lines.append(f"  A. {_text(x.answer)}" if x.answer else "  (no answer follows)")
+    lines += [f"  Errata sheet, {c.pin}: {c.change}" + (f" ({c.reason})" if c.reason else "") for c in errata_of(item)]
     return lines
 
 
@@ -83,6 +97,7 @@ def digest_dict(d: Digest) -> dict[str, Any]:
         "topics": [{"words": list(t.words), "pin": t.pin, "exchanges": t.exchanges} for t in d.topics],
         "objections": [said_dict(o) for o in d.testimony.objections],
         "exchanges": len(d.testimony.exchanges),
+        "errata": [errata_dict(c) for c in d.transcript.errata],
     }
 
 
@@ -100,4 +115,7 @@ def digest_text(d: Digest) -> str:
     lines += ["", "Topics (their most frequent words):"]
     lines += [f"  {t.pin}  {', '.join(t.words)} ({plural(t.exchanges, 'question')})" for t in d.topics]
     lines += ["", "Objections:"] + [f"  {o.pin}  {o.text}" for o in d.testimony.objections]
+    if d.transcript.errata:
+        lines += ["", "Errata sheet:"] + [f"  {c.pin}  {c.change}" + (f" ({c.reason})" if c.reason else "")
+                                          for c in d.transcript.errata]
     return "\n".join(lines)

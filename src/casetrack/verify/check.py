@@ -13,9 +13,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from casetrack.chunk.errata import Correction, corrections
 from casetrack.chunk.layout import PageLayout
 from casetrack.domain import Document, ExtractionMethod, Provenance, StoredPage
 from casetrack.verify.align import align, looks_like_ocr_misreading
+from casetrack.verify.errata import with_errata
 from casetrack.verify.index import CaseKeys
 from casetrack.verify.keys import words
 from casetrack.verify.model import Cited, Difference, Place, Status
@@ -69,6 +71,7 @@ class Outcome:
     similarity: float | None = None
     ocr_noise: bool = False
     at_cited_place: bool = False
+    note: str = ""  # what the report adds (a transcript's errata sheet: verify.errata)
 
 
 @dataclass
@@ -82,6 +85,7 @@ class CaseView:
     _pages: dict[tuple[str, int], StoredPage | None] = field(default_factory=dict)
     _printed: dict[str, dict[int, int]] = field(default_factory=dict)
     _rows: dict[str, dict[tuple[int, int], tuple[int, int, int]]] = field(default_factory=dict)
+    _errata: dict[str, list[Correction]] = field(default_factory=dict)  # a transcript's errata sheet, by document
 
     def page(self, document_id: str, number: int) -> StoredPage | None:
         at = (document_id, number)
@@ -118,6 +122,22 @@ class CaseView:
         (p1, l1), (p2, l2) = (first or last)[-1], last[-1]
         return f"{p1}:{l1}" + ("" if (p1, l1) == (p2, l2) else f"-{l2}" if p1 == p2 else f"-{p2}:{l2}")
 
+    def corrected_rows(self, region: Region) -> list[tuple[Correction, tuple[int, int, int]]]:
+        """The errata sheet's corrections to the transcript rows of `region`, each with its row's place."""
+        document = region.document
+        if document.id not in self._errata:
+            pages = [p for n in range(1, document.page_count + 1) if (p := self.page(document.id, n)) is not None]
+            self._errata[document.id] = corrections(pages)
+        rows = self._rows_of(document)
+        out = []
+        for correction in self._errata[document.id]:
+            where = rows.get((correction.page, correction.line))
+            if where is not None and region.first_page <= where[0] <= region.last_page and \
+                    (where[0] != region.first_page or where[1] >= region.start) and \
+                    (region.end is None or where[0] != region.last_page or where[1] < region.end):
+                out.append((correction, where))
+        return out
+
     def window(self, document: Document, first: int, last: int) -> Window:
         pages = []
         for number in range(max(1, first), min(document.page_count, last) + 1):
@@ -130,7 +150,7 @@ class CaseView:
 def check(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -> Outcome:
     """The outcome of one quotation cited to `regions` (none: it cites nothing the case holds); where the words
     are in a transcript, the place also names the transcript's page:line ("4:17-18")."""
-    outcome = _check(pattern, regions, view)
+    outcome = with_errata(_check(pattern, regions, view), pattern, regions, view)
     place = outcome.found
     printed = view.printed_span(place) if place is not None else None
     if place is None or printed is None:

@@ -9,6 +9,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from casetrack.chunk.errata import Correction, corrections
 from casetrack.chunk.layout import MIN_PRINTED_LINES
 from casetrack.chunk.transcript import (
     Line,
@@ -32,6 +33,7 @@ class Transcript:
     document: Document
     facts: TranscriptFacts
     lines: tuple[Line, ...]
+    errata: tuple[Correction, ...] = ()  # its errata sheet's corrections (chunk.errata)
 
     def lines_of(self, chunk: Chunk) -> list[Line]:
         """The rows a passage holds (its page, its characters)."""
@@ -75,7 +77,8 @@ class Transcripts:
         rows = transcript_rows(first)  # most documents print no numbered rows: their first pages say so
         pages = docstore.pages(db, doc.id) if len(rows) >= MIN_PRINTED_LINES else []
         rows = transcript_rows(pages) if pages else rows
-        found = Transcript(doc, transcript_facts(pages), tuple(rows)) if pages and is_transcript(rows) else None
+        found = Transcript(doc, transcript_facts(pages), tuple(rows), tuple(corrections(pages))) \
+            if pages and is_transcript(rows) else None
         with self._lock:
             if found is None:
                 self._not.add(key)

@@ -66,9 +66,12 @@ def test_the_real_depositions_filed_as_exhibits_are_transcripts_of_their_witness
     LIT / "Pl Motion to Exceed Ten Deposition Limit - ECF 1320-10.docx",
     LIT / "Def Response to Churcher Motion to Quash Subpoena - ECF 1325-1.txt",
     *sorted((BENCHMARKS / "heldout" / "docs").glob("cuad_*")),
+    *sorted(p for p in (BENCHMARKS / "heldout_court" / "docs").iterdir() if p.suffix in (".pdf", ".txt", ".docx")),
+    *sorted(p for p in (BENCHMARKS / "heldout_mixed" / "docs").iterdir() if p.suffix in (".pdf", ".txt", ".docx")),
 ], ids=lambda p: p.name[:40])  # fmt: skip
-def test_pleadings_motions_and_contracts_are_no_transcripts(path: Path) -> None:
-    """Not even the motion about depositions, which quotes them, nor pleading paper's numbered rows."""
+def test_pleadings_motions_opinions_statutes_and_contracts_are_no_transcripts(path: Path) -> None:
+    """Not even the motion about depositions, which quotes them, nor pleading paper's numbered rows, nor the
+    opinions and agency decisions that quote testimony."""
     assert not is_transcript(transcript_rows(parse_file(path).pages))
 
 

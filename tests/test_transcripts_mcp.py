@@ -66,6 +66,8 @@ async def test_testimony_and_the_digest_of_a_condensed_deposition(data_dir: Path
         assert data["total"] == 18 and data["next_offset"] is None and len(data["exchanges"]) == 18
         assert "Smith Dep. 4:7-9 (Mar. 3, 2021) (Ms. Jones, direct examination)" in text_of(said)
 
+        missing = await client.call_tool("get_testimony", {"document_name": "Jane Roe"})  # no document, no witness
+        assert missing.is_error and 'not found: "Jane Roe"' in text_of(missing) and "list_documents" in text_of(missing)
         crossed = await call_ok(client, "get_testimony", document_name="John Smith", examiner="Brown")
         assert [x["pin"] for x in crossed.structured_content["exchanges"]] == ["7:3-5", "7:6-7"]
         invoice = await call_ok(client, "get_testimony", document_name=deposition.name, query="March invoice",

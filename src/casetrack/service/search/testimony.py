@@ -5,6 +5,7 @@ examinations, exhibits marked, topics, objections. Every row carries its transcr
 from __future__ import annotations
 
 import re
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -65,29 +66,34 @@ class TestimonyService:
         self._documents = documents
         self._transcripts = transcripts
         self._read: dict[tuple[str, str], Testimony] = {}  # (document id, hash) -> its testimony, last few
+        self._lock = threading.Lock()
 
     def testimony(self, case: Case, ref: str, query: str | None = None, examiner: str | None = None,
                   pages: str | None = None, offset: int = 0, limit: int = PAGE_SIZE) -> TestimonyPage:
         """The questions and answers of a transcript (`ref`: its name or id) or of every transcript of a witness
         (`ref`: the witness's name), in order, those holding a word of `query`, asked by `examiner`, on `pages`
         ("4-12", "7"). Raises InvalidInput (bad bounds, not a transcript), NotFound (no such document or
-        witness)."""
+        witness: the document's error, with its close matches)."""
         first, last = _page_range(pages)
         if offset < 0 or not 1 <= limit <= MAX_LIMIT:
             raise InvalidInput(f"offset must be 0 or more, limit between 1 and {MAX_LIMIT}.")
-        found = self._of_witness(case, ref) if self._is_witness(case, ref) else [self._transcript(case, ref)]
+        found = self._named(case, ref)
         wanted = query_words(query) if query else set()
         items = [Testified(t, x) for t in found for x in self._testimony(t).exchanges
                  if _kept(x, wanted, examiner, first, last)]
         return TestimonyPage(tuple(found), len(items), offset, tuple(items[offset:offset + limit]))
 
-    def _is_witness(self, case: Case, ref: str) -> bool:
-        """Whether `ref` names no document but the witness of a transcript."""
+    def _named(self, case: Case, ref: str) -> list[Transcript]:
+        """The transcript `ref` names, else every transcript of the witness it names. Raises NotFound (the
+        document's, with its close matches) when it names neither."""
         try:
-            self._documents.resolve(case, ref)
+            doc = self._documents.resolve(case, ref)
         except NotFound:
-            return True
-        return False
+            found = self._of_witness(case, ref)
+            if found:
+                return found
+            raise
+        return [self._transcript_of(case, doc)]
 
     def place(self, case: Case, chunk: Chunk) -> TranscriptPlace | None:
         """A chunk's rows in its transcript ("Smith Dep. 5:1-8:25 (Mar. 3, 2021)"), None outside transcripts."""
@@ -102,7 +108,9 @@ class TestimonyService:
         return Digest(transcript, said, tuple(exhibits(transcript.lines, said.turns)), tuple(topics(said.exchanges)))
 
     def _transcript(self, case: Case, ref: str) -> Transcript:
-        doc = self._documents.resolve(case, ref)
+        return self._transcript_of(case, self._documents.resolve(case, ref))
+
+    def _transcript_of(self, case: Case, doc: Document) -> Transcript:
         with self._cases.store(case).reader() as db:
             found = self._transcripts.of(db, doc)
         if found is None:
@@ -120,19 +128,19 @@ class TestimonyService:
                 named = (transcript.facts.witness or "").casefold().split() if transcript else []
                 if transcript is not None and asked and all(w in named for w in asked):
                     found.append(transcript)
-        if not found:
-            raise NotFound("Transcript of witness", witness, hint="No transcript of the case names that witness on "
-                           "its first pages (get_testimony also takes a document_name).",
-                           step=Step("list_documents", {"case_name": case.name}))
         return found
 
     def _testimony(self, transcript: Transcript) -> Testimony:
         key = (transcript.document.id, transcript.document.file_hash)
-        if key not in self._read:
+        with self._lock:
+            if key in self._read:
+                return self._read[key]
+        said = testimony(transcript.lines)
+        with self._lock:  # tools run on worker threads
             if len(self._read) >= 8:
                 self._read.pop(next(iter(self._read)))
-            self._read[key] = testimony(transcript.lines)
-        return self._read[key]
+            self._read[key] = said
+        return said
 
 
 def _page_range(pages: str | None) -> tuple[int | None, int | None]:
@@ -185,9 +193,13 @@ def topics(exchanges: Sequence[Exchange]) -> list[Topic]:
 
 def _topic(run: list[Exchange]) -> Topic:
     counts: Counter[str] = Counter()
+    surface: dict[str, str] = {}  # a word's stem -> the word as first written ("dollars", not "dollar")
     for exchange in run:
         counts.update(query_words(_said(exchange)) - _GENERIC)
-    named = tuple(w for w, _ in counts.most_common(TOPIC_WORDS))
+        for word in re.findall(r"[a-z0-9]+", _said(exchange).lower()):
+            for stem in query_words(word):
+                surface.setdefault(stem, word)
+    named = tuple(surface.get(w, w) for w, _ in counts.most_common(TOPIC_WORDS))
     last: Turn = run[-1].answer or run[-1].question
     return Topic(named, run[0].question.lines[0], last.lines[-1], len(run))
 

@@ -38,6 +38,13 @@ async def test_search_cites_the_transcript_lines_that_hold_the_answer(data_dir: 
         around = await call_ok(client, "get_source_context", chunk_id=top["chunk_id"])
         assert around.structured_content["transcript"]["lines"] == "1:1-4:25"
 
+        said = "I signed it myself, on the morning the load left the yard."
+        checked = await call_ok(client, "verify_draft", text=f'Smith admitted: "{said}" (Smith Dep. 4:17-18). He '
+                                f'said it twice: "{said}" (Smith Dep. 6:17-18).')
+        right, wrong = checked.structured_content["quotes"]
+        assert right["status"] == "verified" and right["found"]["printed"] == "4:17-18"
+        assert wrong["status"] == "wrong_location" and wrong["found"]["citation"].endswith("printed 4:17-18")
+
         ruling = await call_ok(client, "search_case", query="was the motion to compel granted as to the March invoices",
                                top_k=3)
         top = ruling.structured_content["results"][0]

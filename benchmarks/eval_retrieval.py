@@ -9,9 +9,10 @@
 Sets (`SETS`): eval-dev (../shared/eval-dev beside the checkout), heldout (CUAD contracts), heldout_court (court and
 agency documents), heldout_mixed (statutes, a slip opinion, a BIA decision, court e-mails), heldout_email
 (business e-mail threads, replies and forwards), heldout_lit (a complaint, deposition transcripts, a motion and a
-brief of one federal case). Each set's documents are ingested into a fresh case in a
-temporary data directory (parse, OCR, chunk, embed with the ready embedders); then every query runs through
-`SearchService.search` (top 10, no score floor: what `search_case(top_k=10)` returns) five ways in the same process:
+brief of one federal case), heldout_transcripts (depositions condensed and full-page, a hearing; issue 37). Each
+set's documents are ingested into a fresh case in a temporary data directory (parse, OCR, chunk, embed with the
+ready embedders); then every query runs through `SearchService.search` (top 10, no score floor: what
+`search_case(top_k=10)` returns) five ways in the same process:
 
   bm25        PipelineConfig with BM25 as the only signal (recall and ranking)
   dense       the ready dense embedders only (Free here: E7; Pro adds E8), recall and ranking
@@ -60,7 +61,8 @@ HERE = Path(__file__).resolve().parent
 SETS = {"eval-dev": HERE.parents[1] / "shared" / "eval-dev",  # ../shared beside the checkout
         "heldout": HERE / "heldout",
         "heldout_court": HERE / "heldout_court", "heldout_mixed": HERE / "heldout_mixed",
-        "heldout_email": HERE / "heldout_email", "heldout_lit": HERE / "heldout_lit"}
+        "heldout_email": HERE / "heldout_email", "heldout_lit": HERE / "heldout_lit",
+        "heldout_transcripts": HERE / "heldout_transcripts"}
 KS = (1, 5, 10)
 TOP_K = 10
 DIY_MODES = ("diy-bm25", "diy-hybrid")

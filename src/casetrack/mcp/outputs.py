@@ -11,6 +11,8 @@ from typing import get_type_hints
 
 from pydantic import BaseModel, ConfigDict, RootModel, create_model
 
+from casetrack.mcp.outputs_transcripts import TranscriptPin
+
 
 class Out(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -152,6 +154,7 @@ class DeletedDocument(Out):
 class ChunkDetail(ChunkOut):
     chunk_count: int
     embedders: list[str]
+    transcript: TranscriptPin | None = None  # a transcript's page:line of the chunk (issue 37)
 
 
 class DocumentChunks(Out):
@@ -163,6 +166,7 @@ class SourceContext(Out):
     chunk: ChunkOut
     before: list[ChunkOut]
     after: list[ChunkOut]
+    transcript: TranscriptPin | None = None  # the chunk's transcript page:line, as for get_chunk
 
 
 class PageRange(Out):
@@ -233,6 +237,7 @@ class Hit(ChunkOut):
     context: Context
     also_in: list[Copy]
     thread: ThreadPlace | None = None  # an e-mail's place in its thread
+    transcript: TranscriptPin | None = None  # a transcript passage: the rows holding the answer (issue 37)
     match: str | None = None  # find_entity: "mention" (names it) or "related"
 
 

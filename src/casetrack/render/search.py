@@ -10,6 +10,7 @@ from casetrack.chunk.role_taxonomy import BY_ID
 from casetrack.embed.specs import MODELS
 from casetrack.render.documents import chunk_dict, provenance_dict
 from casetrack.render.formats import plural
+from casetrack.render.transcripts import place_dict
 from casetrack.search.pipeline import (
     BM25,
     EXACT,
@@ -55,7 +56,13 @@ def hit_dict(hit: SearchHit, rank: int) -> dict[str, Any]:
             "also_in": [{"chunk_id": c.id, "citation": c.provenance.cite(), "citation_short": c.provenance.cite_short(),
                          "source": provenance_dict(c)} for c in hit.copies],
             "thread": None if hit.thread is None else {"subject": hit.thread.subject, "position": hit.thread.position,
-                                                       "messages": hit.thread.messages}}
+                                                       "messages": hit.thread.messages},
+            **transcript_fields(hit)}
+
+
+def transcript_fields(hit: SearchHit) -> dict[str, Any]:
+    """A transcript passage's pinpoint: the rows holding the answer ("6:16"), cited as a brief does."""
+    return {} if hit.transcript is None else {"transcript": place_dict(hit.transcript)}
 
 
 def response_dict(r: SearchResponse, tier: str) -> dict[str, Any]:
@@ -93,8 +100,10 @@ def response_text(r: SearchResponse, tier: str) -> str:
         return "\n".join([*head, "", "No matching passages. Try other words, or check list_documents."])
     body = []
     for i, hit in enumerate(r.hits, start=1):
-        body += ["", f"--- Result {i} (score: {hit.score:.2f}) ---", hit.chunk.provenance.cite(),
-                 f"[chunk {hit.chunk.id} | file: {hit.chunk.provenance.document_path}]"]
+        body += ["", f"--- Result {i} (score: {hit.score:.2f}) ---", hit.chunk.provenance.cite()]
+        if hit.transcript is not None:
+            body.append(f"Transcript: {hit.transcript.citation} (the passage holds {hit.transcript.lines})")
+        body.append(f"[chunk {hit.chunk.id} | file: {hit.chunk.provenance.document_path}]")
         if hit.thread is not None:
             body.append(f'Message {hit.thread.position} of {hit.thread.messages} in the thread "{hit.thread.subject}" '
                         "(get_email_thread lists them)")

@@ -32,6 +32,7 @@ from casetrack.service.ingest.relink import Relinker
 from casetrack.service.search.index_cache import IndexCache
 from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.query import SearchService
+from casetrack.service.search.testimony import TestimonyService
 from casetrack.service.status import EmbedderState, StatusReport
 from casetrack.service.verify.drafts import DraftVerifier
 from casetrack.service.watch.service import WatchConfig, WatchService
@@ -112,6 +113,7 @@ class CaseTrack:
         cache = IndexCache()
         self.ingestor.listeners.append(lambda c: cache.applied(c.case_id, c.generation_before, c.generation_after))
         self.search = SearchService(self.cases, self.documents, self.pool, cache)
+        self.testimony = TestimonyService(self.cases, self.documents, self.search.transcripts)  # issue 37
         self.reindexer = Reindexer(self.cases, self.documents, self.ingestor, self.indexer)
         self.relinker = Relinker(self.cases, self.documents, settings.data_dir, settings.read_timeout_s)
         # Built in every process (the tools edit watches.json); only `casetrack serve` calls start().

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from casetrack.chunk.errata import Correction, corrections
 from casetrack.chunk.layout import PageLayout
 from casetrack.domain import Document, ExtractionMethod, Provenance, StoredPage
 from casetrack.verify.align import align, looks_like_ocr_misreading
+from casetrack.verify.errata import with_errata
 from casetrack.verify.index import CaseKeys
 from casetrack.verify.keys import words
 from casetrack.verify.model import Cited, Difference, Place, Status
@@ -69,6 +71,7 @@ class Outcome:
     similarity: float | None = None
     ocr_noise: bool = False
     at_cited_place: bool = False
+    note: str = ""  # what the report adds (a transcript's errata sheet: verify.errata)
 
 
 @dataclass
@@ -78,9 +81,11 @@ class CaseView:
     keys: CaseKeys
     documents: Mapping[str, Document]
     reader: PageReader
+    names: Mapping[str, str] = field(default_factory=dict)  # more naming words by document id (a transcript's)
     _pages: dict[tuple[str, int], StoredPage | None] = field(default_factory=dict)
     _printed: dict[str, dict[int, int]] = field(default_factory=dict)
     _rows: dict[str, dict[tuple[int, int], tuple[int, int, int]]] = field(default_factory=dict)
+    _errata: dict[str, list[Correction]] = field(default_factory=dict)  # a transcript's errata sheet, by document
 
     def page(self, document_id: str, number: int) -> StoredPage | None:
         at = (document_id, number)
@@ -97,10 +102,41 @@ class CaseView:
     def transcript_row(self, document: Document, page: int, line: int) -> tuple[int, int, int] | None:
         """(file page, start, end) of the row a transcript prints as `page`:`line` (chunk.pinpoints: its "Page 12"
         under a filed exhibit's stamp, several transcript pages on one page of a condensed transcript)."""
+        return self._rows_of(document).get((page, line))
+
+    def _rows_of(self, document: Document) -> dict[tuple[int, int], tuple[int, int, int]]:
         if document.id not in self._rows:
             pages = [p for n in range(1, document.page_count + 1) if (p := self.page(document.id, n)) is not None]
             self._rows[document.id] = transcript_rows(pages)
-        return self._rows[document.id].get((page, line))
+        return self._rows[document.id]
+
+    def printed_span(self, place: Place) -> str | None:
+        """The transcript page:line span of a passage ("4:17-18", "4:24-5:2"), None outside transcripts."""
+        document = self.documents.get(place.document_id)
+        rows = self._rows_of(document) if document is not None else {}
+        starts = sorted((where[0], where[1], at) for at, where in rows.items())
+        first = [at for page, start, at in starts if page == place.page and start <= place.char_start]
+        last = [at for page, start, at in starts if page == place.page_end and start < place.char_end]
+        if not last:
+            return None
+        (p1, l1), (p2, l2) = (first or last)[-1], last[-1]
+        return f"{p1}:{l1}" + ("" if (p1, l1) == (p2, l2) else f"-{l2}" if p1 == p2 else f"-{p2}:{l2}")
+
+    def corrected_rows(self, region: Region) -> list[tuple[Correction, tuple[int, int, int]]]:
+        """The errata sheet's corrections to the transcript rows of `region`, each with its row's place."""
+        document = region.document
+        if document.id not in self._errata:
+            pages = [p for n in range(1, document.page_count + 1) if (p := self.page(document.id, n)) is not None]
+            self._errata[document.id] = corrections(pages)
+        rows = self._rows_of(document)
+        out = []
+        for correction in self._errata[document.id]:
+            where = rows.get((correction.page, correction.line))
+            if where is not None and region.first_page <= where[0] <= region.last_page and \
+                    (where[0] != region.first_page or where[1] >= region.start) and \
+                    (region.end is None or where[0] != region.last_page or where[1] < region.end):
+                out.append((correction, where))
+        return out
 
     def window(self, document: Document, first: int, last: int) -> Window:
         pages = []
@@ -112,7 +148,17 @@ class CaseView:
 
 
 def check(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -> Outcome:
-    """The outcome of one quotation cited to `regions` (none: it cites nothing the case holds)."""
+    """The outcome of one quotation cited to `regions` (none: it cites nothing the case holds); where the words
+    are in a transcript, the place also names the transcript's page:line ("4:17-18")."""
+    outcome = with_errata(_check(pattern, regions, view), pattern, regions, view)
+    place = outcome.found
+    printed = view.printed_span(place) if place is not None else None
+    if place is None or printed is None:
+        return outcome
+    return replace(outcome, found=replace(place, printed=printed, citation=f"{place.citation}, printed {printed}"))
+
+
+def _check(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -> Outcome:
     for region in regions:
         place = _exact_in_region(pattern, region, view)
         if place is not None:

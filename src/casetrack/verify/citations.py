@@ -83,10 +83,10 @@ _EXHIBIT = re.compile(
     r"(?P<who>(?:(?:[A-Z][\w.\u2019']*|Joint|Trial)\s+){0,3})(?:Exhibit|EXHIBIT|Exhs?\.|Exs?\.|Ex\.|PX|DX|JX)\s*"
     r"(?P<num>\d{1,4}(?:[-.]\d{1,3})?[A-Z]?|[A-Z]{1,2}(?:-\d{1,3})?)(?![\w.]\w)")
 # A document's naming words: a capitalised word or abbreviation (`Supply`, `Agmt.`, `Pl.'s`, `Opp'n`), a file
-# name (`supply_agreement.pdf`), and the small words titles hold; up to ten of them.
+# name (`supply_agreement.pdf`), and the small words titles hold ("vol." of "Trial Tr. vol. II"); up to ten of them.
 _NAME_WORD = r"(?:[A-Z0-9][\w\u2019'&.-]*|[\w.-]+\.(?:pdf|docx?|txt|rtf|odt|eml|msg|png|jpe?g|tiff?)\b)"
-_NAME = re.compile(rf"(?P<name>{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|of|to|for|the|and|in|on|re|v\.|&|[-\u2013\u2014]))"
-                   r"{0,9})")
+_NAME = re.compile(rf"(?P<name>{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|of|to|for|the|and|in|on|re|v\.|vol\.|&|"
+                   r"[-\u2013\u2014])){0,9})")
 _TRAILING_PAREN = re.compile(r"\s*\((?:emphasis|alteration|internal|quotation|citation|footnote|brackets)[^()]*\)")
 
 

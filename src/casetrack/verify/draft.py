@@ -104,5 +104,7 @@ def _quote_check(quotation: Quotation, alterations: tuple[str, ...], elided: boo
                      "compare with the original.")
     elif status is Status.DIFFERS and outcome.found is not None and not outcome.at_cited_place and citations:
         notes.append("The closest passage is not at the cited place.")
+    if outcome.note:
+        notes.append(outcome.note)
     return QuoteCheck(quotation.text, page, quotation.block, cited, status, outcome.found, outcome.differences,
                       alterations, elided, outcome.ocr_noise, outcome.similarity, " ".join(notes))

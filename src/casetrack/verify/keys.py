@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from casetrack.chunk.layout import MIN_PRINTED_LINES, PRINTED_NUMBER, PageLayout
+from casetrack.chunk.pinpoints import transcript_lines
 
 # Every byte but a-z and 0-9: deleted from the lower-cased ASCII text by bytes.translate (C speed).
 _NOT_KEY = bytes(b for b in range(256) if not (48 <= b <= 57 or 97 <= b <= 122))
@@ -29,6 +30,7 @@ _NOT_KEY = bytes(b for b in range(256) if not (48 <= b <= 57 or 97 <= b <= 122))
 WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*(?:-[ \t]*\n[ \t]*[^\W_]+(?:['\u2019][^\W_]+)*)*")
 
 
+_PAGE_HEADING = re.compile(r"(?mi)^[ \t]*page[ \t]+\d{1,4}[ \t]*$")  # "Page 5" above a transcript page's rows
 _NUMBERED_LINE = re.compile(r"(?m)^[ \t]*\d{1,2}(?:[ \t]|$)")  # a line opening as a numbered row does
 
 
@@ -37,6 +39,9 @@ def without_line_numbers(text: str) -> str:
     offsets unchanged: a quotation running from line 22 onto line 23 never quotes the "23"."""
     if len(_NUMBERED_LINE.findall(text)) < MIN_PRINTED_LINES:  # cheap test first: most pages number no lines
         return text
+    rows, _ = transcript_lines(text)
+    if len(rows) >= MIN_PRINTED_LINES:
+        return _without_transcript_rows(text, rows)
     layout = PageLayout.of(text)
     if layout.printed is None:
         return text
@@ -46,6 +51,19 @@ def without_line_numbers(text: str) -> str:
         m = PRINTED_NUMBER.match(text, start, end - 1)
         if m and int(m.group(1)) == number:
             chars[m.start(1):m.end(1)] = " " * (m.end(1) - m.start(1))
+    return "".join(chars)
+
+
+def _without_transcript_rows(text: str, rows: list[tuple[int, int, int]]) -> str:
+    """A page of several transcript pages (a condensed sheet: rows 1-25 under "Page 4", again under "Page 5") with
+    its row numbers and its "Page N" lines blanked, offsets unchanged: a quotation running from 4:24 onto 5:1
+    quotes neither the "25", the "Page 5" nor the "1" (chunk.pinpoints reads the rows)."""
+    chars = list(text)
+    for offset, _, line in rows:
+        width = len(str(line))
+        chars[offset:offset + width] = " " * width
+    for mark in _PAGE_HEADING.finditer(text):
+        chars[mark.start():mark.end()] = " " * (mark.end() - mark.start())
     return "".join(chars)
 
 

@@ -33,6 +33,7 @@ class Place:
     text: str
     citation: str  # as search_case prints it: `Contract.pdf, p. 12, para. 8, ll. 1-4`
     ocr: bool = False  # read by OCR from a scanned page
+    printed: str | None = None  # a transcript's own page:line of the passage ("4:17-18", issue 37)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ ABBREVIATIONS = {
     "corp": ("corporation",), "univ": ("university",), "decl": ("declaration",), "aff": ("affidavit",),
     "dep": ("deposition",), "depo": ("deposition",), "compl": ("complaint",), "mot": ("motion",),
     "opp": ("opposition",), "oppn": ("opposition",), "resp": ("response",), "reply": ("reply",),
+    "vol": ("volume",),
 }
 # Words of a citation that name no document: parties' labels and the small words of titles.
 SKIPPED = frozenset({"pl", "pls", "pltf", "def", "defs", "s", "the", "of", "to", "for", "and", "in", "on", "re",
@@ -49,11 +50,12 @@ class DocumentWords:
     other_words: frozenset[str]  # of its title, opening words, parties and type
 
     @classmethod
-    def of(cls, document: Document) -> DocumentWords:
+    def of(cls, document: Document, more: str = "") -> DocumentWords:
+        """`more`: naming words read from its pages (a transcript's kind, witness and volume)."""
         stem, dot, extension = document.name.rpartition(".")
         file_name = stem if dot and extension.lower() in FILE_WORDS else document.name
         file_words = frozenset(name_words(file_name.replace("_", " ")))
-        other = " ".join(document.metadata.get(k, "") for k in NAMING_METADATA)
+        other = " ".join([*(document.metadata.get(k, "") for k in NAMING_METADATA), more])
         other_words = frozenset(name_words(other)) | {document.document_type.value.replace("_", " ")}
         return cls(document, file_words, other_words)
 

@@ -27,7 +27,7 @@ class Resolver:
     def __init__(self, view: CaseView, opinions: OpinionIndex) -> None:
         self.view = view
         self.opinions = opinions
-        self.names = [DocumentWords.of(d) for d in view.documents.values()]
+        self.names = [DocumentWords.of(d, view.names.get(d.id, "")) for d in view.documents.values()]
         self.previous: tuple[Citation, Resolution] | None = None
 
     def resolve(self, citation: Citation) -> Resolution:

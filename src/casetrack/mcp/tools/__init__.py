@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from casetrack.mcp.tools import cases, documents, graph, ingest, search, status, verify, watch
+from casetrack.mcp.tools import cases, documents, graph, ingest, search, status, transcripts, verify, watch
 from casetrack.mcp.tools.base import DESTRUCTIVE, IDEMPOTENT_WRITE, READ_ONLY, WRITES, ToolSpec
 
 TOOLS: tuple[ToolSpec, ...] = (
@@ -50,6 +50,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(graph.find_related_documents, READ_ONLY),
     ToolSpec(graph.get_email_thread, READ_ONLY),
     ToolSpec(graph.find_document_clusters, READ_ONLY),
+    ToolSpec(transcripts.get_testimony, READ_ONLY),
+    ToolSpec(transcripts.digest_transcript, READ_ONLY),
     ToolSpec(verify.verify_draft, READ_ONLY),
     ToolSpec(verify.table_of_authorities, WRITES),
     ToolSpec(status.get_status, READ_ONLY),

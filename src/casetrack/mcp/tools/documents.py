@@ -12,6 +12,7 @@ from casetrack.mcp import outputs as out
 from casetrack.mcp import outputs_documents as out_documents
 from casetrack.mcp.tools.base import CaseName, ChunkId, Confirm, Ctx, DocRef, DocType, app_of, result
 from casetrack.render import documents as render
+from casetrack.render import transcripts as render_transcripts
 from casetrack.render.formats import plural
 
 
@@ -88,9 +89,13 @@ def relink_document(
 def get_chunk(ctx: Ctx, chunk_id: ChunkId, case_name: CaseName = None) -> Annotated[CallToolResult, out.ChunkDetail]:
     """One chunk's full text and provenance, and which embedders cover it."""
     app = app_of(ctx)
-    chunk, doc, total = app.documents.chunk(app.case(case_name), chunk_id)
-    text = render.chunk_block(chunk, total) + f"\n\nEmbeddings: {', '.join(doc.embedders)}"
-    return result(text, {**render.chunk_dict(chunk), "chunk_count": total, "embedders": list(doc.embedders)})
+    case = app.case(case_name)
+    chunk, doc, total = app.documents.chunk(case, chunk_id)
+    place = app.testimony.place(case, chunk)  # a transcript's page:line (issue 37)
+    text = render.chunk_block(chunk, total) + f"\n\nEmbeddings: {', '.join(doc.embedders)}" + \
+        (f"\nTranscript: {place.citation}" if place else "")
+    return result(text, {**render.chunk_dict(chunk), "chunk_count": total, "embedders": list(doc.embedders),
+                         "transcript": render_transcripts.place_dict(place)})
 
 
 def get_document_chunks(
@@ -113,12 +118,15 @@ def get_source_context(
 ) -> Annotated[CallToolResult, out.SourceContext]:
     """The chunks just before and after a chunk, to read a search result in context."""
     app = app_of(ctx)
-    w = app.documents.context(app.case(case_name), chunk_id, window)
+    case = app.case(case_name)
+    w = app.documents.context(case, chunk_id, window)
+    place = app.testimony.place(case, w.chunk)  # a transcript's page:line (issue 37)
     parts = [render.passage(c, "Before") for c in w.before] + [render.passage(w.chunk, "Requested chunk")] + \
-            [render.passage(c, "After") for c in w.after]
+            [render.passage(c, "After") for c in w.after] + ([f"Transcript: {place.citation}"] if place else [])
     return result("\n\n".join(parts), {"chunk": render.chunk_dict(w.chunk),
                                        "before": [render.chunk_dict(c) for c in w.before],
-                                       "after": [render.chunk_dict(c) for c in w.after]})
+                                       "after": [render.chunk_dict(c) for c in w.after],
+                                       "transcript": render_transcripts.place_dict(place)})
 
 
 def browse_pages(

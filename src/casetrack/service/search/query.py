@@ -47,6 +47,7 @@ from casetrack.service.search.mail_index import (
     thread_of,
     written_passage,
 )
+from casetrack.service.search.transcripts import TranscriptPlace, Transcripts
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
 from casetrack.store.index_files import IndexDamaged
@@ -71,6 +72,7 @@ class SearchHit:
     context_after: str | None = None
     copies: tuple[Chunk, ...] = ()  # the same passage elsewhere in the case, ranked lower (see _assemble)
     thread: ThreadPlace | None = None  # where its e-mail stands in its thread
+    transcript: TranscriptPlace | None = None  # a transcript's rows that hold the answer ("Smith Dep. 6:16")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +106,7 @@ class SearchService:
         self._name_tokens: dict[str, tuple[int, DocumentNames, dict[tuple[str, str], frozenset[str]]]] = {}
         self._mail: dict[str, MailIndex] = {}  # case -> its e-mails as messages and threads
         self._roles = AskedRoles(pool)  # the legal roles a question asks for (search.roles)
+        self.transcripts = Transcripts()  # the case's transcripts by page and line (issue 37)
 
     def forget(self, case_id: str) -> None:
         """Drop everything held for a case (it was deleted)."""
@@ -217,6 +220,7 @@ class SearchService:
                     d.name for d in (docstore.get_document(db, i) for i in scope.documents) if d is not None))
                 hits, missing = self._assemble(db, outcome.hits, context_chars, top_k,
                                                self.mail(case, db, index.generation))
+                hits = [replace(h, transcript=self.transcripts.place(db, h.chunk, text)) for h in hits]
             # A commit of this process (e.g. a reindex) updated the in-memory index after this
             # read session began, so some hits name chunks the session cannot see: run again.
             if not (moved_on and missing) or attempt:

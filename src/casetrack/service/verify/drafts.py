@@ -15,7 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from casetrack.domain import Case, ParsedPage, StoredPage
+from casetrack.chunk.layout import MIN_PRINTED_LINES
+from casetrack.chunk.transcript import FACT_PAGES, is_transcript, transcript_facts, transcript_rows
+from casetrack.domain import Case, Document, ParsedPage, StoredPage
 from casetrack.errors import FileNotFound, InvalidInput, UnsupportedFormat
 from casetrack.parse.dispatch import parse_file
 from casetrack.parse.docx_indents import indented_paragraphs
@@ -94,13 +96,15 @@ class DraftVerifier:
         self._cases = cases
         self._lock = threading.Lock()
         self._keys: tuple[str, int, CaseKeys] | None = None  # (case id, generation, keys) of the last case
+        self._transcripts: dict[tuple[str, str], str] = {}  # (document id, hash) -> its naming words as a transcript
 
     def verify(self, case: Case, draft: Draft) -> Verification:
         started = time.perf_counter()
         with self._cases.store(case).reader() as db:
             case_keys = self._case_keys(case, db)
             documents = {d.id: d for d in docstore.list_documents(db)}
-            view = CaseView(case_keys, documents, _StoreReader(db))
+            names = {d.id: words for d in documents.values() if (words := self._transcript_words(db, d))}
+            view = CaseView(case_keys, documents, _StoreReader(db), names)
             report = check_draft(draft.pages, view, draft.indented)
         seconds = time.perf_counter() - started
         log.info("Checked %d quotations of %s against %s in %.2f s", len(report.quotes), draft.name, case.name,
@@ -119,6 +123,20 @@ class DraftVerifier:
         with self._lock:
             self._keys = (case.id, now, built)
         return built
+
+    def _transcript_words(self, db: RocksStore, doc: Document) -> str:
+        """The words a brief names a transcript by ("Smith Dep.", "Hr'g Tr.": chunk.transcript), "" for other
+        documents; read once per document (its first pages first: most documents print no numbered rows)."""
+        key = (doc.id, doc.file_hash)
+        if key not in self._transcripts:
+            first = [p for n in range(1, min(doc.page_count, FACT_PAGES) + 1)
+                     if (p := docstore.page(db, doc.id, n)) is not None]
+            words = ""
+            if len(transcript_rows(first)) >= MIN_PRINTED_LINES:
+                pages = docstore.pages(db, doc.id)
+                words = transcript_facts(pages).naming_words if is_transcript(transcript_rows(pages)) else ""
+            self._transcripts[key] = words
+        return self._transcripts[key]
 
     def held_bytes(self) -> int:
         """Memory the kept match keys take (0 when none are kept)."""

@@ -14,16 +14,12 @@ from casetrack.service.cases.page_images import PageView
 
 
 def get_page_image(
-    ctx: Ctx, chunk_id: Annotated[str | None, Field(description="Mark this passage on its page")] = None,
-    document_name: Annotated[str | None, Field(description="Name or ID, with page")] = None,
-    page: Annotated[int | None, Field(ge=1)] = None,
-    char_start: Annotated[int | None, Field(ge=0, description="With document_name and page: mark these "
-                                                              "offsets of the page's text")] = None,
-    char_end: Annotated[int | None, Field(ge=0)] = None,
-    case_name: CaseName = None,
+    ctx: Ctx, chunk_id: str | None = None, document_name: str | None = None,
+    page: Annotated[int | None, Field(ge=1)] = None, char_start: Annotated[int | None, Field(ge=0)] = None,
+    char_end: Annotated[int | None, Field(ge=0)] = None, case_name: CaseName = None,
 ) -> Annotated[CallToolResult, out.PageImage]:
-    """A page as a PNG with the passage's lines highlighted, to check a citation by eye: a PDF's own
-    page, a scan, or for Word, RTF, text and e-mail a rendering of the page as CaseTrack paged it."""
+    """A passage highlighted on its page, as a PNG: chunk_id, or document_name and page (char_start/char_end
+    to mark). Word, RTF, text and e-mail pages are drawn from CaseTrack's text, as paged."""
     app = app_of(ctx)
     view = app.page_images.draw(app.case(case_name), chunk_id, document_name, page, char_start, char_end)
     return CallToolResult(

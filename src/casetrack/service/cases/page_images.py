@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from casetrack.domain import Case, Chunk, Document, page_citation
-from casetrack.errors import InvalidInput, NotFound, Step
+from casetrack.errors import InvalidInput, NotFound
 from casetrack.parse.options import ParseOptions
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
@@ -40,8 +40,7 @@ class PageImages:
         document when both are given: the pages around a passage), `char_start:char_end` of its text marked
         when given (a verify_draft quotation's place). Raises InvalidInput, NotFound, DocumentUnreadable."""
         if chunk_id is None and (document_name is None or page is None):
-            raise InvalidInput("Give a chunk_id (from search_case), or a document_name and a page.",
-                               [Step("search_case", {"case_name": case.name})])
+            raise InvalidInput("Give a chunk_id (from search results), or a document_name and a page.")
         chunk: Chunk | None = None
         if chunk_id is not None:
             chunk, doc, _ = self._documents.chunk(case, chunk_id)
@@ -59,10 +58,11 @@ class PageImages:
             raise NotFound("Page", f"{doc.name} page {number}", hint="The document may have been reindexed.")
         span = (chunk.span.char_start, chunk.span.char_end) if chunk is not None else None
         if span is None and char_start is not None and char_end is not None:
-            if not 0 <= char_start < char_end <= len(stored.text):
-                raise InvalidInput(f"char_start and char_end must lie within page {number}'s "
-                                   f"{len(stored.text):,} characters, char_start before char_end.")
-            span = (char_start, char_end)
+            # A quotation running onto the next page (verify_draft's page_end) is marked to this page's end.
+            span = (char_start, min(char_end, len(stored.text)))
+            if not span[0] < span[1]:
+                raise InvalidInput(f"char_start must come before char_end, within page {number}'s "
+                                   f"{len(stored.text):,} characters.")
         cited = page_citation(number, stored.approximate, stored.attachment, stored.attachment_page)
         citation = chunk.provenance.cite() if chunk is not None else f"{doc.name}, {cited}"
         from casetrack.page_image.page import draw_page  # PDFium and Pillow load at the first page drawn, not at start

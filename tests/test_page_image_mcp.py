@@ -1,0 +1,88 @@
+"""Seeing the page, over a real stdio MCP session: get_page_image draws a search hit on its page (a
+native PDF, an e-mail), the viewer is an MCP App resource the citing tools link to."""
+
+from __future__ import annotations
+
+import base64
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from casetrack.page_image.draw import HIGHLIGHT
+from tests.badfiles import text_pdf_bytes
+from tests.mcp_helpers import call_error, call_ok, mcp_session
+
+pytestmark = pytest.mark.anyio
+
+VIEWER = "ui://casetrack/viewer"
+APP_MIME = "text/html;profile=mcp-app"
+FILLER = "The parties exchanged routine correspondence about scheduling the next meeting of the committee."
+EMAIL = (
+    "From: Dana Whitfield <dana@example.com>\nTo: Omar Reyes <omar@example.com>\nSubject: Escrow release\n"
+    "Date: Tue, 3 Mar 2026 09:15:00 +0000\nMessage-ID: <escrow-1@example.com>\nContent-Type: text/plain\n\n"
+    "Omar,\n\n" + "\n".join([FILLER] * 6) + "\n\nThe escrow agent may release the holdback only after the "
+    "landlord countersigns the estoppel certificate.\n\n" + "\n".join([FILLER] * 6) + "\n\nDana\n"
+)
+
+
+def _pdf_pages() -> bytes:
+    """Three pages of 50 lines each, in paragraphs of five: several passages a page."""
+    pages = []
+    for page in range(1, 4):
+        lines = [(50, 760 - 14 * row - 6 * (row // 5), f"P{page}.{row} {FILLER}") for row in range(50)]
+        if page == 2:
+            lines[27] = (50, lines[27][1], "Section 9.4. The Tenant shall indemnify the Landlord against flood damage.")
+        pages.append(lines)
+    return text_pdf_bytes(pages, font_size=9)
+
+
+def _yellow_rows(png: bytes) -> tuple[int, int]:
+    """The image's height and how many of its pixel rows hold highlighter yellow."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    pixels = image.load()
+    assert pixels is not None
+    rows = sum(1 for y in range(image.height)
+               if any(max(abs(a - b) for a, b in zip(pixels[x, y], HIGHLIGHT, strict=True)) < 12
+                      for x in range(0, image.width, 3)))
+    return image.height, rows
+
+
+async def test_a_hit_opens_on_its_page_highlighted_and_the_viewer_is_linked(data_dir: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "lease.pdf").write_bytes(_pdf_pages())
+    (folder / "escrow.eml").write_text(EMAIL, encoding="utf-8")
+    async with mcp_session(data_dir) as client:
+        await call_ok(client, "create_case", name="Viewer")
+        await call_ok(client, "ingest_folder", folder_path=str(folder), wait_seconds=300)
+
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        for name in ("search_case", "get_chunk", "get_source_context", "browse_pages", "verify_draft"):
+            assert (tools[name].meta or {})["ui"]["resourceUri"] == VIEWER, name
+        assert not (tools["list_cases"].meta or {}).get("ui")
+        listed = {str(r.uri): r for r in (await client.list_resources()).resources}
+        assert listed[VIEWER].mime_type == APP_MIME
+        [html] = (await client.read_resource(VIEWER)).contents
+        assert html.mime_type == APP_MIME and "ui/initialize" in html.text  # type: ignore[union-attr]
+        assert "http://" not in html.text and "https://" not in html.text  # type: ignore[union-attr]
+
+        for query, document, source in (("tenant indemnify landlord flood damage", "lease.pdf", "pdf_text_layer"),
+                                         ("escrow holdback estoppel certificate", "escrow.eml", "rendering")):
+            found = await call_ok(client, "search_case", query=query, top_k=3)
+            hit = found.structured_content["results"][0]
+            assert hit["source"]["document"] == document
+            shown = await call_ok(client, "get_page_image", chunk_id=hit["chunk_id"])
+            [image] = [b for b in shown.content if b.type == "image"]
+            assert image.mime_type == "image/png"
+            height, marked = _yellow_rows(base64.b64decode(image.data))
+            data = shown.structured_content
+            assert height >= 800 and data["image_height"] == height and data["source"] == source
+            assert data["citation"] == hit["citation"] and data["highlights"]
+            assert 0 < marked < 0.5 * height, (document, marked, height)  # a band, well under the page
+
+        other = await call_ok(client, "get_page_image", document_name="lease.pdf", page=3)
+        assert other.structured_content["highlights"] == [] and other.structured_content["page"] == 3
+        assert "pages 1-3" in await call_error(client, "get_page_image", document_name="lease.pdf", page=7)
+        assert "chunk_id" in await call_error(client, "get_page_image", document_name="lease.pdf")

@@ -11,31 +11,19 @@ import pytest
 from PIL import Image
 
 from casetrack.page_image.draw import HIGHLIGHT
-from tests.badfiles import text_pdf_bytes
 from tests.mcp_helpers import call_error, call_ok, mcp_session
+from tests.page_image.documents import FILLER, lease_pdf_bytes
 
 pytestmark = pytest.mark.anyio
 
 VIEWER = "ui://casetrack/viewer"
 APP_MIME = "text/html;profile=mcp-app"
-FILLER = "The parties exchanged routine correspondence about scheduling the next meeting of the committee."
 EMAIL = (
     "From: Dana Whitfield <dana@example.com>\nTo: Omar Reyes <omar@example.com>\nSubject: Escrow release\n"
     "Date: Tue, 3 Mar 2026 09:15:00 +0000\nMessage-ID: <escrow-1@example.com>\nContent-Type: text/plain\n\n"
     "Omar,\n\n" + "\n".join([FILLER] * 6) + "\n\nThe escrow agent may release the holdback only after the "
     "landlord countersigns the estoppel certificate.\n\n" + "\n".join([FILLER] * 6) + "\n\nDana\n"
 )
-
-
-def _pdf_pages() -> bytes:
-    """Three pages of 50 lines each, in paragraphs of five: several passages a page."""
-    pages = []
-    for page in range(1, 4):
-        lines = [(50, 760 - 14 * row - 6 * (row // 5), f"P{page}.{row} {FILLER}") for row in range(50)]
-        if page == 2:
-            lines[27] = (50, lines[27][1], "Section 9.4. The Tenant shall indemnify the Landlord against flood damage.")
-        pages.append(lines)
-    return text_pdf_bytes(pages, font_size=9)
 
 
 def _yellow_rows(png: bytes) -> tuple[int, int]:
@@ -52,7 +40,7 @@ def _yellow_rows(png: bytes) -> tuple[int, int]:
 async def test_a_hit_opens_on_its_page_highlighted_and_the_viewer_is_linked(data_dir: Path, tmp_path: Path) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()
-    (folder / "lease.pdf").write_bytes(_pdf_pages())
+    (folder / "lease.pdf").write_bytes(lease_pdf_bytes())
     (folder / "escrow.eml").write_text(EMAIL, encoding="utf-8")
     async with mcp_session(data_dir) as client:
         await call_ok(client, "create_case", name="Viewer")

@@ -152,3 +152,9 @@ def test_units_are_found_by_their_letters_whatever_the_spacing() -> None:
     assert find_span(units, "nothing like it", 0.0) is None
     merged = line_boxes([Box(10, 10, 20, 20), Box(22, 11, 30, 20), Box(10, 30, 20, 40)])
     assert merged == [Box(10, 10, 30, 20), Box(10, 30, 20, 40)]
+
+
+def test_a_passages_closing_period_and_opening_quote_are_marked_too() -> None:
+    units = [*"Hesaid", "\u201c", *"paynow", ".", *"Then"]  # PDFium's characters, no spaces
+    assert find_span(units, "\u201cpay now.", 0.0) == (6, 13)
+    assert find_span(units, "pay now", 0.0) == (7, 12)

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from casetrack.page_image.model import Box
 
 _NOT_KEY = re.compile(r"[\W_]+")
+_LEADING = re.compile(r"^[\W_]+")
+_TRAILING = re.compile(r"[\W_]+$")
 # When the passage's letters are not on the page as one run (a re-read scan reads a word differently),
 # its first and last letters are looked for instead, each in runs of these lengths, longest first.
 _ANCHORS = (80, 40, 20, 10)
@@ -36,7 +38,7 @@ def find_span(units: Sequence[str], passage: str, expected: float) -> tuple[int,
     hits = _occurrences(page, want)
     if hits:
         start = min(hits, key=lambda hit: abs(hit / len(page) - expected))
-        return owners[start], owners[start + len(want) - 1]
+        return _with_edges(parts, passage, owners[start], owners[start + len(want) - 1])
     head = _anchor(page, want, expected * len(page), first=True)
     tail = _anchor(page, want, (head if head is not None else expected * len(page)) + len(want), first=False)
     if head is None and tail is None:
@@ -47,6 +49,19 @@ def find_span(units: Sequence[str], passage: str, expected: float) -> tuple[int,
     if tail is None or tail < head:
         tail = min(len(page), head + len(want)) - 1
     return owners[head], owners[tail]
+
+
+def _with_edges(keys: list[str], passage: str, first: int, last: int) -> tuple[int, int]:
+    """The span widened over the units without letters or digits that open or close the passage
+    (its closing period, an opening quotation mark), as many as it has."""
+    text = "".join(passage.split())
+    lead = len(text) - len(_LEADING.sub("", text))
+    trail = len(text) - len(_TRAILING.sub("", text))
+    while lead and first > 0 and not keys[first - 1]:
+        first, lead = first - 1, lead - 1
+    while trail and last + 1 < len(keys) and not keys[last + 1]:
+        last, trail = last + 1, trail - 1
+    return first, last
 
 
 def _occurrences(page: str, want: str) -> list[int]:

@@ -158,3 +158,19 @@ def test_a_passages_closing_period_and_opening_quote_are_marked_too() -> None:
     units = [*"Hesaid", "\u201c", *"paynow", ".", *"Then"]  # PDFium's characters, no spaces
     assert find_span(units, "\u201cpay now.", 0.0) == (6, 13)
     assert find_span(units, "pay now", 0.0) == (7, 12)
+
+
+def test_a_black_and_white_page_is_drawn_in_greys_and_a_coloured_one_keeps_its_colours(tmp_path: Path) -> None:
+    plain = draw_pdf_page(_pdf(tmp_path), 1, LINES[3], 0.1)
+    with Image.open(io.BytesIO(plain.png)) as image:
+        assert image.mode == "P"  # 128 greys and the same under the highlighter
+        assert HIGHLIGHT in {rgb for _, rgb in image.convert("RGB").getcolors(1 << 16) or []}
+    page = Image.new("RGB", (850, 1100), "white")
+    page.paste((200, 30, 30), (100, 100, 400, 300))  # a red stamp
+    coloured_path = tmp_path / "stamped.pdf"
+    coloured_path.write_bytes(image_pdf_bytes([page], dpi=100))
+    coloured = draw_pdf_page(coloured_path, 1, None, 0.0)
+    with Image.open(io.BytesIO(coloured.png)) as image:
+        assert image.mode == "RGB"
+        red = image.getpixel((round(250 * image.width / 850), round(200 * image.height / 1100)))
+        assert isinstance(red, tuple) and red[0] > 150 > 60 > red[1]

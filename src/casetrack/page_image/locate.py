@@ -13,6 +13,7 @@ from casetrack.page_image.model import Box
 _NOT_KEY = re.compile(r"[\W_]+")
 _LEADING = re.compile(r"^[\W_]+")
 _TRAILING = re.compile(r"[\W_]+$")
+_ASCII_KEY = re.compile(r"[A-Za-z0-9]")
 # When the passage's letters are not on the page as one run (a re-read scan reads a word differently),
 # its first and last letters are looked for instead, each in runs of these lengths, longest first.
 _ANCHORS = (80, 40, 20, 10)
@@ -26,13 +27,22 @@ def key(text: str) -> str:
 def find_span(units: Sequence[str], passage: str, expected: float) -> tuple[int, int] | None:
     """The first and last unit (inclusive) holding `passage`; where it occurs more than once, the
     occurrence nearest `expected` (its start as a fraction of the page). None when it is not there."""
-    owners: list[int] = []
-    parts: list[str] = []
+    joined = "".join(units)
+    if len(joined) == len(units) and joined.isascii():  # a PDF's characters, nearly always: no normalising each
+        parts: list[str] = [char.lower() if char.isalnum() else "" for char in joined]
+        owners = [match.start() for match in _ASCII_KEY.finditer(joined)]
+        return _found(parts, owners, "".join(parts), passage, expected)
+    owners = []
+    parts = []
     for index, unit in enumerate(units):
         unit_key = key(unit)
         parts.append(unit_key)
         owners.extend([index] * len(unit_key))
-    page, want = "".join(parts), key(passage)
+    return _found(parts, owners, "".join(parts), passage, expected)
+
+
+def _found(parts: list[str], owners: list[int], page: str, passage: str, expected: float) -> tuple[int, int] | None:
+    want = key(passage)
     if not page or not want:
         return None
     hits = _occurrences(page, want)

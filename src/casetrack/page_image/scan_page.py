@@ -34,13 +34,13 @@ def draw_scan_page(path: Path, file_format: str, number: int, passage: str | Non
     if passage:
         boxes, note = _passage_boxes(prepared, points_per_pixel, passage, expected, options)
     factor = min(1.0, LONG_SIDE_PX / max(prepared.size))
-    shown = prepared.convert("RGB")
+    shown = prepared
     if factor < 1.0:
         shown = shown.resize((max(1, round(shown.width * factor)), max(1, round(shown.height * factor))),
                              Image.Resampling.LANCZOS)
-    shown = draw.marked(shown, [box.scaled(factor) for box in boxes])
     unit = points_per_pixel or 1.0  # page units per pixel of the picture OCR read
-    return PageDrawing(png=draw.png(shown), width_px=shown.width, height_px=shown.height,
+    return PageDrawing(png=draw.marked_png(shown, [box.scaled(factor) for box in boxes]), width_px=shown.width,
+                       height_px=shown.height,
                        page_width=prepared.width * unit, page_height=prepared.height * unit,
                        units="pt" if points_per_pixel else "px", pixels_per_unit=factor / unit,
                        boxes=tuple(box.scaled(unit) for box in boxes), source="ocr_words", note=note)

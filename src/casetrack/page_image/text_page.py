@@ -31,29 +31,28 @@ def draw_text_page(text: str, line_width: int | None, span: tuple[int, int] | No
     shown = rows[:MAX_ROWS]
     top = draw.caption_height(caption) + _MARGIN_TOP
     height = max(MIN_HEIGHT_PX, top + row_px * (len(shown) + 2))
-    image = Image.new("RGB", (WIDTH_PX, height), "white")
+    image = Image.new("L", (WIDTH_PX, height), 255)
     pen = ImageDraw.Draw(image)
     boxes: list[Box] = []
     for row, (start, end, number) in enumerate(shown):
         y = top + row * row_px
         line = text[start:end]
         if number is not None:
-            pen.text((_MARGIN_LEFT - 16, y + 2), str(number), fill=(150, 150, 150), font=small, anchor="ra")
+            pen.text((_MARGIN_LEFT - 16, y + 2), str(number), fill=150, font=small, anchor="ra")
         if span is not None and span[0] < end and start < span[1]:
             first, last = max(span[0], start) - start, min(span[1], end) - start
             left = _MARGIN_LEFT + font.getlength(line[:first])
             boxes.append(Box(left, y, _MARGIN_LEFT + font.getlength(line[:last]), y + row_px - 2))
-        pen.text((_MARGIN_LEFT, y), line, fill="black", font=font)
+        pen.text((_MARGIN_LEFT, y), line, fill=0, font=font)
     if len(rows) > len(shown):
         pen.text((_MARGIN_LEFT, top + len(shown) * row_px), f"... ({len(rows) - len(shown)} more lines)",
-                 fill=(120, 120, 120), font=font)
-    image = draw.marked(image, boxes)
+                 fill=120, font=font)
     if caption:
-        ImageDraw.Draw(image).rectangle((0, 0, WIDTH_PX, draw.caption_height(caption) - 1), fill=(236, 236, 236))
-        pen.text((10, 6), caption, fill=(60, 60, 60), font=draw.font(16))
-    return PageDrawing(png=draw.png(image), width_px=image.width, height_px=image.height, page_width=image.width,
-                       page_height=image.height, units="px", pixels_per_unit=1.0, boxes=tuple(boxes),
-                       source="rendering", note=caption)
+        pen.rectangle((0, 0, WIDTH_PX, draw.caption_height(caption) - 1), fill=236)
+        pen.text((10, 6), caption, fill=60, font=draw.font(16))
+    return PageDrawing(png=draw.marked_png(image, boxes), width_px=image.width, height_px=image.height,
+                       page_width=image.width, page_height=image.height, units="px", pixels_per_unit=1.0,
+                       boxes=tuple(boxes), source="rendering", note=caption)
 
 
 def _rows(text: str, layout: PageLayout) -> list[tuple[int, int, int | None]]:

@@ -7,7 +7,9 @@ session (the tool as a client calls it: the page drawn, PNG encoded, base64 in J
 is called for --calls passages of the native PDFs in turn (every passage of every page, round robin),
 and for the e-mail-like text formats (a rendering) and one scanned page (re-read by OCR). Reported per
 kind: p50, p95 and max of the call, the PNG's size and its pixels. The first call of each kind (PDFium
-and Pillow loading) is reported apart, not in the percentiles.
+and Pillow loading) is reported apart, not in the percentiles. Then the same native-PDF passages drawn
+in-process (`CaseTrack.page_images.draw`, the service call the tool makes): wall-clock and CPU time
+of the drawing thread, which a busy shared machine (the load average is printed) inflates far less.
 """
 
 from __future__ import annotations
@@ -38,6 +40,24 @@ NATIVE = ("cuad_netgear_distributor_agreement.pdf", "cuad_lucid_distributor_agre
           "cuad_ebix_cobranding_agreement.pdf", "ca8_rule_28j_letter_us_v_xiang_2023.pdf")
 RENDERED = ("cuad_biopure_agency_agreement.txt", "common_paper_mutual_nda_v1.docx")
 SCANNED = ("scan_ca10_order_in_re_liebowitz_2021.pdf",)
+
+
+def in_process(root: Path, chunk_ids: list[str]) -> list[tuple[str, str]]:
+    app = CaseTrack(load_settings(root, environ={}))
+    case = app.case("Page images")
+    app.page_images.draw(case, chunk_ids[0])  # libraries loading
+    wall, cpu = [], []
+    for chunk_id in chunk_ids:
+        started, started_cpu = time.perf_counter(), time.thread_time()
+        app.page_images.draw(case, chunk_id)
+        wall.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.thread_time() - started_cpu) * 1000)
+    app.jobs.shutdown()
+    return [("in-process native PDF page: calls", str(len(wall))),
+            ("in-process: wall p50 / p95 / max, ms", f"{statistics.median(wall):.0f} / {percentile(wall, 0.95):.0f} / "
+                                                     f"{max(wall):.0f}"),
+            ("in-process: CPU p50 / p95 / max, ms", f"{statistics.median(cpu):.0f} / {percentile(cpu, 0.95):.0f} / "
+                                                    f"{max(cpu):.0f}")]
 
 
 def ingest(root: Path, docs: Path) -> dict[str, list[str]]:
@@ -81,7 +101,8 @@ async def measure(root: Path, chunks: dict[str, list[str]], calls: int) -> list[
                 data: dict[str, Any] = result.structured_content or {}
                 pixels = f"{data['image_width']} x {data['image_height']}"
             first, rest = timings[0], timings[1:] or timings
-            rows += [(f"{kind}: calls", str(len(timings))), (f"{kind}: first call (libraries loading), ms", f"{first:.0f}"),
+            rows += [(f"{kind}: calls", str(len(timings))),
+                     (f"{kind}: first call (libraries loading), ms", f"{first:.0f}"),
                      (f"{kind}: p50, ms", f"{statistics.median(rest):.0f}"),
                      (f"{kind}: p95, ms", f"{percentile(rest, 0.95):.0f}"), (f"{kind}: max, ms", f"{max(rest):.0f}"),
                      (f"{kind}: PNG, KB (median)", f"{statistics.median(sizes) / 1024:.0f}"),
@@ -111,7 +132,9 @@ def main() -> None:
         root = Path(scratch) / "CaseTrack"
         chunks = ingest(root, args.eval_dev / "docs")
         rows = asyncio.run(measure(root, chunks, args.calls))
-    print_table(f"get_page_image over stdio MCP ({os.cpu_count()} cores)", rows)
+        rows += in_process(root, _round_robin([chunks[n] for n in NATIVE], args.calls))
+    load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
+    print_table(f"get_page_image ({os.cpu_count()} cores, load average {load} at the end)", rows)
 
 
 if __name__ == "__main__":

@@ -12,10 +12,11 @@ from PIL import Image
 
 from casetrack.page_image.draw import HIGHLIGHT
 from tests.mcp_helpers import call_error, call_ok, mcp_session
-from tests.page_image.documents import FILLER, lease_pdf_bytes
+from tests.page_image.documents import ANSWER, FILLER, condensed_transcript_bytes, lease_pdf_bytes
 
 pytestmark = pytest.mark.anyio
 
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "page_image"  # kept for review, ignored
 VIEWER = "ui://casetrack/viewer"
 APP_MIME = "text/html;profile=mcp-app"
 EMAIL = (
@@ -42,6 +43,7 @@ async def test_a_hit_opens_on_its_page_highlighted_and_the_viewer_is_linked(data
     folder.mkdir()
     (folder / "lease.pdf").write_bytes(lease_pdf_bytes())
     (folder / "escrow.eml").write_text(EMAIL, encoding="utf-8")
+    (folder / "deposition.pdf").write_bytes(condensed_transcript_bytes())
     async with mcp_session(data_dir) as client:
         await call_ok(client, "create_case", name="Viewer")
         await call_ok(client, "ingest_folder", folder_path=str(folder), wait_seconds=300)
@@ -57,14 +59,18 @@ async def test_a_hit_opens_on_its_page_highlighted_and_the_viewer_is_linked(data
         assert "http://" not in html.text and "https://" not in html.text  # type: ignore[union-attr]
 
         for query, document, source in (("tenant indemnify landlord flood damage", "lease.pdf", "pdf_text_layer"),
-                                         ("escrow holdback estoppel certificate", "escrow.eml", "rendering")):
+                                         ("escrow holdback estoppel certificate", "escrow.eml", "rendering"),
+                                         (ANSWER, "deposition.pdf", "pdf_text_layer")):
             found = await call_ok(client, "search_case", query=query, top_k=3)
             hit = found.structured_content["results"][0]
             assert hit["source"]["document"] == document
             shown = await call_ok(client, "get_page_image", chunk_id=hit["chunk_id"])
             [image] = [b for b in shown.content if b.type == "image"]
             assert image.mime_type == "image/png"
-            height, marked = _yellow_rows(base64.b64decode(image.data))
+            png = base64.b64decode(image.data)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            (ARTIFACTS / f"{document}.png").write_bytes(png)
+            height, marked = _yellow_rows(png)
             data = shown.structured_content
             assert height >= 800 and data["image_height"] == height and data["source"] == source
             assert data["citation"] == hit["citation"] and data["highlights"]

@@ -51,6 +51,8 @@ window.addEventListener("message", async (event) => {
 });
 let toolResult = null;
 window.start = (viewerHtml, result) => { toolResult = result; frame.srcdoc = viewerHtml; };
+window.sendResult = (result) => frame.contentWindow.postMessage(
+  {jsonrpc: "2.0", method: "ui/notifications/tool-result", params: result}, "*");
 </script></body></html>"""
 
 
@@ -65,6 +67,8 @@ def _highlight_rows(png: bytes) -> tuple[int, int]:
     return image.height, rows
 
 
+@pytest.mark.slow  # a server, an ingest and a browser: CI runs it with -m slow
+@pytest.mark.timeout(600)
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs it)")
 async def test_the_viewer_shows_a_hit_highlighted_and_turns_pages_offline(data_dir: Path, tmp_path: Path) -> None:
     from playwright.async_api import async_playwright
@@ -78,6 +82,11 @@ async def test_the_viewer_shows_a_hit_highlighted_and_turns_pages_offline(data_d
         found = await call_ok(client, "search_case", query="tenant indemnify landlord flood damage", top_k=3)
         assert found.structured_content["results"][0]["source"]["page"] == 2
         [viewer] = (await client.read_resource("ui://casetrack/viewer")).contents
+        checked = await call_ok(client, "verify_draft", text=(
+            'The lease provides that "the Tenant shall indemnify the Landlord against flood damage." '
+            "(lease.pdf, p. 2). It adds that \"the Tenant shall indemnify the Landlord against fire damage.\" "
+            "(lease.pdf, p. 2)."))
+        assert [q["status"] for q in checked.structured_content["quotes"]] == ["verified", "differs"]
 
         async def casetrack_call(name: str, arguments: str) -> str:
             answer = await client.call_tool(name, json.loads(arguments))
@@ -112,6 +121,7 @@ async def test_the_viewer_shows_a_hit_highlighted_and_turns_pages_offline(data_d
                     await app.locator("#next").click()
                     await app.locator("#pageno", has_text="p. 3 of 3").wait_for(timeout=60_000)
                     assert await app.locator("#next").is_disabled()
+                    assert await app.locator("#citation").inner_text() == "lease.pdf, p. 3"
                     after = await page.locator("#app").screenshot(path=str(ARTIFACTS / "next-page-3.png"))
                     assert _highlight_rows(after)[1] == 0  # another page: nothing on it is the passage
 
@@ -123,6 +133,20 @@ async def test_the_viewer_shows_a_hit_highlighted_and_turns_pages_offline(data_d
                     await app.locator("#pageno", has_text="p. 1 of 3").wait_for(timeout=60_000)
                     assert await app.locator("#prev").is_disabled()
                     traffic = await page.evaluate("window.traffic")
+
+                    # verify_draft's result: each quotation with its status; one that differs names the words
+                    await page.evaluate("(result) => window.sendResult(result)",
+                                        checked.model_dump(by_alias=True, mode="json"))
+                    await app.locator("#places button", has_text="differs").click()
+                    await app.locator("#detail", has_text="flood").wait_for(timeout=60_000)
+                    assert "fire" in await app.locator("#detail").inner_text()
+                    await app.locator("#pageno", has_text="p. 2 of 3").wait_for(timeout=60_000)
+                    await page.wait_for_timeout(500)  # the new picture decoded and shown
+                    differs = await page.locator("#app").screenshot(path=str(ARTIFACTS / "verify-differs.png"))
+                    assert 0 < _highlight_rows(differs)[1] < marked  # the quoted sentence's line only
+                    assert await app.locator("#places button", has_text="verified").count() == 1
+                    found_at = checked.structured_content["quotes"][1]["found"]["citation"]
+                    assert await app.locator("#citation").inner_text() == found_at
                 finally:
                     await browser.close()
     assert traffic[:2] == ["ui/initialize", "ui/notifications/initialized"]

@@ -174,3 +174,29 @@ def test_a_black_and_white_page_is_drawn_in_greys_and_a_coloured_one_keeps_its_c
         assert image.mode == "P" and len(image.getcolors(256) or []) > 2  # its own colours, not the grey palette
         red = image.convert("RGB").getpixel((round(250 * image.width / 850), round(200 * image.height / 1100)))
         assert isinstance(red, tuple) and red[0] > 150 > 60 > red[1]
+
+
+@pytest.mark.skipif(not ocr_available(), reason="Tesseract is not installed")
+def test_a_scanned_image_file_is_marked_in_its_own_pixels(tmp_path: Path) -> None:
+    lines = ["NOTICE OF DEFAULT", "The borrower missed the March payment.", "The lender may accelerate the loan.",
+             "Cure within ten days of this notice."]
+    path = tmp_path / "notice.png"
+    text_image(lines).save(path, dpi=(200, 200))
+    [parsed] = parse_file(path).pages
+    start = parsed.text.index("The lender")
+    page = StoredPage(number=1, text=parsed.text, method=parsed.method)
+    drawing = draw_page(path, "image", page, (start, start + len("The lender may accelerate the loan.")),
+                        "page 1 of notice.png", ParseOptions())
+    assert drawing.source == "ocr_words" and drawing.units == "px" and len(drawing.boxes) == 1
+    [box] = drawing.boxes
+    baseline = (792 - (700 - 20 * 2)) * 200 / 72  # text_image's third line, in the image's pixels
+    assert baseline - 14 * 200 / 72 <= box.top < box.bottom <= baseline + 5 * 200 / 72
+
+
+def test_a_pdf_whose_file_is_gone_is_drawn_from_casetracks_text_and_says_so(tmp_path: Path) -> None:
+    text = "AGREEMENT\n\n1. Payment is due in thirty days.\n\n2. Interest accrues at five percent."
+    page = StoredPage(number=1, text=text, method=ExtractionMethod.NATIVE)
+    start = text.index("2. Interest")
+    drawing = draw_page(tmp_path / "moved.pdf", "pdf", page, (start, len(text)), "page 1 of moved.pdf",
+                        ParseOptions())
+    assert drawing.source == "rendering" and "is not at" in (drawing.note or "") and len(drawing.boxes) == 1

@@ -118,6 +118,12 @@ async def test_the_viewer_shows_a_hit_highlighted_and_turns_pages_offline(data_d
                     height, marked = _highlight_rows(first)
                     assert 0 < marked < height * 0.5, (marked, height)
 
+                    await app.locator("#copy").click()  # no clipboard permission in the sandbox: the fallback
+                    await app.locator("#copy", has_text="Copied").wait_for(timeout=10_000)
+                    await app.locator("#zoomin").click()
+                    assert (await app.locator("#page").get_attribute("style") or "").startswith("width: 125%")
+                    await app.locator("#zoomfit").click()
+
                     await app.locator("#next").click()
                     await app.locator("#pageno", has_text="p. 3 of 3").wait_for(timeout=60_000)
                     assert await app.locator("#next").is_disabled()

@@ -80,3 +80,8 @@ async def test_a_hit_opens_on_its_page_highlighted_and_the_viewer_is_linked(data
         assert other.structured_content["highlights"] == [] and other.structured_content["page"] == 3
         assert "pages 1-3" in await call_error(client, "get_page_image", document_name="lease.pdf", page=7)
         assert "chunk_id" in await call_error(client, "get_page_image", document_name="lease.pdf")
+        assert "together" in await call_error(client, "get_page_image", document_name="lease.pdf", page=2,
+                                              char_start=10)
+        marked = await call_ok(client, "get_page_image", document_name="lease.pdf", page=2, char_start=0,
+                               char_end=40)  # a verify_draft place: offsets into the page's text
+        assert len(marked.structured_content["highlights"]) == 1 and marked.structured_content["chunk_id"] is None

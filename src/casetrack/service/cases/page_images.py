@@ -41,6 +41,8 @@ class PageImages:
         when given (a verify_draft quotation's place). Raises InvalidInput, NotFound, DocumentUnreadable."""
         if chunk_id is None and (document_name is None or page is None):
             raise InvalidInput("Give a chunk_id (from search results), or a document_name and a page.")
+        if (char_start is None) != (char_end is None):
+            raise InvalidInput("Give char_start and char_end together (a place's offsets in its page's text).")
         chunk: Chunk | None = None
         if chunk_id is not None:
             chunk, doc, _ = self._documents.chunk(case, chunk_id)
@@ -65,7 +67,7 @@ class PageImages:
                                    f"{len(stored.text):,} characters.")
         cited = page_citation(number, stored.approximate, stored.attachment, stored.attachment_page)
         citation = chunk.provenance.cite() if chunk is not None else f"{doc.name}, {cited}"
-        from casetrack.page_image.page import draw_page  # PDFium and Pillow load at the first page drawn, not at start
+        from casetrack.page_image.page import draw_page  # the renderer loads at the first page drawn, not at start
 
         source = doc.copied_original or doc.original_path
         drawing = draw_page(Path(source) if source else None, doc.format, stored, span, f"{cited} of {doc.name}",

@@ -50,7 +50,12 @@ window.addEventListener("message", async (event) => {
   }
 });
 let toolResult = null;
-window.start = (viewerHtml, result) => { toolResult = result; frame.srcdoc = viewerHtml; };
+// As hosts do: the app under a Content-Security-Policy that allows its inline code and data: images only.
+const CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
+window.start = (viewerHtml, result) => {
+  toolResult = result;
+  frame.srcdoc = viewerHtml.replace("<head>", `<head><meta http-equiv="Content-Security-Policy" content="${CSP}">`);
+};
 window.sendResult = (result) => frame.contentWindow.postMessage(
   {jsonrpc: "2.0", method: "ui/notifications/tool-result", params: result}, "*");
 </script></body></html>"""

@@ -33,6 +33,7 @@ SPEC_TOOLS: dict[str, list[str]] = {
     "delete_document": ["confirm", "document_name"], "set_document_type": ["document_name", "document_type"],
     "get_chunk": ["chunk_id"], "get_document_chunks": ["document_name", "page_filter"],
     "get_source_context": ["chunk_id", "window"], "browse_pages": ["document_name", "end_page", "start_page"],
+    "get_page_image": ["char_end", "char_start", "chunk_id", "document_name", "page"],
     "traverse_chunks": ["count", "direction", "start_chunk_id"], "get_document_structure": ["document_name"],
     "search_case": ["clause_type", "document_filter", "min_score", "query", "top_k"],
     "list_clauses": ["document_name"],  # issue 21's clause library, with search_case's clause_type
@@ -161,6 +162,7 @@ async def _call_every_tool(client: Client, scratch: Path) -> dict[str, dict[str,
     await call("get_document_chunks", document_name=netgear, page_filter=1)
     await call("get_source_context", chunk_id=chunk)
     await call("browse_pages", document_name=netgear, start_page=1, end_page=1)
+    await call("get_page_image", chunk_id=chunk)
     await call("traverse_chunks", start_chunk_id=chunk, count=2)
     await call("get_document_structure", document_name=netgear)
     await call("list_clauses", document_name=netgear)

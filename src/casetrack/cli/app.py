@@ -184,7 +184,7 @@ def words(ctx: typer.Context) -> Words:
 
 
 def _register_groups() -> None:
-    from casetrack.cli import cases, documents, models, verify  # noqa: F401  (verify registers its commands)
+    from casetrack.cli import cases, documents, models, show, verify  # noqa: F401  (show, verify register commands)
 
     app.add_typer(cases.group, name="cases")
     app.add_typer(documents.docs, name="docs")

@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from casetrack import __version__
 from casetrack.errors import CaseTrackError, InternalError, from_os_error, quoted
 from casetrack.mcp.stdin import StdinLines, claimed_stdin
+from casetrack.mcp.viewer import viewer_extension, viewer_meta
 from casetrack.service.app import CaseTrack
 from casetrack.service.distribution import updates
 
@@ -151,12 +152,13 @@ def build_server(app: CaseTrack) -> MCPServer[Any]:
     async def lifespan(_server: MCPServer[CaseTrack]) -> AsyncIterator[CaseTrack]:
         yield app
 
-    server = CaseTrackServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan)
+    server = CaseTrackServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan,
+                             extensions=[viewer_extension()])
     for spec in TOOLS:
         # A docstring is the tool's description; {formats} is the format registry's list (parse/formats.py).
         description = " ".join((spec.fn.__doc__ or "").split()).replace("{formats}", app.formats_label)
         server.add_tool(translate_errors(spec.fn), name=spec.fn.__name__, description=description,
-                        annotations=spec.annotations)
+                        annotations=spec.annotations, meta=viewer_meta(spec.fn.__name__))
     return server
 
 

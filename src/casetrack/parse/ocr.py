@@ -255,6 +255,21 @@ def _recognize(prepared: Image.Image, dpi: int, image_path: Path, command: str, 
     return OcrResult(text=numbered or text_of(words), method=ExtractionMethod.OCR, confidence=mean_confidence(words))
 
 
+def page_words(prepared: Image.Image, dpi: int, options: ParseOptions) -> list[OcrWord]:
+    """Tesseract's words with their pixel boxes on one page image already prepared and straightened
+    (`prepare_image`, `deskew.straightened`), read as an ingest reads it: for drawing where a passage is
+    on a scan. Raises OSError or subprocess.TimeoutExpired when Tesseract cannot read it."""
+    with scratch_folder(options, "ocr") as scratch:
+        image_path = Path(scratch) / "page.png"
+        prepared.save(image_path, format="PNG", compress_level=1, dpi=(dpi, dpi) if dpi else None)
+        argv = [_tesseract_command(options), str(image_path), "stdout", "-l", options.ocr_language,
+                "--psm", _PAGE_SEGMENTATION, *(["--dpi", str(dpi)] if dpi else []), "tsv"]
+        completed = _run_with_retry(argv, options.ocr_timeout_s)
+    if completed.returncode != 0:
+        raise OSError(completed.stderr.decode(errors="replace").strip() or f"exit code {completed.returncode}")
+    return list(ocr_words(completed.stdout.decode("utf-8", errors="replace")))
+
+
 def _numbered_margin(prepared: Image.Image, words: list[OcrWord], dpi: int, image_path: Path, command: str,
                      options: ParseOptions) -> str | None:
     """The page's text with its printed line numbers (see parse.ocr_margin), or None when it prints none.

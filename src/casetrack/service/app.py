@@ -13,10 +13,12 @@ from casetrack.domain import Case, CaseStatus, Document
 from casetrack.embed import MODELS, EmbedderPool
 from casetrack.errors import CaseTrackError, ConfirmationRequired, NoCaseActive, NotFound
 from casetrack.parse import SUPPORTED_LABEL, ocr_status, remove_leftovers
+from casetrack.parse.options import ParseOptions
 from casetrack.service import status
 from casetrack.service.cases import recovery
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
+from casetrack.service.cases.page_images import PageImages
 from casetrack.service.cases.session import Session
 from casetrack.service.distribution import licensing
 from casetrack.service.graph.case_graph import GraphReader, GraphService
@@ -108,6 +110,8 @@ class CaseTrack:
         self.ingestor = Ingestor(settings, self.cases, self.indexer)
         self.cases.limits = self.ingestor.limits = licensing.limits_for(self.tier)
         self.documents = DocumentReader(self.cases)
+        self.page_images = PageImages(self.cases, self.documents, ParseOptions(
+            ocr_language=settings.ocr_language, scratch_dir=settings.scratch_dir))
         self.folders = FolderService(self.cases, self.ingestor)
         self.jobs = JobManager()
         cache = IndexCache()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from casetrack.mcp.tools import cases, documents, graph, ingest, search, status, transcripts, verify, watch
+from casetrack.mcp.tools import cases, documents, graph, ingest, pages, search, status, transcripts, verify, watch
 from casetrack.mcp.tools.base import DESTRUCTIVE, IDEMPOTENT_WRITE, READ_ONLY, WRITES, ToolSpec
 
 TOOLS: tuple[ToolSpec, ...] = (
@@ -29,6 +29,7 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(documents.get_document_chunks, READ_ONLY),
     ToolSpec(documents.get_source_context, READ_ONLY),
     ToolSpec(documents.browse_pages, READ_ONLY),
+    ToolSpec(pages.get_page_image, READ_ONLY),
     ToolSpec(documents.traverse_chunks, READ_ONLY),
     ToolSpec(documents.get_document_structure, READ_ONLY),
     ToolSpec(documents.list_clauses, READ_ONLY),

@@ -1,0 +1,87 @@
+"""Seeing the page, over a real stdio MCP session: get_page_image draws a search hit on its page (a
+native PDF, an e-mail), the viewer is an MCP App resource the citing tools link to."""
+
+from __future__ import annotations
+
+import base64
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from casetrack.page_image.draw import HIGHLIGHT
+from tests.mcp_helpers import call_error, call_ok, mcp_session
+from tests.page_image.documents import ANSWER, FILLER, condensed_transcript_bytes, lease_pdf_bytes
+
+pytestmark = pytest.mark.anyio
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "page_image"  # kept for review, ignored
+VIEWER = "ui://casetrack/viewer"
+APP_MIME = "text/html;profile=mcp-app"
+EMAIL = (
+    "From: Dana Whitfield <dana@example.com>\nTo: Omar Reyes <omar@example.com>\nSubject: Escrow release\n"
+    "Date: Tue, 3 Mar 2026 09:15:00 +0000\nMessage-ID: <escrow-1@example.com>\nContent-Type: text/plain\n\n"
+    "Omar,\n\n" + "\n".join([FILLER] * 6) + "\n\nThe escrow agent may release the holdback only after the "
+    "landlord countersigns the estoppel certificate.\n\n" + "\n".join([FILLER] * 6) + "\n\nDana\n"
+)
+
+
+def _yellow_rows(png: bytes) -> tuple[int, int]:
+    """The image's height and how many of its pixel rows hold highlighter yellow."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    pixels = image.load()
+    assert pixels is not None
+    rows = sum(1 for y in range(image.height)
+               if any(max(abs(a - b) for a, b in zip(pixels[x, y], HIGHLIGHT, strict=True)) < 12
+                      for x in range(0, image.width, 3)))
+    return image.height, rows
+
+
+async def test_a_hit_opens_on_its_page_highlighted_and_the_viewer_is_linked(data_dir: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "lease.pdf").write_bytes(lease_pdf_bytes())
+    (folder / "escrow.eml").write_text(EMAIL, encoding="utf-8")
+    (folder / "deposition.pdf").write_bytes(condensed_transcript_bytes())
+    async with mcp_session(data_dir) as client:
+        await call_ok(client, "create_case", name="Viewer")
+        await call_ok(client, "ingest_folder", folder_path=str(folder), wait_seconds=300)
+
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        for name in ("search_case", "get_chunk", "get_source_context", "browse_pages", "verify_draft"):
+            assert (tools[name].meta or {})["ui"]["resourceUri"] == VIEWER, name
+        assert not (tools["list_cases"].meta or {}).get("ui")
+        listed = {str(r.uri): r for r in (await client.list_resources()).resources}
+        assert listed[VIEWER].mime_type == APP_MIME
+        [html] = (await client.read_resource(VIEWER)).contents
+        assert html.mime_type == APP_MIME and "ui/initialize" in html.text  # type: ignore[union-attr]
+        assert "http://" not in html.text and "https://" not in html.text  # type: ignore[union-attr]
+
+        for query, document, source in (("tenant indemnify landlord flood damage", "lease.pdf", "pdf_text_layer"),
+                                         ("escrow holdback estoppel certificate", "escrow.eml", "rendering"),
+                                         (ANSWER, "deposition.pdf", "pdf_text_layer")):
+            found = await call_ok(client, "search_case", query=query, top_k=3)
+            hit = found.structured_content["results"][0]
+            assert hit["source"]["document"] == document
+            shown = await call_ok(client, "get_page_image", chunk_id=hit["chunk_id"])
+            [image] = [b for b in shown.content if b.type == "image"]
+            assert image.mime_type == "image/png"
+            png = base64.b64decode(image.data)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            (ARTIFACTS / f"{document}.png").write_bytes(png)
+            height, marked = _yellow_rows(png)
+            data = shown.structured_content
+            assert height >= 800 and data["image_height"] == height and data["source"] == source
+            assert data["citation"] == hit["citation"] and data["highlights"]
+            assert 0 < marked < 0.5 * height, (document, marked, height)  # a band, well under the page
+
+        other = await call_ok(client, "get_page_image", document_name="lease.pdf", page=3)
+        assert other.structured_content["highlights"] == [] and other.structured_content["page"] == 3
+        assert "pages 1-3" in await call_error(client, "get_page_image", document_name="lease.pdf", page=7)
+        assert "chunk_id" in await call_error(client, "get_page_image", document_name="lease.pdf")
+        assert "together" in await call_error(client, "get_page_image", document_name="lease.pdf", page=2,
+                                              char_start=10)
+        marked = await call_ok(client, "get_page_image", document_name="lease.pdf", page=2, char_start=0,
+                               char_end=40)  # a verify_draft place: offsets into the page's text
+        assert len(marked.structured_content["highlights"]) == 1 and marked.structured_content["chunk_id"] is None

@@ -76,9 +76,8 @@ def relink_document(
     file_path: Annotated[str, Field(description="The document's file on this computer (absolute path)")],
     case_name: CaseName = None,
 ) -> Annotated[CallToolResult, out_documents.Relinked]:
-    """Give a document its file on this computer, e.g. one from an imported case (whose source path came
-    from the archive and is never opened). Checks the file's SHA-256 against the document's; reindex then
-    reads it."""
+    """Give a document its file on this computer (an imported case's source paths are never opened).
+    Compares the file's SHA-256 with the document's; reindex then reads it."""
     app = app_of(ctx)
     done = app.relinker.relink(app.writable_case(case_name), document_name, file_path)
     text = render.relinked_text(done.document, done.same_content)

@@ -31,9 +31,8 @@ def table_of_authorities(
     output_path: Annotated[str | None, Field(description="Where to save the .docx, as the user asked")] = None,
 ) -> Annotated[CallToolResult, out.TableOfAuthorities]:
     """A draft's table of authorities (text, or a .docx/.pdf/.txt/.md file_path): cases, statutes,
-    rules, others, with the pages citing each. With write_docx the .docx goes to output_path (an existing
-    folder; a file there is never replaced), else to the CaseTrack data folder's tables/, never beside the draft
-    unasked."""
+    rules, others, with the pages citing each. write_docx saves a .docx in output_path (an existing folder,
+    no file replaced), else in the data folder's tables/."""
     folder = app_of(ctx).settings.data_dir / "tables"  # the table is the draft's own: no case
     done = table_of_authorities_for(read_draft(text, file_path), write_docx=write_docx or bool(output_path),
                                     output_path=output_path, folder=folder)

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-EVAL_DEV = Path(__file__).resolve().parents[2] / "shared" / "eval-dev"
+from tests.datasets import EVAL_DEV
+
+__all__ = ["EVAL_DEV"]  # many tests import it from here
 
 
 @pytest.fixture

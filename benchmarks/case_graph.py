@@ -29,7 +29,7 @@ from casetrack.service.distribution import licensing
 from casetrack.service.ingest.document import Ingestor, IngestRequest
 from casetrack.service.ingest.entries import Indexer
 
-EVAL_TEXT = Path(__file__).resolve().parents[2] / "shared" / "eval-dev" / "text"
+EVAL_TEXT = Path(__file__).resolve().parent / "eval_dev" / "text"
 
 
 def best_cpu(fn: Callable[[], object], runs: int) -> float:

@@ -1,6 +1,6 @@
 """Chunking throughput on the eval-dev texts, next to a naive slicer measured in the same run.
 
-    uv run python benchmarks/chunk.py [--pages 200] [--eval-dev ../shared/eval-dev]
+    uv run python benchmarks/chunk.py [--pages 200] [--eval-dev benchmarks/eval_dev]
 
 The eval-dev documents (pages split on \\f; TXT/DOCX references are one long page)
 are repeated until there are at least --pages pages, and each document is chunked as
@@ -57,7 +57,7 @@ def best_of(runs: int, fn: Callable[[list[Doc]], int], docs: list[Doc]) -> tuple
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", type=int, default=200)
-    parser.add_argument("--eval-dev", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "eval-dev")
+    parser.add_argument("--eval-dev", type=Path, default=Path(__file__).resolve().parent / "eval_dev")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 

@@ -31,7 +31,7 @@ from casetrack.embed.engine import OnnxEmbedder, session_options
 from casetrack.embed.pool import EmbedderPool
 from casetrack.embed.specs import MODELS, LicenseTier
 
-EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval-dev"
+EVAL = Path(__file__).resolve().parent / "eval_dev"
 QUERY_12 = "which clause limits the liability of the distributor under section four"  # 12 words, ~12 tokens
 
 

@@ -6,7 +6,7 @@
     uv run python benchmarks/eval_retrieval.py --tier both              # Free and Pro rows
     uv run python benchmarks/eval_retrieval.py --embed-cache /tmp/e7    # reuse chunk vectors between runs
 
-Sets (`SETS`): eval-dev (../shared/eval-dev beside the checkout), heldout (CUAD contracts), heldout_court (court and
+Sets (`SETS`): eval-dev (benchmarks/eval_dev), heldout (CUAD contracts), heldout_court (court and
 agency documents), heldout_mixed (statutes, a slip opinion, a BIA decision, court e-mails), heldout_email
 (business e-mail threads, replies and forwards), heldout_lit (a complaint, deposition transcripts, a motion and a
 brief of one federal case), heldout_transcripts (depositions condensed and full-page, a hearing; issue 37). Each
@@ -58,7 +58,7 @@ from casetrack.service.distribution import licensing
 from casetrack.service.ingest.document import IngestRequest
 
 HERE = Path(__file__).resolve().parent
-SETS = {"eval-dev": HERE.parents[1] / "shared" / "eval-dev",  # ../shared beside the checkout
+SETS = {"eval-dev": HERE / "eval_dev",
         "heldout": HERE / "heldout",
         "heldout_court": HERE / "heldout_court", "heldout_mixed": HERE / "heldout_mixed",
         "heldout_email": HERE / "heldout_email", "heldout_lit": HERE / "heldout_lit",

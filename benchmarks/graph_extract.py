@@ -1,6 +1,6 @@
 """Context-graph extraction cost on the eval-dev texts, next to chunking measured in the same run.
 
-    uv run python benchmarks/graph_extract.py [--runs 5] [--eval-dev ../shared/eval-dev]
+    uv run python benchmarks/graph_extract.py [--runs 5] [--eval-dev benchmarks/eval_dev]
 
 Each document's pages (split on \\f; TXT/DOCX references are one long page) go through
 `casetrack.graph.extract` with its structure headings, and through each finder alone.
@@ -47,7 +47,7 @@ def best_of(runs: int, fn: Callable[[Sequence[ParsedPage]], object], docs: list[
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--eval-dev", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "eval-dev")
+    parser.add_argument("--eval-dev", type=Path, default=Path(__file__).resolve().parent / "eval_dev")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 

@@ -42,7 +42,7 @@ from casetrack.service.ingest.document import Ingestor, IngestRequest
 from casetrack.service.ingest.entries import Indexer
 from casetrack.service.ingest.graph_extract import SECTIONS
 
-EVAL_DOCS = Path(__file__).resolve().parents[2] / "shared" / "eval-dev" / "docs"
+EVAL_DOCS = Path(__file__).resolve().parent / "eval_dev" / "docs"
 NATIVE = ["cuad_ebix_cobranding_agreement.pdf", "cuad_netgear_distributor_agreement.pdf",
           "cuad_lucid_distributor_agreement.pdf", "ca8_rule_28j_letter_us_v_xiang_2023.pdf",
           "ca2_docketing_notice_nfl_2017.pdf"]

@@ -40,7 +40,7 @@ from PIL import Image
 from pypdf import PdfReader, PdfWriter
 
 ROOT = Path(__file__).resolve().parents[1]
-EVAL_DOCS = ROOT.parent / "shared" / "eval-dev" / "docs"
+EVAL_DOCS = ROOT / "benchmarks" / "eval_dev" / "docs"
 NATIVE = ["cuad_ebix_cobranding_agreement.pdf", "cuad_netgear_distributor_agreement.pdf",
           "cuad_lucid_distributor_agreement.pdf", "ca8_rule_28j_letter_us_v_xiang_2023.pdf",
           "ca2_docketing_notice_nfl_2017.pdf"]

@@ -1,6 +1,6 @@
 """PDF parsing speed next to raw text extraction in the same run, and OCR speed by worker count.
 
-    uv run python benchmarks/parse_pdf.py [--pages 200] [--scan-pages 6] [--eval-dev ../shared/eval-dev]
+    uv run python benchmarks/parse_pdf.py [--pages 200] [--scan-pages 6] [--eval-dev benchmarks/eval_dev]
 
 Native: the eval-dev PDFs with a text layer are concatenated (pypdf) until there are at
 least --pages pages. Baselines: PDFium `get_text_range` per page (the floor parse_file
@@ -75,7 +75,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pages", type=int, default=200)
     parser.add_argument("--scan-pages", type=int, default=6)
-    parser.add_argument("--eval-dev", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "eval-dev")
+    parser.add_argument("--eval-dev", type=Path, default=Path(__file__).resolve().parent / "eval_dev")
     args = parser.parse_args()
     manifest = json.loads((args.eval_dev / "docs" / "manifest.json").read_text())["documents"]
     native = [args.eval_dev / "docs" / e["file"] for e in manifest if e["format"] == "pdf" and not e["scanned"]]

@@ -61,7 +61,7 @@ from casetrack.store import documents as docstore
 from casetrack.store.index_manifest import INDEX_DIR
 from casetrack.store.records import encode_u64
 
-EVAL_DEV = Path(__file__).resolve().parents[2] / "shared" / "eval-dev"  # ../shared beside the checkout
+EVAL_DEV = Path(__file__).resolve().parent / "eval_dev"
 CHUNKS_PER_DOC, PAGES_PER_DOC, DOCS_PER_WRITE, DIM, RARE_VOCAB, RUNS = 100, 25, 20, 384, 200_000, 150
 RNG = np.random.default_rng(0)
 

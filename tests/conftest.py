@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 import casetrack  # noqa: F401  first: runtime telemetry off in every test process and what it starts
+from tests.datasets import EVAL_DEV
 
-EVAL_DEV = Path(__file__).resolve().parents[2] / "shared" / "eval-dev"
+__all__ = ["EVAL_DEV"]  # many tests import it from here
 
 
 @pytest.fixture

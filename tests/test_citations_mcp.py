@@ -46,7 +46,6 @@ async def search_one_document(data_dir: Path, name: str, **search: Any) -> CallT
 
 
 @pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
-@pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
 async def test_a_text_filing_is_quoted_as_it_reads_and_cited_by_its_printed_pages(data_dir: Path) -> None:
     found = await search_one_document(data_dir, "cuad_biopure_agency_agreement.txt",
                                       query="jointly develop a written business plan",
@@ -59,7 +58,6 @@ async def test_a_text_filing_is_quoted_as_it_reads_and_cited_by_its_printed_page
 
 
 @pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
-@pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
 async def test_a_quote_from_a_scan_has_no_period_tesseract_read_for_a_space(data_dir: Path) -> None:
     found = await search_one_document(data_dir, "scan_ca10_order_in_re_liebowitz_2021.pdf",
                                       query="show cause in writing within 20 days", top_k=1)

@@ -20,8 +20,8 @@ from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import IngestRequest
 from casetrack.store import documents as docstore
 from casetrack.store import keys
+from tests.datasets import EVAL_DEV
 
-EVAL_DEV = Path(__file__).resolve().parents[2] / "shared" / "eval-dev"
 DOCS = EVAL_DEV / "docs"
 MODES = {
     "bm25": PipelineConfig(rrf_weights={BM25: 1.0}, dense_recall=()),
@@ -29,8 +29,7 @@ MODES = {
     "full": None,  # the service's own configuration
 }
 
-pytestmark = [pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev is not available on this machine"),
-              pytest.mark.slow]  # every test ingests eval-dev with OCR: CI runs them with -m slow
+pytestmark = pytest.mark.slow  # every test ingests eval-dev with OCR: CI runs them with -m slow
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ EXISTING = {
     "installMethod": "native",
     "theme": "dark",
     "oauthAccount": {"emailAddress": "sarah@example.com", "organizationRole": "admin"},
-    "projects": {"/home/sarah/smith": {"allowedTools": [], "mcpServers": {}, "lastCost": 0.25}},
+    "projects": {"/Users/sarah/smith": {"allowedTools": [], "mcpServers": {}, "lastCost": 0.25}},
     "mcpServers": {
         "github": {"type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"],
                    "env": {"GITHUB_TOKEN": "ghp_x"}},

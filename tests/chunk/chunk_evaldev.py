@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 from casetrack.domain import ExtractionMethod, ParsedPage
+from tests.datasets import EVAL_DEV
 
-EVAL_DEV = Path(os.environ.get("CASETRACK_EVAL_DEV", "/work/shared/eval-dev"))
 TEXT_DIR = EVAL_DEV / "text"
 
 
@@ -34,14 +31,10 @@ def load_doc(path: Path) -> EvalDoc:
 
 
 def eval_paths() -> list[Path]:
-    return sorted(TEXT_DIR.glob("*.txt")) if TEXT_DIR.is_dir() else []
+    return sorted(TEXT_DIR.glob("*.txt"))
 
 
 def eval_queries() -> list[dict[str, object]]:
     path = EVAL_DEV / "queries.jsonl"
-    if not path.is_file():
-        return []
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
-
-needs_eval_dev = pytest.mark.skipif(not TEXT_DIR.is_dir(), reason=f"eval-dev texts not found at {TEXT_DIR}")

@@ -7,7 +7,7 @@ import pytest
 from casetrack.chunk import infer_document_type
 from casetrack.chunk.doctype import SCAN_CHARS
 from casetrack.domain import DocumentType as T
-from tests.chunk.chunk_evaldev import TEXT_DIR, needs_eval_dev
+from tests.chunk.chunk_evaldev import TEXT_DIR
 
 EXPECTED = {
     # A clerk's docketing notice: a form letter from the Clerk of Court to counsel
@@ -34,12 +34,10 @@ EXPECTED = {
 }
 
 
-@needs_eval_dev
 def test_expectations_cover_every_eval_dev_text():
     assert {p.name.removesuffix(".txt") for p in TEXT_DIR.glob("*.txt")} == set(EXPECTED)
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 @pytest.mark.parametrize("use_filename", [True, False], ids=["with-filename", "content-only"])
 def test_eval_dev_types(name, use_filename):

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from casetrack.chunk import chunk_pages
 from casetrack.domain import DocumentType, ExtractionMethod, ParsedPage
-from tests.chunk.chunk_evaldev import eval_paths, load_doc, needs_eval_dev
+from tests.chunk.chunk_evaldev import eval_paths, load_doc
 
 GOLDEN = Path(__file__).parent / "data" / "golden_spans.json"
 # One document type per distinct size rule (the others share DEFAULT_SIZES with OTHER).
@@ -62,7 +62,6 @@ def current() -> dict[str, dict[str, list[list[int]]]]:
     return {name: {t.value: spans_of(pages, t) for t in TYPES} for name, pages in docs.items()}
 
 
-@needs_eval_dev
 def test_chunk_spans_match_the_pinned_spans_exactly() -> None:
     actual = current()
     if os.environ.get("CASETRACK_WRITE_GOLDEN") == "1":

@@ -17,14 +17,11 @@ import os
 from dataclasses import astuple
 from pathlib import Path
 
-import pytest
-
 from casetrack.chunk import extract_structure
 from tests.chunk.test_chunk_golden import TYPES, spans_of
-from tests.parse.evaldev import DOCS, manifest, parsed
+from tests.parse.evaldev import manifest, parsed
 
 GOLDEN = Path(__file__).parent / "data" / "golden_parsed.json"
-pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
 
 
 def digest(value: object) -> str:

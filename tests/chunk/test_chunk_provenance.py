@@ -10,7 +10,7 @@ import pytest
 
 from casetrack.chunk import chunk_pages, sizes_for
 from casetrack.domain import ChunkSpan, DocumentType, ExtractionMethod, ParsedPage
-from tests.chunk.chunk_evaldev import EvalDoc, eval_paths, eval_queries, load_doc, needs_eval_dev
+from tests.chunk.chunk_evaldev import EvalDoc, eval_paths, eval_queries, load_doc
 
 TYPES = list(DocumentType)
 _NATIVE = ExtractionMethod.NATIVE
@@ -62,7 +62,6 @@ def check_invariants(pages: Sequence[ParsedPage], chunks: list[ChunkSpan], doc_t
             assert a.char_end - b.char_start <= 2 * sizes.overlap_chars
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("path", eval_paths(), ids=lambda p: p.name)
 @pytest.mark.parametrize("doc_type", TYPES, ids=str)
 def test_every_eval_dev_chunk_is_exactly_located_and_within_bounds(path, doc_type):
@@ -94,7 +93,6 @@ def answer_location(doc: EvalDoc, query: dict, chunks: list[ChunkSpan]) -> str:
 QUERIES = eval_queries()
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("doc_type", [DocumentType.CONTRACT, DocumentType.OTHER, DocumentType.PLEADING], ids=str)
 def test_every_eval_dev_answer_lands_in_a_chunk_on_its_page(doc_type):
     outcomes: dict[str, list[str]] = {"contained": [], "overlapping": [], "missed": []}

@@ -14,12 +14,10 @@ import pytest
 
 from casetrack.chunk import chunk_pages, infer_document_type
 from casetrack.chunk.layout import PageLayout
-from tests.parse.evaldev import DOCS, EVAL_DEV, manifest, parsed
+from tests.parse.evaldev import EVAL_DEV, manifest, parsed
 
 
 def _labelled_native_pdf_answers() -> list[dict]:
-    if not DOCS.is_dir():
-        return []
     queries = [json.loads(line) for line in (EVAL_DEV / "queries.jsonl").read_text().splitlines() if line.strip()]
     # Scans are left out: their ground truth reads a two-column caption column by column, OCR reads
     # it across, so their line numbers differ by design, not by counting.

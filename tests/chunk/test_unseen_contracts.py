@@ -10,7 +10,7 @@ heading in the outline, a wrong type, a false Bates number, a passage cut inside
 citation, defined term or word. Eight court-document openings in the usual US federal forms check
 the types the contracts cannot.
 
-`uv run pytest -s tests/chunk/test_unseen_contracts.py -k measurements` prints the numbers.
+`test_across_the_fifteen_contracts_...` holds the numbers to floors and shows them when one fails.
 """
 
 from __future__ import annotations
@@ -757,8 +757,10 @@ def test_every_chunk_is_located_sized_and_cut_where_a_lawyer_would_cut(name, doc
         assert {k for k in kinds if k.startswith("end:")} <= {"end:paragraph", "end:sentence", "end:page"}
 
 
-def test_measurements(capsys):
-    """The numbers behind these tests, printed with -s."""
+def test_across_the_fifteen_contracts_outlines_stamps_and_chunk_cuts_hold_their_measured_floors():
+    """The numbers behind these tests, in one table (shown when it fails). Measured at 1a93c44: 215/221 expected
+    headings found, no boundary, outline or Bates problem; chunk ends inside a page 156 at a paragraph, 21 at a
+    sentence (88% paragraph); 6 chunk starts inside a line (the overlap's first word)."""
     rows = []
     totals: Counter[str] = Counter()
     for name in CONTRACTS:
@@ -785,6 +787,8 @@ def test_measurements(capsys):
         found = Counter((e.number, e.title) for e in outline(name) if e.number is not None)
         totals["expected headings"] += len(expected)
         totals["expected headings found"] += sum((Counter(expected) & found).values())
-    with capsys.disabled():
-        print("\n" + "\n".join(rows))
-        print(dict(sorted(totals.items())))
+    report = "\n".join([*rows, str(dict(sorted(totals.items())))])
+    assert totals["boundary problems"] == totals["outline problems"] == totals["false Bates pages"] == 0, report
+    assert totals["expected headings found"] >= 215 and totals["expected headings"] == 221, report
+    inside = totals["end:paragraph"] + totals["end:sentence"]
+    assert totals["end:paragraph"] >= 0.85 * inside and totals["start:word"] <= 6, report

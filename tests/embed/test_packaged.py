@@ -12,9 +12,10 @@ from onnx import numpy_helper
 from casetrack.embed.engine import OnnxEmbedder
 from casetrack.embed.sources import PACKAGED_MODELS, PACKAGED_TOKENIZER
 from casetrack.embed.specs import MODELS
+from tests.datasets import EVAL_DEV
 
-EVAL_TEXT = Path(__file__).resolve().parents[3] / "shared" / "eval-dev" / "text"
-FALLBACK_CHUNKS = [
+EVAL_TEXT = EVAL_DEV / "text"
+CLAUSES = [
     "The Distributor shall not, during the term of this Agreement, sell any products that compete with the Products.",
     "This Agreement will be governed by the laws of the State of New York without regard to conflict of law rules.",
     "Either party may terminate this Agreement upon thirty (30) days written notice to the other party.",
@@ -31,9 +32,7 @@ def packaged(model_id: str) -> OnnxEmbedder:
 
 
 def eval_chunks(limit: int = 16) -> list[str]:
-    """eval-dev reference texts in ~2,000-character pieces, or built-in clauses when eval-dev is absent."""
-    if not EVAL_TEXT.is_dir():
-        return FALLBACK_CHUNKS
+    """eval-dev reference texts in ~2,000-character pieces."""
     pieces = []
     for path in sorted(EVAL_TEXT.glob("*.txt")):
         text = path.read_text(encoding="utf-8")
@@ -151,8 +150,8 @@ def test_a_long_passage_keeps_the_windows_its_vector_is_the_mean_of(e7: OnnxEmbe
     """E7 reads 256 tokens at a time: a longer passage is read in overlapping windows and its vector is their
     mean. `embed_windows` gives that same vector and the windows (search ranks a passage by its best one too);
     a passage read in one window has none."""
-    short = FALLBACK_CHUNKS[0]
-    long = " ".join(FALLBACK_CHUNKS * 12)  # ~600 tokens: three windows
+    short = CLAUSES[0]
+    long = " ".join(CLAUSES * 12)  # ~600 tokens: three windows
     vectors, windows = e7.embed_windows([short, long])
     np.testing.assert_allclose(vectors, e7.embed_documents([short, long]), atol=1e-6)
     assert windows[0] is None

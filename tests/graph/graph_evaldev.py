@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 from functools import cache
-from pathlib import Path
-
-import pytest
 
 from casetrack.domain import ExtractionMethod, ParsedPage
+from tests.datasets import EVAL_DEV
 
-EVAL_DEV = Path(os.environ.get("CASETRACK_EVAL_DEV", "/work/shared/eval-dev"))
 TEXT_DIR = EVAL_DEV / "text"
 COURT_DOCUMENTS = (
     "ca8_rule_28j_letter_us_v_xiang_2023.pdf",
@@ -19,8 +15,6 @@ COURT_DOCUMENTS = (
     "scan_ca10_order_in_re_liebowitz_2021.pdf",
     "scan_ca7_order_fedex_ground_2017.tiff",
 )
-
-needs_eval_dev = pytest.mark.skipif(not TEXT_DIR.is_dir(), reason=f"eval-dev texts not found at {TEXT_DIR}")
 
 
 @cache
@@ -31,11 +25,9 @@ def pages_of(doc: str) -> tuple[ParsedPage, ...]:
 
 
 def all_docs() -> list[str]:
-    return sorted(p.name.removesuffix(".txt") for p in TEXT_DIR.glob("*.txt")) if TEXT_DIR.is_dir() else []
+    return sorted(p.name.removesuffix(".txt") for p in TEXT_DIR.glob("*.txt"))
 
 
 def jsonl(name: str) -> list[dict[str, object]]:
     path = EVAL_DEV / name
-    if not path.is_file():
-        return []
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

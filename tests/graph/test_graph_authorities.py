@@ -8,7 +8,7 @@ from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph import AuthorityKind, Treatment, find_authorities
 from casetrack.graph.authorities import _eyecite_mentions
 from casetrack.graph.pagetext import join_pages
-from tests.graph.graph_evaldev import COURT_DOCUMENTS, all_docs, jsonl, needs_eval_dev, pages_of
+from tests.graph.graph_evaldev import COURT_DOCUMENTS, all_docs, jsonl, pages_of
 
 
 def pages(*texts: str) -> list[ParsedPage]:
@@ -22,7 +22,6 @@ def keys(text: str) -> list[str]:
 # --- eval-dev ------------------------------------------------------------------------
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("record", jsonl("citations.jsonl"), ids=lambda r: str(r["doc"]))
 def test_every_authority_eyecite_found_in_evaldev_is_recovered_with_its_span(record: dict) -> None:
     found = find_authorities(pages_of(str(record["doc"]).removesuffix(".txt")))
@@ -63,7 +62,6 @@ MISSED_BY_EYECITE = {
 }
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("doc", COURT_DOCUMENTS)
 def test_rules_eyecite_misses_in_the_court_documents_are_found_and_nothing_else_is(doc: str) -> None:
     found = find_authorities(pages_of(doc))
@@ -72,7 +70,6 @@ def test_rules_eyecite_misses_in_the_court_documents_are_found_and_nothing_else_
     assert all(a.kind is AuthorityKind.FEDERAL_RULE for a in found if a.key in rules)
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("doc", all_docs())
 def test_windowed_eyecite_finds_exactly_what_eyecite_finds_on_the_whole_text(doc: str) -> None:
     import eyecite

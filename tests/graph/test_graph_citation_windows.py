@@ -18,7 +18,7 @@ import pytest
 from casetrack.graph import authorities, citation_windows
 from casetrack.graph.citation_windows import CITABLE_AFTER_OTHER_SPACE, anchors, needed, windows
 from casetrack.graph.pagetext import join_pages
-from tests.graph.graph_evaldev import all_docs, needs_eval_dev, pages_of
+from tests.graph.graph_evaldev import all_docs, pages_of
 
 _p: Any = pytest.importorskip("re._parser")
 _c: Any = pytest.importorskip("re._constants")
@@ -231,7 +231,6 @@ def test_dropped_windows_of_adversarial_texts_hold_no_citation_and_change_nothin
     _check(text)
 
 
-@needs_eval_dev
 def test_dropped_windows_of_the_eval_dev_texts_hold_no_citation_and_change_nothing() -> None:
     for text in _texts()[len(ADVERSARIAL) :]:
         _check(text)

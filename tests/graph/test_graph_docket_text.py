@@ -12,7 +12,7 @@ import pytest
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph import EntityKind, find_entities, find_parties
 from casetrack.graph.truncation import continues
-from tests.graph.graph_evaldev import needs_eval_dev, pages_of
+from tests.graph.graph_evaldev import pages_of
 
 
 def page(text: str) -> list[ParsedPage]:
@@ -94,7 +94,6 @@ def test_a_cut_name_and_its_completion_are_one_entity_with_exact_spans() -> None
     assert all(text[e.char_start : e.char_end] == e.text for e in nflpa)
 
 
-@needs_eval_dev
 def test_the_evaldev_docketing_notice_names_its_two_parties() -> None:
     parties = find_parties(pages_of("ca2_docketing_notice_nfl_2017.pdf"))
     assert {(p.name, p.role) for p in parties} == {

@@ -7,7 +7,7 @@ import pytest
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph import EntityKind, find_entities, find_parties
 from casetrack.graph.names import organization_key
-from tests.graph.graph_evaldev import all_docs, jsonl, needs_eval_dev, pages_of
+from tests.graph.graph_evaldev import all_docs, jsonl, pages_of
 
 
 def page(text: str) -> list[ParsedPage]:
@@ -25,7 +25,6 @@ def _matches_party(label: str, parties: list) -> bool:
 ENTITY_QUERIES = [q for q in jsonl("queries.jsonl") if q["kind"] == "entity" and q.get("cuad_category") == "Parties"]
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("query", ENTITY_QUERIES, ids=[str(q["id"]) for q in ENTITY_QUERIES])
 def test_cuad_party_labels_are_found_as_parties_or_their_defined_terms(query: dict) -> None:
     parties = find_parties(pages_of(str(query["doc"])))
@@ -59,7 +58,6 @@ CONTRACT_PARTIES = {
 }
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("doc", sorted(CONTRACT_PARTIES))
 def test_contract_parties_roles_and_defined_terms(doc: str) -> None:
     parties = find_parties(pages_of(doc))
@@ -92,7 +90,6 @@ COURT_ENTITIES = {
 }  # fmt: skip
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("doc", sorted(COURT_ENTITIES))
 def test_court_documents_judges_clerks_attorneys_parties_and_courts(doc: str) -> None:
     entities = find_entities(pages_of(doc))
@@ -102,7 +99,6 @@ def test_court_documents_judges_clerks_attorneys_parties_and_courts(doc: str) ->
     assert {e.key.removeprefix("court:") for e in entities if e.kind is EntityKind.COURT} == courts
 
 
-@needs_eval_dev
 def test_a_surname_and_later_uses_of_a_full_name_count_as_mentions_of_that_person() -> None:
     xiang = [
         e for e in find_entities(pages_of("ca8_rule_28j_letter_us_v_xiang_2023.pdf")) if e.key == "person:haitao xiang"
@@ -113,7 +109,6 @@ def test_a_surname_and_later_uses_of_a_full_name_count_as_mentions_of_that_perso
     assert len(liebowitz) == 3  # caption, "attorney Richard P. Liebowitz", "Richard P.\nLiebowitz may show cause"
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("doc", all_docs())
 def test_every_entity_mention_is_an_exact_slice_of_its_page(doc: str) -> None:
     ps = pages_of(doc)

@@ -7,10 +7,9 @@ import pytest
 from casetrack.chunk.structure import extract_structure
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph import EntityKind, extract, find_issues
-from tests.graph.graph_evaldev import all_docs, needs_eval_dev, pages_of
+from tests.graph.graph_evaldev import all_docs, pages_of
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("doc", all_docs())
 def test_every_mention_of_every_kind_is_an_exact_slice_of_its_page(doc: str) -> None:
     pages = pages_of(doc)
@@ -34,7 +33,6 @@ def test_authorities_and_dates_also_appear_as_entities() -> None:
     assert [e.page for e in g.entities] == sorted(e.page for e in g.entities)
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("doc", all_docs())
 def test_extract_gives_the_same_issues_as_find_issues(doc: str) -> None:
     pages = pages_of(doc)

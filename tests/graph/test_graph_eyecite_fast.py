@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from casetrack.graph.eyecite_fast import _filters, eyecite, piece_tokenizer
-from tests.graph.graph_evaldev import COURT_DOCUMENTS, needs_eval_dev, pages_of
+from tests.graph.graph_evaldev import COURT_DOCUMENTS, pages_of
 
 BRIEF = (
     "See Alasaad v. Mayorkas, 988 F.3d 8, 12 (1st Cir. 2021); United States v. Cano, 934 F.3d 1002 (9th Cir. 2019)."
@@ -36,7 +36,6 @@ def test_piece_tokenizer_finds_what_eyecites_tokenizer_finds(text: str) -> None:
     assert _spans(text, piece_tokenizer(text, pieces, keys, {})) == _spans(text, _filters())
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("doc", COURT_DOCUMENTS)
 def test_piece_tokenizer_on_whole_court_documents(doc: str) -> None:
     text = "\n\n".join(p.text for p in pages_of(doc))

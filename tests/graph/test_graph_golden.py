@@ -21,7 +21,7 @@ import pytest
 from casetrack.chunk.structure import extract_structure
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph import extract
-from tests.graph.graph_evaldev import all_docs, needs_eval_dev, pages_of
+from tests.graph.graph_evaldev import all_docs, pages_of
 
 GOLDEN = Path(__file__).with_name("golden_extract.json.gz")
 BUNDLE = "all eval-dev documents as one"
@@ -53,7 +53,6 @@ def golden() -> dict[str, Any]:
         return json.load(f)  # type: ignore[no-any-return]
 
 
-@needs_eval_dev
 @pytest.mark.parametrize("doc", [*all_docs(), BUNDLE])
 def test_extract_equals_the_pinned_output(doc: str, golden: dict[str, Any]) -> None:
     pages = bundle_pages() if doc == BUNDLE else pages_of(doc)
@@ -63,7 +62,6 @@ def test_extract_equals_the_pinned_output(doc: str, golden: dict[str, Any]) -> N
 
 
 
-@needs_eval_dev
 def test_stored_records_are_the_extract_as_json() -> None:
     """The ingestion records (built field by field, not through asdict) hold exactly the extract's values."""
     from casetrack.service.ingest.graph_extract import build_extract

@@ -5,7 +5,7 @@ Claims heads, a First Circuit Bankruptcy Appellate Panel head and a New York Sup
 (`heldout_labels.py`) before CaseTrack read them: caption parties with their roles, courts, judges, dated events,
 and dates of cited decisions that are no events of the case.
 
-`uv run pytest -s tests/graph/test_graph_heldout_opinions.py` prints the table.
+`uv run python benchmarks/graph_tables.py --set heldout-opinions` prints the table (a failing floor shows it too).
 """
 
 from __future__ import annotations
@@ -151,10 +151,6 @@ def test_every_label_points_into_its_text() -> None:
         at(label.file, label.snippet)
     for file, snippet, _ in CITATION_DATES:
         at(file, snippet)
-
-
-def test_print_the_table() -> None:
-    print("\n" + "\n".join(tables()))
 
 
 # Floors. First sight (at f635d45, labels written before): parties 1/24 (right role 1/24, 3 false), judges 10/14

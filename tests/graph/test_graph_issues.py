@@ -8,7 +8,7 @@ from casetrack.chunk.structure import extract_structure
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph import find_issues
 from casetrack.graph.issues import issue_for_heading
-from tests.graph.graph_evaldev import needs_eval_dev, pages_of
+from tests.graph.graph_evaldev import pages_of
 
 HEADINGS = [
     ("Termination", "Termination"),
@@ -79,7 +79,6 @@ def test_a_text_without_issues_yields_none() -> None:
     assert find_issues([page]) == []
 
 
-@needs_eval_dev
 def test_contract_headings_from_structure_become_issues_located_on_their_pages() -> None:
     pages = pages_of("cuad_lucid_distributor_agreement.pdf")
     issues = find_issues(pages, extract_structure(pages))

@@ -12,7 +12,8 @@ extraction (`build_extract` on the parsed page with its structure headings) and 
 * dates: the labelled agreement / effective date, where the excerpt states it, is an event of that day,
   typed as the signing or the effective date.
 
-`uv run pytest -s tests/graph/test_graph_unseen_contracts.py` prints a table per contract.
+`uv run python benchmarks/graph_tables.py --set unseen-contracts` prints a table per contract (a failing floor
+shows it too).
 """
 
 from __future__ import annotations
@@ -140,10 +141,6 @@ def test_the_fixture_is_the_labelled_cuad_openings() -> None:
         text = " ".join(c["text"].split()).casefold()
         for party in c["expected_parties"]:  # every labelled name is in the excerpt, so a miss is the extractor's
             assert " ".join(party["name"].split()).casefold() in text, (c["file"], party["name"])
-
-
-def test_print_the_per_contract_table() -> None:
-    print("\n" + "\n".join(table(scores())))
 
 
 # Floors: what the extractor reaches on these contracts. Before any fix (ed2d52c, 7e58ede): parties 59/76,

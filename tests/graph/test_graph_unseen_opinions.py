@@ -11,7 +11,7 @@ page, and is scored against:
 * hand labels (`opinion_labels.py`): state statutes and rules as written (many eyecite does not know), the
   treatment of 23 real citing sentences, the judges, courts and caption parties, and dated events.
 
-`uv run pytest -s tests/graph/test_graph_unseen_opinions.py` prints the tables.
+`uv run python benchmarks/graph_tables.py --set unseen-opinions` prints the tables (a failing floor shows them too).
 """
 
 from __future__ import annotations
@@ -275,10 +275,6 @@ def totals() -> dict[str, int]:
 def test_every_label_points_into_its_text() -> None:
     for label in (*LAWS, *TREATMENTS, *DATES):
         at(label.file, label.snippet)
-
-
-def test_print_the_tables() -> None:
-    print("\n" + "\n".join(tables()))
 
 
 # Floors: what the graph reaches on these texts. First sight (at db49b7d, scored as here): eyecite's full citations

@@ -9,17 +9,14 @@ rules are tuned: any new rule that matches across whitespace fails here first.""
 from __future__ import annotations
 
 import json
-import os
 import random
-from pathlib import Path
 
 import pytest
 
 from casetrack.index import tokenize as tokenize_module
 from casetrack.index.aliases import fold, with_aliases
 from casetrack.index.tokenize import DEFAULT_TOKENIZER, TokenizerConfig, tokenize
-
-EVAL_DEV = Path(os.environ.get("CASETRACK_EVAL_DEV", "/work/shared/eval-dev"))
+from tests.datasets import EVAL_DEV
 
 
 def reference_tokenize(text: str, config: TokenizerConfig = DEFAULT_TOKENIZER) -> list[str]:
@@ -37,10 +34,8 @@ def reference_tokenize(text: str, config: TokenizerConfig = DEFAULT_TOKENIZER) -
 
 def eval_dev_texts() -> list[str]:
     texts = [p.read_text(encoding="utf-8") for p in sorted((EVAL_DEV / "text").glob("*.txt"))]
-    queries = EVAL_DEV / "queries.jsonl"
-    if queries.is_file():
-        lines = queries.read_text(encoding="utf-8").splitlines()
-        texts += [str(json.loads(line)["query"]) for line in lines if line.strip()]
+    lines = (EVAL_DEV / "queries.jsonl").read_text(encoding="utf-8").splitlines()
+    texts += [str(json.loads(line)["query"]) for line in lines if line.strip()]
     return texts
 
 
@@ -65,7 +60,6 @@ def random_texts(count: int, seed: int = 20261121) -> list[str]:
     return ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 25))) for _ in range(count)]
 
 
-@pytest.mark.skipif(not (EVAL_DEV / "text").is_dir(), reason=f"eval-dev texts not found at {EVAL_DEV}")
 def test_every_eval_dev_text_tokenizes_exactly_as_one_scan() -> None:
     for text in eval_dev_texts():
         expected = reference_tokenize(text)

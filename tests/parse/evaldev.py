@@ -6,12 +6,11 @@ import functools
 import json
 import re
 from collections import Counter
-from pathlib import Path
 
 from casetrack.domain import ParsedDocument
 from casetrack.parse import parse_file
+from tests.datasets import EVAL_DEV
 
-EVAL_DEV = Path(__file__).resolve().parents[3] / "shared" / "eval-dev"
 DOCS = EVAL_DEV / "docs"
 
 

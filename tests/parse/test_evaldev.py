@@ -8,12 +8,10 @@ import pytest
 
 from casetrack.domain import ExtractionMethod
 
-from .evaldev import DOCS, bag_of_words_scores, manifest, parsed, queries, reference_text, squash
+from .evaldev import bag_of_words_scores, manifest, parsed, queries, reference_text, squash
 
-pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
-
-NATIVE = sorted(name for name, entry in manifest().items() if not entry["scanned"]) if DOCS.is_dir() else []
-ALL = sorted(manifest()) if DOCS.is_dir() else []
+NATIVE = sorted(name for name, entry in manifest().items() if not entry["scanned"])
+ALL = sorted(manifest())
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -65,7 +63,7 @@ def test_pdf_paragraphs_are_separated_by_blank_lines() -> None:
     assert "as an exclusive authorized Lucid Distributor. The Distributor will be\nentitled to purchase" in page.text
 
 
-LABELLED = [query for query in queries() if not manifest()[query["doc"]]["scanned"]] if DOCS.is_dir() else []
+LABELLED = [query for query in queries() if not manifest()[query["doc"]]["scanned"]]
 
 
 @pytest.mark.parametrize("query", LABELLED, ids=[query["id"] for query in LABELLED])

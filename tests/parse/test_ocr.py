@@ -13,7 +13,6 @@ from casetrack.parse.ocr import INSTALL_TESSERACT, text_from_tsv
 from .evaldev import DOCS, bag_of_words_scores, parsed, reference_text
 
 needs_tesseract = pytest.mark.skipif(not ocr_available(), reason="Tesseract is not installed")
-needs_eval_dev = pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
 NO_TESSERACT = ParseOptions(tesseract_cmd="/nonexistent/bin/tesseract")
 
 # Accuracy is bag-of-words recall: the share of ground-truth word occurrences (lower-cased
@@ -29,7 +28,6 @@ SCANS = [
 
 
 @needs_tesseract
-@needs_eval_dev
 @pytest.mark.parametrize("name", SCANS)
 def test_scans_are_read_with_high_word_recall(name: str) -> None:
     document = parsed(name)
@@ -42,7 +40,6 @@ def test_scans_are_read_with_high_word_recall(name: str) -> None:
         assert "\n\n" in page.text  # paragraphs reconstructed from Tesseract's blocks
 
 
-@needs_eval_dev
 def test_without_tesseract_a_scan_is_skipped_with_the_fix_named() -> None:
     document = parse_file(DOCS / "scan_cuad_ominto_reseller_agreement_p1.png", NO_TESSERACT)
     [page] = document.pages
@@ -53,7 +50,6 @@ def test_without_tesseract_a_scan_is_skipped_with_the_fix_named() -> None:
     assert any(INSTALL_TESSERACT in warning for warning in document.warnings)
 
 
-@needs_eval_dev
 def test_without_tesseract_a_scanned_pdf_keeps_its_page_count() -> None:
     document = parse_file(DOCS / "scan_ca10_order_in_re_liebowitz_2021.pdf", NO_TESSERACT)
     assert [page.method for page in document.pages] == [ExtractionMethod.SKIPPED]
@@ -61,7 +57,6 @@ def test_without_tesseract_a_scanned_pdf_keeps_its_page_count() -> None:
 
 
 @needs_tesseract
-@needs_eval_dev
 def test_a_page_that_times_out_twice_is_skipped_not_hung() -> None:
     document = parse_file(DOCS / "scan_ca7_order_fedex_ground_2017.tiff", ParseOptions(ocr_timeout_s=0.05))
     [page] = document.pages

@@ -32,7 +32,6 @@ def test_a_period_read_for_a_space_is_mended_and_nothing_else(read: str, meant: 
 
 
 @needs_ocr
-@pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
 def test_the_eval_dev_scans_read_as_printed() -> None:
     ominto = parse_file(DOCS / "scan_cuad_ominto_reseller_agreement_p1.png").pages[0].text
     for printed in ("the 19 day of March, 2004", "who may include", "alliance between the parties",

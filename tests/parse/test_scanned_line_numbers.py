@@ -16,7 +16,7 @@ from casetrack.domain import DocumentType, ExtractionMethod
 from casetrack.parse import ocr_available, parse_file
 from casetrack.parse.ocr_margin import MarginRows, OcrWord, has_marked_rows, margin_rows, numbered_text
 
-from .evaldev import DOCS, parsed
+from .evaldev import parsed
 from .synthetic import image_pdf_bytes, render_pdf_pages, text_image
 from .test_ocr import SCANS
 from .test_printed_line_numbers import pleading_pdf
@@ -86,7 +86,6 @@ def test_a_scan_without_numbered_rows_keeps_tesseracts_reading(tmp_path: Path) -
 
 
 @needs_tesseract
-@pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
 @pytest.mark.parametrize("name", SCANS)
 def test_eval_dev_scans_print_no_line_numbers_and_get_none(name: str) -> None:
     assert all(PageLayout.of(page.text).printed is None for page in parsed(name).pages)

@@ -23,7 +23,6 @@ def write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-@pytest.mark.skipif(not DOCS.is_dir(), reason="eval-dev documents are not present")
 def test_an_edgar_text_filing_is_paged_by_its_printed_numbers_and_quoted_without_its_layout() -> None:
     source = (DOCS / "cuad_biopure_agency_agreement.txt").read_text(encoding="utf-8")
     assert "Business       Plan" in source and "\n                                    -3-\n" in source

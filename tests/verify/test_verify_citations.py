@@ -21,7 +21,6 @@ from tests.badfiles import text_pdf_bytes
 from tests.conftest import EVAL_DEV
 from tests.parse.test_printed_line_numbers import pleading_pdf
 
-pytestmark = pytest.mark.skipif(not (EVAL_DEV / "docs").is_dir(), reason="eval-dev is not available")
 TEXT = EVAL_DEV / "text"
 
 

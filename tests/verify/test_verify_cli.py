@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from casetrack.cli.app import app as cli_app
 from tests.conftest import EVAL_CASE_NAME, EVAL_DEV
 
-pytestmark = pytest.mark.skipif(not (EVAL_DEV / "docs").is_dir(), reason="eval-dev is not available")
 ORDER = "No order will be effective until accepted by delivery of NETGEAR's order acknowledgment."
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import collections
 from pathlib import Path
 
-import pytest
 from benchmarks.verify_drafts import Planted, draft_text, load_set, plant
 
 from casetrack.config import load_settings
@@ -18,8 +17,6 @@ from casetrack.service.verify.drafts import Verification, read_draft
 from casetrack.store import documents as docstore
 from casetrack.verify.model import QuoteCheck, Status
 from tests.conftest import EVAL_CASE_NAME, EVAL_DEV
-
-pytestmark = pytest.mark.skipif(not (EVAL_DEV / "docs").is_dir(), reason="eval-dev is not available")
 
 
 def verify(data_dir: Path, draft: Path) -> Verification:

@@ -46,6 +46,7 @@ def services_agreement(path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow  # end to end over real models: CI runs it with -m slow
 async def test_a_chunk_is_found_by_the_start_of_its_id_and_a_shared_start_names_the_candidates(
         data_dir: Path, tmp_path: Path) -> None:
     async with mcp_session(data_dir) as client:

@@ -53,7 +53,8 @@ async def test_a_misspelt_argument_is_named_with_the_arguments_the_tool_takes(da
     async with mcp_session(data_dir) as client:
         await call_ok(client, "create_case", name="Harbor v. Meridian")
         wrong = await call_error(client, "verify_draft", draft_path=str(data_dir / "brief.docx"))
-        assert wrong.startswith("Invalid arguments for verify_draft:\n  - draft_path: not a parameter of verify_draft\n")
+        assert wrong.startswith("Invalid arguments for verify_draft:\n"
+                                "  - draft_path: not a parameter of verify_draft\n")
         assert "verify_draft takes: text, file_path, case_name" in wrong
         several = await call_error(client, "search_case", query="governing law", topk=3, case="Harbor")
         assert "  - topk, case: not parameters of search_case" in several and "top_k" in several

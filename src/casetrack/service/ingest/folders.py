@@ -179,7 +179,11 @@ class FolderService:
         for n, path in enumerate(walked.files):
             rel = _relative(path, folder)
             cancel.checkpoint()  # between files: the finished ones are kept
-            same = self._unchanged(path, held)
+            try:
+                same = self._unchanged(path, held)
+            except CaseTrackError as exc:  # stalled (an online-only cloud file), gone: not waited for twice
+                report.outcomes.append(FileOutcome(rel, "failed", exc.message))
+                continue
             if progress:
                 progress(n, len(walked.files), rel + UNCHANGED if same is not None else rel)
             if same is not None:
@@ -195,14 +199,8 @@ class FolderService:
 
     def _unchanged(self, path: Path, held: dict[str, Document]) -> Document | None:
         """The document the case holds with this file's content, known before the file is announced
-        as being ingested; None when there is none or the file cannot be read now (the ingest then
-        says why)."""
-        if not held:
-            return None
-        try:
-            return held.get(file_sha256(path, self._ingestor.read_grace_s))
-        except CaseTrackError:
-            return None
+        as being ingested; None when there is none. Raises as `file_sha256` (a read that stalls)."""
+        return held.get(file_sha256(path, self._ingestor.read_grace_s)) if held else None
 
     def sync_file(self, case: Case, path_text: str, document_type: str | None = None) -> FileSync:
         """One file brought in step with the case: ingested if new, replaced if the document ingested

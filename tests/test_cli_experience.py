@@ -270,10 +270,15 @@ def test_folder_ingest_reports_progress_on_stderr_and_names_every_file(data_dir:
     assert "notes.json" in first.stdout
     # the same folder again: every file is named as skipped, none silently
     (folder / "letter_03.txt").write_text("A new letter about the deposit of $500.\n", encoding="utf-8")
-    again = ok(data_dir, "ingest", str(folder)).stdout
+    rerun = ok(data_dir, "ingest", str(folder))
+    again = rerun.stdout
     skipped = again[again.index("Skipped (already in the case):"):]
     for n in range(3):
         assert f"letter_{n:02d}.txt" in skipped, again
+        # while it runs too: a file the case holds unchanged is never announced as being ingested
+        assert f"] letter_{n:02d}.txt: unchanged" in rerun.stderr, rerun.stderr
+        assert f"Ingesting [{n + 1}/4] letter_{n:02d}.txt" not in rerun.stderr, rerun.stderr
+    assert "Ingesting [4/4] letter_03.txt" in rerun.stderr, rerun.stderr
     assert "letter_03.txt (1 page, 1 chunk)" in again
 
 

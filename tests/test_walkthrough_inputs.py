@@ -46,3 +46,15 @@ async def test_arguments_out_of_range_are_named_with_what_was_given_and_what_is_
         assert "treatment_filter: should be 'cited', 'followed', 'distinguished'" in wrong_word
         for message in (too_few, several, wrong_word):
             assert "pydantic" not in message and "Arguments\n" not in message
+
+
+async def test_a_misspelt_argument_is_named_with_the_arguments_the_tool_takes(data_dir: Path) -> None:
+    # `draft_path` is no parameter of verify_draft: it was dropped and the draft checked as if none were given.
+    async with mcp_session(data_dir) as client:
+        await call_ok(client, "create_case", name="Harbor v. Meridian")
+        wrong = await call_error(client, "verify_draft", draft_path=str(data_dir / "brief.docx"))
+        assert wrong.startswith("Invalid arguments for verify_draft:\n"
+                                "  - draft_path: not a parameter of verify_draft\n")
+        assert "verify_draft takes: text, file_path, case_name" in wrong
+        several = await call_error(client, "search_case", query="governing law", topk=3, case="Harbor")
+        assert "  - topk, case: not parameters of search_case" in several and "top_k" in several

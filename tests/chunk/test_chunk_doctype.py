@@ -239,3 +239,18 @@ def test_a_motion_with_a_proposed_order_attached_is_still_a_motion() -> None:
     text = ("NOTICE OF MOTION AND MOTION TO DISMISS\n\nDefendant hereby moves the Court to dismiss.\n\n"
             "[PROPOSED] ORDER GRANTING MOTION TO DISMISS\n")
     assert infer_document_type("filing.pdf", text)[0] is T.MOTION
+
+
+ORDER_ON_A_MOTION = (
+    "UNITED STATES DISTRICT COURT\nSOUTHERN DISTRICT OF NEW YORK\n\nHARBOR LOGISTICS LLC,\n    Plaintiff,\n  -v-\n"
+    "MERIDIAN FREIGHT SYSTEMS,\n    Defendant.\n\n{title}\n\nJ. PAUL OETKEN, District Judge:\n\n"
+    "Defendant moves the Court to dismiss the complaint. In support of its motion to dismiss, Defendant filed a "
+    "memorandum in support. Plaintiff opposed the motion to dismiss. The motion to dismiss is DENIED.\n\nSO ORDERED.\n")
+
+
+@pytest.mark.parametrize("title", ["ORDER ON DEFENDANT'S MOTION TO DISMISS", "MEMORANDUM OPINION AND ORDER"])
+def test_an_order_on_a_motion_filed_as_the_motion_is_named_by_its_captions_title(title: str) -> None:
+    # The file is named for the motion it decides ("MTD"), and the order recites the motion at length.
+    assert infer_document_type("MTD.pdf", ORDER_ON_A_MOTION.format(title=title))[0] is T.CASE_LAW
+    motion = ORDER_ON_A_MOTION.format(title="MOTION TO DISMISS").replace("J. PAUL OETKEN, District Judge:", "")
+    assert infer_document_type("MTD.pdf", motion)[0] is T.MOTION

@@ -183,12 +183,31 @@ INDICATORS: tuple[Indicator, ...] = (
 )
 
 
+# A court's own title under the caption ("MEMORANDUM OPINION AND ORDER", "ORDER ON DEFENDANT'S MOTION TO
+# DISMISS"), and the titles a party's filing opens with; whichever the document prints first says whose it is.
+_COURT_TITLE = re.compile(
+    r"^[ \t]*(?:(?:MEMORANDUM\s+)?(?:OPINION|ORDER|DECISION|JUDGMENT)(?:\s+(?:AND|&)\s+(?:MEMORANDUM\s+)?"
+    r"(?:ORDER|OPINION|JUDGMENT|DECISION|RECOMMENDATION))?[ \t]*$"
+    r"|ORDER\s+(?:GRANTING|DENYING|ON|REGARDING|ADOPTING|DISMISSING|REMANDING)\b)",
+    re.MULTILINE,
+)
+_FILING_TITLE = re.compile(
+    r"^[ \t]*(?:(?:NOTICE\s+OF\s+)?MOTION\b|(?:[A-Z][\w'’.-]*\s+){0,5}(?:BRIEF|MEMORANDUM\s+OF\s+(?:LAW|POINTS))\b"
+    r"|(?:(?:FIRST|SECOND|THIRD)\s+)?(?:AMENDED\s+)?(?:VERIFIED\s+)?COMPLAINT\b)",
+    re.MULTILINE,
+)
+
+
 def infer_document_type(filename: str, text: str) -> tuple[T, float]:
     """The likeliest type and a confidence in 0..1 (share of the evidence, damped
     when the evidence is thin). OTHER when nothing scores enough. Never raises."""
     stem = PurePath(filename).name.replace("_", " ").replace("-", " ")
     head = text[:SCAN_CHARS]
     scores = score_types(stem, head)
+    if _titled_by_court(head) and scores.get(T.CASE_LAW, 0.0) < max(scores.values(), default=0.0):
+        # An order on a motion recites the motion (and its file is often named for it): the caption's own
+        # title decides.
+        scores[T.CASE_LAW] = max(scores.values()) + 1.0
     ranked = sorted(scores.items(), key=lambda item: item[1], reverse=True)
     best_type, best = ranked[0] if ranked else (T.OTHER, 0.0)
     if best < MIN_SCORE:
@@ -197,6 +216,14 @@ def infer_document_type(filename: str, text: str) -> tuple[T, float]:
     share = best / (best + runner_up)
     strength = best / (best + 3.0)  # a single weak hit is not certainty
     return best_type, round(min(1.0, share * strength * 1.2), 3)
+
+
+def _titled_by_court(head: str) -> bool:
+    court = _COURT_TITLE.search(head)
+    if court is None:
+        return False
+    filing = _FILING_TITLE.search(head, 0, court.start())
+    return filing is None
 
 
 def score_types(filename: str, text: str) -> dict[T, float]:

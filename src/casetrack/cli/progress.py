@@ -13,7 +13,7 @@ from contextlib import contextmanager
 
 import typer
 
-from casetrack.service.infra.jobs import Progress
+from casetrack.service.infra.jobs import UNCHANGED, Progress
 
 BAR_WIDTH = 12
 BAR_OVERHEAD = 32 + BAR_WIDTH  # "Ingesting  [bar]   54%  00:00:15  " before the file name, and one spare column
@@ -27,7 +27,10 @@ def _fit(name: str, room: int) -> str:
 def folder_progress(total: int) -> Iterator[Progress]:
     if not sys.stderr.isatty():
         def line(done: int, total: int, current: str) -> None:
-            typer.echo(f"Ingesting [{done + 1}/{total}] {current}", err=True)
+            if current.endswith(UNCHANGED):
+                typer.echo(f"Skipping  [{done + 1}/{total}] {current.removesuffix(UNCHANGED)}: unchanged", err=True)
+            else:
+                typer.echo(f"Ingesting [{done + 1}/{total}] {current}", err=True)
 
         yield line
         return

@@ -106,6 +106,23 @@ def fuller_names(keys: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def suffixed_forms(keys: Iterable[str]) -> dict[str, str]:
+    """Organisation keys printed without a corporate suffix -> the one key of the same kind that adds one:
+    a caption's `MERIDIAN FREIGHT SYSTEMS` is the contract's `Meridian Freight Systems, Inc.`. A bare name
+    that two suffixes complete (`Smith Corp.`, `Smith Inc.`: two companies) stays apart."""
+    keys = set(keys)
+    completing: dict[str, list[str]] = {}
+    for key in keys:
+        kind, _, name = key.partition(":")
+        words = name.split()
+        if kind != "person" and len(words) >= 2 and words[-1] in _SUFFIX_TOKENS:
+            completing.setdefault(f"{kind}:{' '.join(words[:-1])}", []).append(key)
+    return {bare: full[0] for bare, full in completing.items() if bare in keys and len(full) == 1}
+
+
+_SUFFIX_TOKENS = frozenset(CORPORATE_SUFFIXES.values())
+
+
 def _in_order(short: list[str], long: list[str]) -> bool:
     rest = iter(long)
     return all(w in rest for w in short)

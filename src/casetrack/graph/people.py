@@ -15,7 +15,9 @@ _WORD = r"[A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ\-]*(?:['’][A-Za-z]{2,}[A-Za-z\
 # a name never goes on into the next block's label.
 _LABEL = r"(?:By|Name|Title|Its|Date|Dated|Signature)\b"
 _SUFFIX = r"(?:,?[ \t]+(?:Jr\.|Sr\.|JR\.|SR\.|II|III|IV)(?=[\s,.]))?"
-_NAME = rf"{_WORD}(?:[ \t]+(?:[A-Z]\.\.?|(?!{_LABEL}){_WORD})){{0,3}}{_SUFFIX}"
+# A name may open with an initial before a name ("J. PAUL OETKEN"; not "C. J.", nor a word's end, "Co. Paul").
+_INITIAL = r"(?:(?<![\w.])[A-Z]\.[ \t]+(?=[A-Za-z]{2}))?"
+_NAME = rf"{_INITIAL}{_WORD}(?:[ \t]+(?:[A-Z]\.\.?|(?!{_LABEL}){_WORD})){{0,3}}{_SUFFIX}"
 _OFFICE = (
     r"(?:Secretary|Attorney|Governor|Lieutenant|Senator|Representative|Mayor|Commissioner|Clerk|Director|Treasurer"
     r"|Auditor|Sheriff|Member|Chair|Chairman|President|Speaker)\b"
@@ -34,6 +36,8 @@ _JUDGE_TITLE_LINE = (
     r"|Magistrate|Bankruptcy)[ \t]+Judge"
 )
 _HON = rf"\b(?:Hon\.|Honorable)[ \t]+(?P<name>(?>{_HON_NAME}))(?![ \t,]+{_OFFICE})"
+_CLOSING = (r"(?:Sincerely(?:[ \t]+yours)?|(?:Very[ \t]+)?[Tt]ruly[ \t]+yours|Yours[ \t]+(?:truly|sincerely|faithfully)"
+            r"|(?:Best|Kind)[ \t]+regards)")
 _COUNSEL_NEXT = r"(?=[ \t]*\n[ \t]*(?:Counsel|Attorneys?)[ \t]+for)"
 # (pattern, role, keywords, needs): each pattern's "name" group is a person; the pattern runs only near its
 # (lower-case) keywords. Order matters only for overlaps: the first find of a span wins. `needs`, when set, is
@@ -63,6 +67,10 @@ PERSON_PATTERNS: tuple[tuple[re.Pattern[str], str, tuple[str, ...], re.Pattern[s
         (rf"(?P<name>{_NAME}),?[ \t]+Esq\.?", "attorney", ("esq",), r"[ \t]Esq"),
         (rf"(?:^|[ \t])/?s/[ \t]*(?P<name>{_NAME})", "signatory", ("s/",), None),
         (rf"^[ \t]*Name:[ \t]*(?P<name>{_NAME})[ \t]*$", "signatory", ("name:",), None),
+        # a letter's signature: the name alone on its line under the closing, a blank line or three (the signature
+        # itself, which a scan reads as nothing) between them
+        (rf"^[ \t]*{_CLOSING},?[ \t]*\n(?:[ \t]*\n){{0,3}}[ \t]*(?P<name>(?=\S+[ \t]+[A-Z]){_NAME})[ \t]*$",
+         "signatory", ("sincerely", "yours", "regards"), None),
         (rf"\b(?:Mr|Ms|Mrs|Dr|Prof)\.[ \t]+(?P<name>{_NAME})", "", ("mr.", "ms.", "mrs.", "dr.", "prof."), None),
     )
 )  # fmt: skip

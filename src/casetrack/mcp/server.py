@@ -89,6 +89,16 @@ def argument_problems(tool: str, error: ValidationError) -> str:
     return "\n".join(lines)
 
 
+def unknown_arguments(tool: str, unknown: list[str], valid: list[str]) -> str:
+    """A call's arguments the tool does not take, named with the ones it does."""
+    names = ", ".join(unknown)
+    lines = [f"Invalid arguments for {tool}:",
+             f"  - {names}: not {'a parameter' if len(unknown) == 1 else 'parameters'} of {tool}",
+             f"  {tool} takes: {', '.join(valid) if valid else 'no arguments'}",
+             f"Correct {'it' if len(unknown) == 1 else 'them'} and call {tool} again."]
+    return "\n".join(lines)
+
+
 def compact_schema(schema: Any) -> Any:
     """An input schema as the model reads it, without what repeats the rest: pydantic's "title" on every
     parameter ("top_k" -> "Top K"), and the `{"type": "null"}` arm and null default of an optional
@@ -121,6 +131,9 @@ class CaseTrackServer(MCPServer[Any]):
 
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[Any, Any] | None = None) -> CallToolResult | InputRequiredResult:
+        unknown = self._unknown_arguments(name, arguments)
+        if unknown:
+            raise ToolError(f"Error executing tool {name}: {unknown}")
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -129,6 +142,16 @@ class CaseTrackServer(MCPServer[Any]):
                 raise
             # The SDK logs rejected field names from __cause__: keep the ValidationError there.
             raise ToolError(f"Error executing tool {name}: {argument_problems(name, cause)}") from cause
+
+    def _unknown_arguments(self, name: str, arguments: dict[str, Any]) -> str | None:
+        # pydantic ignores an argument the tool does not take, so `verify_draft(draft_path=...)` ran
+        # as if no draft were given: a misspelt name is refused and named instead.
+        schema = self._tool_input_schema(name)
+        if schema is None:
+            return None  # an unknown tool: the SDK's own error names it
+        valid = list(schema.get("properties", {}))
+        unknown = [key for key in arguments if key not in valid]
+        return unknown_arguments(name, unknown, valid) if unknown else None
 
     async def run_stdio_async(self) -> None:
         """Serve on stdio with a stdin Ctrl-C can stop (see `casetrack.mcp.stdin`); where there is no

@@ -265,6 +265,16 @@ def chunk_ids(store: RocksStore, doc_id: str) -> list[str]:
     return [raw.decode() for _, raw in store.scan(keys.CHUNKS, keys.doc_chunks_prefix(doc_id))]
 
 
+def chunk_ids_starting(store: RocksStore, prefix: str, limit: int) -> list[str]:
+    """Up to `limit` chunk IDs that begin with `prefix` (results print an ID's first 8 characters)."""
+    found = []
+    for key, _ in store.scan(keys.CHUNKS, keys.chunk(prefix)):
+        found.append(key.removeprefix(keys.chunk("")).decode())
+        if len(found) == limit:
+            break
+    return found
+
+
 def chunk_id_at(store: RocksStore, doc_id: str, sequence: int) -> str | None:
     raw = store.get(keys.CHUNKS, keys.doc_chunk(doc_id, sequence))
     return None if raw is None else raw.decode()

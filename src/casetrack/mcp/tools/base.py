@@ -44,7 +44,7 @@ def result(text: str, data: dict[str, Any] | BaseModel) -> CallToolResult:
 # Said once in the server instructions rather than in each of ~40 schemas (the model reads both).
 CaseName = Annotated[str | None, Field()]
 DocRef = Annotated[str, Field(description="Name or ID")]
-ChunkId = Annotated[str, Field(description="Chunk ID")]
+ChunkId = Annotated[str, Field(description="Chunk ID, or its unique start")]
 DocType = Literal["pleading", "motion", "brief", "contract", "exhibit", "correspondence", "deposition", "discovery",
                   "statute", "case_law", "other"]
 Confirm = Annotated[bool, Field(strict=True, description="Must be true")]  # "yes" is no confirmation (issue 33 §4)

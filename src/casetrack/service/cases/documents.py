@@ -14,6 +14,7 @@ from casetrack.service.cases import naming
 from casetrack.service.cases.cases import CaseService
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
+from casetrack.store.rocks import RocksStore
 
 SORTS = {
     "name": (lambda d: d.name.casefold(), False),
@@ -21,6 +22,8 @@ SORTS = {
     "pages": (lambda d: d.page_count, True),
     "type": (lambda d: (d.document_type.value, d.name.casefold()), False),
 }
+FULL_ID_LENGTH = 36  # a chunk ID is a UUID; a shorter one given is read as the start of one
+AMBIGUOUS_SHOWN = 5  # candidates named when a shortened chunk ID begins several
 MAX_PAGE_SPAN = 50  # browse_pages returns at most this many pages at once, to keep responses readable
 
 
@@ -85,6 +88,8 @@ class DocumentReader:
         store = self._cases.store(case)
         with store.reader() as db:
             chunk = docstore.load_chunk(db, _chunk_id(chunk_id))
+            if chunk is None and len(chunk_id.strip()) < FULL_ID_LENGTH:
+                chunk = _by_prefix(db, chunk_id.strip().lower())
             if chunk is None:
                 raise NotFound("Chunk", chunk_id, hint="Chunk IDs come from search_case, get_document_chunks or "
                                                        "browse_pages results; the document may have been reindexed.")
@@ -182,6 +187,19 @@ def _locate(chunks: list[Chunk], entry: dict[str, Any]) -> dict[str, Any]:
         if chunk.span.page == entry["page"] and chunk.span.char_start <= entry["char_start"] < chunk.span.char_end:
             return {**entry, "chunk_id": chunk.id, "chunk_sequence": chunk.span.sequence}
     return {**entry, "chunk_id": None, "chunk_sequence": None}
+
+
+def _by_prefix(db: RocksStore, prefix: str) -> Chunk | None:
+    """The one chunk whose ID begins with `prefix`, as results print IDs shortened; None when no
+    chunk does. Raises InvalidInput naming the candidates when several do."""
+    found = docstore.chunk_ids_starting(db, prefix, AMBIGUOUS_SHOWN + 1)
+    if len(found) > 1:
+        shown = [docstore.load_chunk(db, ident) for ident in found[:AMBIGUOUS_SHOWN]]
+        lines = "\n".join(f"  - {c.id} ({c.provenance.cite()})" for c in shown if c is not None)
+        more = "\n  - ..." if len(found) > AMBIGUOUS_SHOWN else ""
+        raise InvalidInput(f'Chunk ID "{prefix}" is ambiguous: it begins several chunks\' IDs:\n{lines}{more}\n'
+                           "Give more of the ID (or all of it).")
+    return docstore.load_chunk(db, found[0]) if found else None
 
 
 def _chunk_id(raw: str) -> str:

@@ -20,9 +20,10 @@ from casetrack.errors import InvalidInput, NotFound
 from casetrack.graph.authorities import authorities_in
 from casetrack.graph.dates import EventType
 from casetrack.graph.pagetext import join_pages
-from casetrack.graph.truncation import ELLIPSIS, continues
 from casetrack.service.cases.cases import CaseService
+from casetrack.service.graph.name_merges import complete_cut_names, join_suffixed_forms
 from casetrack.service.search.index_cache import KEPT_CASES
+from casetrack.service.search.mail_index import quotations_of_held_messages, unquoted
 from casetrack.store import documents as docstore
 from casetrack.store.stats import generation
 
@@ -157,11 +158,13 @@ class GraphService:
 
 def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[str, dict[str, Any]]]) -> CaseGraph:
     graph = CaseGraph(gen, docs)
+    quoted = quotations_of_held_messages(docs.values())
     with _collection_paused():
         for doc_id, ex in extracts:
             doc = docs.get(doc_id)
             if doc is None:
                 continue
+            retold = quoted.get(doc_id, ())
             if ex.get("error"):
                 graph.failed.append(doc.name)
             _merge(graph.entities, ex.get("entities", ()), doc, "name", "kind")
@@ -170,7 +173,10 @@ def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[st
             for r in ex.get("dates", ()):
                 if r.get("event") == EventType.CITED:
                     continue  # a cited decision's date belongs to the authority, not to this case's timeline
-                graph.events.append(Event(r["iso"], r.get("event", "other"), r.get("sentence", r.get("text", "")),
+                if any(first <= r.get("page", 1) <= last for first, last in retold):
+                    continue  # a reply quoting a message the case holds: its dates are that message's own
+                graph.events.append(Event(r["iso"], r.get("event", "other"),
+                                          unquoted(r.get("sentence", r.get("text", ""))),
                                           _mention(r, doc.id, doc.name)))
             for r in ex.get("issues", ()):
                 label = r.get("label") or r.get("name") or r.get("key")
@@ -180,26 +186,8 @@ def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[st
         graph.events.sort(key=lambda e: (e.iso, e.mention.document_name, e.mention.page))
         graph.events = collapse_running_lines(graph.events)
         complete_cut_names(graph)
+        join_suffixed_forms(graph)
     return graph
-
-
-def complete_cut_names(graph: CaseGraph) -> None:
-    """A party one document prints cut short (a docket's short title, "National Football League Manag…") is
-    the one party or organisation another document of the case names in full that continues it: its mentions
-    and roles join that one. With none, or more than one, it stays as printed, marked cut."""
-    for cut in [n for n in graph.parties.values() if n.name.endswith(ELLIPSIS)]:
-        fuller = {n.key: n for n in (*graph.parties.values(), *graph.entities.values())
-                  if n.kind == cut.kind and not n.name.endswith(ELLIPSIS) and continues(cut.name[:-1], n.name)}
-        if len(fuller) != 1:
-            continue
-        (full,) = fuller.values()
-        for nodes in (graph.parties, graph.entities):
-            gone = nodes.pop(cut.key, None)
-            if gone is None:
-                continue
-            into = nodes.setdefault(full.key, Node(full.key, full.name, full.kind))
-            into.roles |= gone.roles
-            into.mentions.extend(gone.mentions)
 
 
 @contextlib.contextmanager

@@ -28,6 +28,9 @@ from casetrack.errors import Cancelled, CaseTrackError, InternalError, InvalidIn
 log = logging.getLogger(__name__)
 
 Progress = Callable[[int, int, str], None]  # done, total, what is being worked on now
+# Follows a file's name in a progress report when the case already holds it as it is: the file is
+# passed over, and saying "Ingesting" for it misled (issue 35).
+UNCHANGED = " (unchanged, skipped)"
 
 KEEP_FINISHED = 50
 DOCUMENT_JOB = "ingest_document"

@@ -17,7 +17,7 @@ from casetrack.errors import CaseTrackError, DuplicateDocument, InvalidInput, qu
 from casetrack.files import kind_of, relative_note, user_path
 from casetrack.parse import CONVERSION_HINTS, SUPPORTED_EXTENSIONS
 from casetrack.service.cases.cases import CaseService
-from casetrack.service.infra.jobs import Progress
+from casetrack.service.infra.jobs import UNCHANGED, Progress
 from casetrack.service.ingest.document import Ingested, Ingestor, IngestRequest, ingested_from
 from casetrack.service.ingest.moves import move_document
 from casetrack.service.ingest.source_file import check_file, file_sha256
@@ -176,14 +176,32 @@ class FolderService:
                       document_type: str | None = None, progress: Progress | None = None) -> FolderReport:
         report = FolderReport(str(folder), "ingest", found=len(walked.files), subfolders=walked.subfolders)
         report.outcomes.extend(walked.problems)
+        held = self._held(case) if skip_existing else {}
         for n, path in enumerate(walked.files):
             rel = _relative(path, folder)
-            if progress:
-                progress(n, len(walked.files), rel)
             cancel.checkpoint()  # between files: the finished ones are kept
+            try:
+                same = self._unchanged(path, held)
+            except CaseTrackError as exc:  # stalled (an online-only cloud file), gone: not waited for twice
+                report.outcomes.append(FileOutcome(rel, "failed", exc.message))
+                continue
+            if progress:
+                progress(n, len(walked.files), rel + UNCHANGED if same is not None else rel)
+            if same is not None:
+                report.outcomes.append(FileOutcome(rel, "skipped", "already ingested (matching SHA-256)", same.id))
+                continue
             report.outcomes.append(self._ingest_one(case.id, path, rel, document_type, skip_existing))
         report.duration_s = time.time() - report.started_at
         return report
+
+    def _held(self, case: Case) -> dict[str, Document]:
+        with self._cases.store(case).reader() as db:
+            return {d.file_hash: d for d in docstore.list_documents(db)}
+
+    def _unchanged(self, path: Path, held: dict[str, Document]) -> Document | None:
+        """The document the case holds with this file's content, known before the file is announced
+        as being ingested; None when there is none. Raises as `file_sha256` (a read that stalls)."""
+        return held.get(file_sha256(path, self._ingestor.read_grace_s)) if held else None
 
     def sync_file(self, case: Case, path_text: str, document_type: str | None = None) -> FileSync:
         """One file brought in step with the case: ingested if new, replaced if the document ingested
@@ -244,8 +262,6 @@ class FolderService:
         seen: set[str] = set()
         for n, path in enumerate(walked.files):
             rel = _relative(path, folder)
-            if progress:
-                progress(n, len(walked.files), rel)
             cancel.checkpoint()
             try:
                 digest = file_sha256(path, self._ingestor.read_grace_s)
@@ -254,6 +270,8 @@ class FolderService:
                 continue
             same = by_hash.get(digest)
             at_path = by_path.get(str(path))
+            if progress:
+                progress(n, len(walked.files), rel + UNCHANGED if same is not None else rel)
             if same is not None and same.original_path == str(path):
                 seen.add(same.id)
                 report.outcomes.append(FileOutcome(rel, "unchanged", "", same.id, same.page_count, same.chunk_count))

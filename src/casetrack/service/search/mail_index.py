@@ -130,6 +130,28 @@ def _quoted(doc: Document) -> list[tuple[Pages, str]]:
     return out
 
 
+# A reply's quotation marks ("> Victor, >") are its mail client's, not words of what it quotes.
+_QUOTE_MARKS = re.compile(r"(?:(?<=\s)|^)(?:>[ \t]*)+")
+
+
+def unquoted(text: str) -> str:
+    """`text` without the `>` marks a reply puts before each line it quotes."""
+    return " ".join(_QUOTE_MARKS.sub(" ", text).split()) if ">" in text else text
+
+
+def quotations_of_held_messages(docs: Iterable[Document]) -> dict[str, list[tuple[int, int]]]:
+    """Per e-mail, the pages where it quotes a message the case holds itself (by the fingerprint every copy
+    shares): what those pages say is the earlier message's, already read where it was written."""
+    docs = list(docs)
+    held = {key for d in docs if (key := d.metadata.get("message_key"))}
+    out: dict[str, list[tuple[int, int]]] = {}
+    for doc in docs:
+        for pages, key in _quoted(doc):
+            if key and key in held:
+                out.setdefault(doc.id, []).append((pages.first, pages.last))
+    return out
+
+
 def best_cover(quotation: Chunk, candidates: Sequence[Chunk]) -> Chunk | None:
     """The candidate passage holding most of the quotation's words, when it holds at least MIN_COVER of them."""
     words = set(_WORD.findall(quotation.text.lower()))

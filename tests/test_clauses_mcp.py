@@ -89,7 +89,8 @@ async def test_a_clause_is_previewed_and_cited_at_its_own_lines_with_its_confide
     from casetrack.service.ingest.clauses import clause_model
 
     assert clause_model().threshold <= law["role_confidence"]["governing_law"] <= 1  # type: ignore[union-attr]
-    assert "ll. 12-13" in text_of(contract) and '"4. Governing Law. This Agreement shall be governed' in text_of(contract)
+    shown = text_of(contract)
+    assert "ll. 12-13" in shown and '"4. Governing Law. This Agreement shall be governed' in shown
 
 
 @pytest.mark.anyio

@@ -6,7 +6,8 @@ from casetrack.chunk.clause_spans import clause_spans, pieces
 from casetrack.chunk.role_taxonomy import CONTRACT, DECISION
 from casetrack.chunk.roles import chunk_roles
 
-PASSAGE = """3. Assignment. Neither party may assign this Agreement without the prior written consent of the other party.
+PASSAGE = """3. Assignment. Neither party may assign this Agreement without the prior written consent of the other
+party.
 
 4. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of
 Delaware, without regard to its conflict of laws principles.

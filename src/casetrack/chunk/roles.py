@@ -8,11 +8,11 @@ issue 34); `chunk_roles` joins them with what the keyword tagger below finds for
 own kind of document. The keyword tagger (`tag_passage`, `role_hits`) still knows its old CUAD-like roles,
 so that benchmarks/clauses.py can score it beside the classifier.
 
-The keyword tagger: a passage has a role when its heading path names it (a clause titled "Governing Law") or its text uses the
-drafting language of it ("shall be governed by the laws of"). One Aho-Corasick pass over the lower-cased
-passage finds each role's anchors (chunk.role_taxonomy.ANCHORS); a role's pattern then runs only in the few
-hundred characters around its anchors, so a passage costs a pass and a few short searches, not one scan per
-role. Pure.
+The keyword tagger: a passage has a role when its heading path names it (a clause titled "Governing Law") or
+its text uses the drafting language of it ("shall be governed by the laws of"). One Aho-Corasick pass over the
+lower-cased passage finds each role's anchors (chunk.role_taxonomy.ANCHORS); a role's pattern then runs only
+in the few hundred characters around its anchors, so a passage costs a pass and a few short searches, not one
+scan per role. Pure.
 
 At ingest the text is read page by page with the context graph (`role_hits`, in the helper process for a long
 document) and each hit goes to the chunk holding it (`chunk_roles`). Stored per chunk (the chunk record's

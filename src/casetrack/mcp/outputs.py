@@ -70,9 +70,7 @@ class Source(Out):
     attachment_page: int | None = None
 
 
-class ClausePlace(Out):
-    """Where in a passage its clause is: the lines that hold it, cited, and their text."""
-
+class ClausePlace(Out):  # where in a passage its clause is: the lines that hold it, cited, and their text
     clause_type: str
     char_start: int
     char_end: int
@@ -205,21 +203,6 @@ class StructureEntry(Out):
 class DocumentStructure(Out):
     document: DocumentOut
     entries: list[StructureEntry]
-
-
-class ClausePassage(ChunkOut):
-    clause: ClausePlace | None = None  # the lines of the passage that hold this clause type
-
-
-class ClauseGroup(Out):
-    clause_type: str
-    label: str
-    passages: list[ClausePassage]
-
-
-class ClauseLibrary(Out):
-    document: DocumentOut
-    clause_types: list[ClauseGroup]
 
 
 # --- search ---------------------------------------------------------------------

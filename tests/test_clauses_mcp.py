@@ -68,12 +68,42 @@ async def test_a_contract_and_an_opinion_list_their_clauses_with_citations(claus
         opinion = await call_ok(client, "list_clauses", document_name="Smith v Jones")
     assert contract is not None
     groups = {g["clause_type"]: g["passages"] for g in contract["clause_types"]}
-    assert {"parties", "governing_law", "anti_assignment", "limitation_of_liability", "exclusivity"} <= set(groups)
+    assert {"parties", "governing_law", "anti_assignment", "cap_on_liability", "expiration_date"} <= set(groups)
     assert any("governed by" in p["text"] for p in groups["governing_law"])
     assert all(p["citation"].startswith("Acme Beta distribution agreement.txt") for p in groups["governing_law"])
     opinion_types = {g["clause_type"] for g in opinion.structured_content["clause_types"]}  # type: ignore[index]
     assert {"author", "holding", "standard_of_review", "disposition", "dissent"} <= opinion_types
     assert "Dissent [dissent]" in text_of(opinion)
+
+
+@pytest.mark.anyio
+async def test_a_clause_is_previewed_and_cited_at_its_own_lines_with_its_confidence(clause_data_dir: Path) -> None:
+    async with mcp_session(clause_data_dir) as client:
+        await call_ok(client, "switch_case", case_name="Acme v. Beta")
+        contract = await call_ok(client, "list_clauses", document_name="Acme Beta")
+    groups = {g["clause_type"]: g["passages"] for g in contract.structured_content["clause_types"]}  # type: ignore[index]
+    law = groups["governing_law"][0]
+    assert law["clause"]["text"].startswith("4. Governing Law") and "Limitation" not in law["clause"]["text"]
+    assert law["clause"]["citation"].endswith("para. 6, ll. 12-13")  # its own lines, not the whole page's
+    assert law["source"]["line_start"] < law["clause"]["line_start"]
+    from casetrack.service.ingest.clauses import clause_model
+
+    assert clause_model().threshold <= law["role_confidence"]["governing_law"] <= 1  # type: ignore[union-attr]
+    shown = text_of(contract)
+    assert "ll. 12-13" in shown and '"4. Governing Law. This Agreement shall be governed' in shown
+
+
+@pytest.mark.anyio
+async def test_an_opinion_takes_no_contract_clause_type_and_a_contract_no_part_of_a_decision(
+        clause_data_dir: Path) -> None:
+    from casetrack.chunk.role_taxonomy import BY_ID, CONTRACT, DECISION
+
+    async with mcp_session(clause_data_dir) as client:
+        await call_ok(client, "switch_case", case_name="Acme v. Beta")
+        contract = (await call_ok(client, "list_clauses", document_name="Acme Beta")).structured_content
+        opinion = (await call_ok(client, "list_clauses", document_name="Smith v Jones")).structured_content
+    assert {BY_ID[g["clause_type"]].family for g in opinion["clause_types"]} == {DECISION}  # type: ignore[index]
+    assert {BY_ID[g["clause_type"]].family for g in contract["clause_types"]} == {CONTRACT}  # type: ignore[index]
 
 
 @pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
@@ -87,3 +117,15 @@ async def test_search_can_be_kept_to_one_clause_type_and_an_unknown_one_lists_th
     assert found is not None and found["results"] and found["clause_type"] == "governing_law"
     assert all("governing_law" in r["roles"] for r in found["results"])
     assert "governing_law" in error and "dissent" in error
+
+
+@pytest.mark.anyio
+async def test_search_accepts_an_old_clause_type_name_that_maps_to_one_new_type(clause_data_dir: Path) -> None:
+    async with mcp_session(clause_data_dir) as client:
+        await call_ok(client, "switch_case", case_name="Acme v. Beta")
+        found = (await call_ok(client, "search_case", query="maximum liability",
+                               clause_type="cap on liability")).structured_content
+        old = await call_error(client, "search_case", query="liability", clause_type="limitation_of_liability")
+    assert found is not None and found["clause_type"] == "cap_on_liability"
+    assert found["results"] and all("cap_on_liability" in r["roles"] for r in found["results"])
+    assert "cap_on_liability, uncapped_liability" in old

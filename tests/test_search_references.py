@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from casetrack.chunk.role_taxonomy import BY_ID, DECISION
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import IngestRequest
@@ -50,7 +51,8 @@ REFERENCES = [
      "8 CFR 1003.1(d)(3)(ii)", "review of facts"),
     ("order-h.txt", "A related criminal case, No. 8:23-cr-25-VMC-AEP, remains on appeal in the Eleventh Circuit.",
      "8:23-cr-00025", "remains on appeal"),
-    ("order-i.txt", "The hearing on the motion for sanctions took place on March 10, 2022 in open court.",
+    ("order-i.txt", "The hearing on the motion for sanctions took place on March 10, 2022 in open court. The motion "
+     "is denied.",
      "what happened at the 3/10/2022 hearing", "motion for sanctions"),
     ("order-j.txt", "The settlement fund of $1,500,000 shall be held in escrow until final approval.",
      "$1.5 million settlement fund", "held in escrow"),
@@ -129,6 +131,8 @@ def test_references_and_roles_are_found_in_the_index_files_a_new_server_opens(
     tagged = {role for name, *_ in REFERENCES for _, chunks in reopened.documents.clauses(same_case, name)[1]
               for chunk in chunks for role in chunk.roles}
     assert tagged, "no passage of the orders was tagged with a legal role"
+    # an order's passages play parts of a decision, never contract clauses ("held in escrow" is no escrow clause)
+    assert {BY_ID[role].family for role in tagged} == {DECISION}, tagged
     for role in tagged:
         hits = reopened.search.search(same_case, "the court", top_k=5, clause_type=role).hits
         assert hits and all(role in hit.chunk.roles for hit in hits), role

@@ -270,6 +270,11 @@ class Chunk:
     span: ChunkSpan
     provenance: Provenance
     roles: tuple[str, ...] = ()  # legal roles tagged at ingest (chunk.roles); () for passages stored before
+    # (role, the classifier's probability) of each role it tagged (chunk.clause_model); keyword-found roles have none
+    role_confidence: tuple[tuple[str, float], ...] = ()
+    # (role, start, end): where in the passage's text the clause is (chunk.clause_spans); a role without one
+    # is the whole passage
+    role_spans: tuple[tuple[str, int, int], ...] = ()
 
     @property
     def text(self) -> str:

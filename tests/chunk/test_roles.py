@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from casetrack.chunk.role_taxonomy import ASKS, BY_ID, ROLES
+from casetrack.chunk.role_taxonomy import ASKS, BY_ID, KEYWORD_ROLES, LEARNED, ROLES
 from casetrack.chunk.roles import by_role, resolve_role, tag_passage
 from casetrack.domain import Chunk, ChunkSpan, ExtractionMethod, Provenance
 from casetrack.errors import InvalidInput
@@ -59,10 +59,13 @@ def test_a_passage_that_only_mentions_a_word_of_a_role_is_not_tagged(text: str) 
 def test_the_taxonomy_is_complete_data() -> None:
     assert len({r.id for r in ROLES}) == len(ROLES)
     for role in ROLES:
-        assert role.description and role.anchors and ASKS[role.id], role.id
+        assert role.description and ASKS[role.id], role.id
+        assert role.id in LEARNED or role.anchors, role.id  # each role is found by the classifier or keywords
+    for role in KEYWORD_ROLES:
         re.compile(role.pattern)
-        assert all(k == k.lower() for k in role.anchors), role.id
+        assert role.anchors and all(k == k.lower() for k in role.anchors), role.id
     assert set(ASKS) == set(BY_ID)
+    assert len(LEARNED) == 41 and {"cap_on_liability", "uncapped_liability", "rofr_rofo_rofn"} <= LEARNED
 
 
 def test_a_clause_type_is_named_by_its_id_or_label_and_an_unknown_one_says_what_exists() -> None:
@@ -70,6 +73,14 @@ def test_a_clause_type_is_named_by_its_id_or_label_and_an_unknown_one_says_what_
     assert resolve_role("non-compete").id == "non_compete"
     with pytest.raises(InvalidInput, match="governing_law"):
         resolve_role("choice of venue")
+
+
+def test_an_old_clause_type_name_is_accepted_where_it_names_one_new_type_and_explained_where_it_split() -> None:
+    assert resolve_role("first_refusal").id == "rofr_rofo_rofn"
+    assert resolve_role("revenue_sharing").id == "revenue_profit_sharing"
+    assert resolve_role("Cap on liability").id == "cap_on_liability"
+    with pytest.raises(InvalidInput, match="cap_on_liability, uncapped_liability"):
+        resolve_role("limitation_of_liability")
 
 
 def test_a_documents_passages_group_by_role_in_reading_order() -> None:

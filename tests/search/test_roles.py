@@ -36,7 +36,7 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> tuple[RoleMatcher, obje
     ("Can they walk away without giving a reason?", "termination_for_convenience"),
     ("Which judge disagreed with the result?", "dissent"),
     ("Which law governs this contract?", "governing_law"),
-    ("Is there a cap on how much either side can be liable for?", "limitation_of_liability"),
+    ("Is there a cap on how much either side can be liable for?", "cap_on_liability"),
     ("Which justice took no part in the decision?", "recusal"),
     ("May a party hand the contract over to another company?", "anti_assignment"),
 ])

@@ -1,6 +1,14 @@
 """The legal roles a passage can play, as data: contract clause types and the parts of a judicial or
 agency decision.
 
+Since issue 34 the contract clause types users see are CUAD's 41 categories (chunk.clause_types), tagged by
+a classifier learned from CUAD's expert labels (chunk.clause_model), plus the clause types CUAD leaves out
+that users ask for (`KEPT`: confidentiality, indemnification, force majeure, notices, payment, ...), which
+with the decision parts are still found by the keyword tagger below (`KEYWORD_ROLES`, chunk.roles). The
+keyword tagger's CUAD-like roles stay as data so that benchmarks/clauses.py can score it side by side.
+
+(Before issue 34:)
+
 Contract clause types follow the public CUAD taxonomy (The Atticus Project, 41 categories, CC BY 4.0),
 merged where CUAD splits one clause by its detail (capped and uncapped liability are one "limitation of
 liability" passage; the four licence categories are "licence grant" plus its transfer and duration terms),
@@ -22,6 +30,8 @@ Written from the taxonomy's definitions and ordinary drafting, not from any labe
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from casetrack.chunk.clause_types import CUAD_TYPES
 
 CONTRACT = "contract"
 DECISION = "decision"
@@ -46,7 +56,7 @@ def _r(id_: str, label: str, family: str, description: str, anchors: str, patter
 C, D = CONTRACT, DECISION
 _TERMINATION = r"(?:termination|expiration|expiry)"
 
-ROLES: tuple[Role, ...] = (
+KEYWORD_ROLES: tuple[Role, ...] = (
     # --- contracts (CUAD) -------------------------------------------------------------------------------
     _r("parties", "Parties", C, "Who the parties to the agreement are: the names of the contracting companies "
        "or people and the defined terms they go by.", "by and between|by and among|entered into by|"
@@ -205,11 +215,11 @@ ROLES: tuple[Role, ...] = (
        "capricious|arbitrary or capricious|we review"),
 )
 
-BY_ID = {role.id: role for role in ROLES}
+KEYWORD_BY_ID = {role.id: role for role in KEYWORD_ROLES}
 
 # How questions ask for each role: its name and plain questions, embedded beside the description (search.roles
 # takes a question's best match over them). Written from what each role is, like the descriptions.
-ASKS: dict[str, tuple[str, ...]] = {
+_KEYWORD_ASKS: dict[str, tuple[str, ...]] = {
     "parties": ("the parties to the agreement", "who signed this contract and between which companies is it?"),
     "effective_date": ("agreement date and effective date", "when was the contract signed and when does it take "
                        "effect?"),
@@ -271,4 +281,22 @@ ASKS: dict[str, tuple[str, ...]] = {
     "recusal": ("recusal", "which judge took no part in the case?"),
     "standard_of_review": ("standard of review", "what legal standard or level of scrutiny did the court apply?",
                            "de novo or abuse of discretion review"),
+}
+
+# The keyword tagger's roles that stay: contract clauses CUAD has no category for, and the parts of a decision.
+KEPT = frozenset({"termination", "warranty", "confidentiality", "return_of_information", "indemnification",
+                  "force_majeure", "dispute_resolution", "notices", "payment", "syllabus", "holding", "disposition",
+                  "author", "concurrence", "dissent", "recusal", "standard_of_review"})
+LEARNED = frozenset(type_id for type_id, *_ in CUAD_TYPES)  # tagged by chunk.clause_model
+
+# The taxonomy users see: CUAD's types, then the kept ones, each family in its own order.
+ROLES: tuple[Role, ...] = (
+    *(Role(type_id, label, CONTRACT, description, ()) for type_id, label, description, _ in CUAD_TYPES),
+    *(role for role in KEYWORD_ROLES if role.id in KEPT),
+)
+BY_ID = {role.id: role for role in ROLES}
+ASKS: dict[str, tuple[str, ...]] = {
+    **{role_id: asks for role_id, asks in _KEYWORD_ASKS.items() if role_id in KEPT},
+    **{type_id: (label.lower(), *questions, *_KEYWORD_ASKS.get(type_id, ())[1:])
+       for type_id, label, _, questions in CUAD_TYPES},
 }

@@ -72,6 +72,16 @@ class Source(Out):
     attachment_page: int | None = None
 
 
+class ClausePlace(Out):  # where in a passage its clause is: the lines that hold it, cited, and their text
+    clause_type: str
+    char_start: int
+    char_end: int
+    line_start: int
+    line_end: int
+    citation: str
+    text: str
+
+
 class ChunkOut(Out):
     chunk_id: str
     sequence: int
@@ -81,6 +91,8 @@ class ChunkOut(Out):
     citation_short: str
     source: Source
     roles: list[str] = []  # legal roles tagged at ingest (clause types, parts of a decision)
+    role_confidence: dict[str, float] = {}  # the classifier's probability of each clause type it tagged
+    clause_places: list[ClausePlace] = []  # where in the passage each clause is, when narrower than the passage
 
 
 class DocumentOut(Out):
@@ -196,17 +208,6 @@ class StructureEntry(Out):
 class DocumentStructure(Out):
     document: DocumentOut
     entries: list[StructureEntry]
-
-
-class ClauseGroup(Out):
-    clause_type: str
-    label: str
-    passages: list[ChunkOut]
-
-
-class ClauseLibrary(Out):
-    document: DocumentOut
-    clause_types: list[ClauseGroup]
 
 
 # --- search ---------------------------------------------------------------------

@@ -3,7 +3,9 @@ rendered together with its full provenance: a user (and Claude) can always cite 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from casetrack.chunk.role_taxonomy import Role
@@ -12,6 +14,7 @@ from casetrack.errors import Step, Words, tool_words
 from casetrack.render.formats import date, duration, iso, plural, size
 from casetrack.service.cases.documents import DocumentPage
 
+_BREAK = re.compile(r"\n[ \t]*\n")
 METHOD_LABELS = {"native": "Native text", "ocr": "OCR", "mixed": "Native text + OCR", "skipped": "Skipped (no OCR)"}
 
 
@@ -51,7 +54,27 @@ def chunk_dict(chunk: Chunk) -> dict[str, Any]:
         "citation_short": chunk.provenance.cite_short(),
         "source": provenance_dict(chunk),
         "roles": list(chunk.roles),
+        "role_confidence": dict(chunk.role_confidence),
+        "clause_places": [clause_place(chunk, role) for role, _, _ in chunk.role_spans],
     }
+
+
+def clause_place(chunk: Chunk, role: str) -> dict[str, Any]:
+    """Where in a passage its clause of `role` is: the page offsets, lines and citation of those lines, and
+    their text; the whole passage when no narrower place was found at ingest (chunk.clause_spans)."""
+    p = chunk.provenance
+    start, end = next(((s, e) for r, s, e in chunk.role_spans if r == role), (0, len(chunk.text)))
+    if (start, end) == (0, len(chunk.text)):
+        return {"clause_type": role, "char_start": p.char_start, "char_end": p.char_end, "line_start": p.line_start,
+                "line_end": p.line_end, "citation": p.cite(), "text": chunk.text}
+    before, within = chunk.text[:start], chunk.text[start:end]
+    line = p.line_start + before.count("\n") if p.line_start > 0 else 0
+    paragraph = p.paragraph_start + len(_BREAK.findall(before))
+    place = replace(p, char_start=p.char_start + start, char_end=p.char_start + end, paragraph_start=paragraph,
+                    paragraph_end=paragraph + len(_BREAK.findall(within)), line_start=line,
+                    line_end=line + within.count("\n") if line else 0)
+    return {"clause_type": role, "char_start": place.char_start, "char_end": place.char_end,
+            "line_start": place.line_start, "line_end": place.line_end, "citation": place.cite(), "text": within}
 
 
 def document_dict(doc: Document) -> dict[str, Any]:
@@ -227,7 +250,8 @@ def pages_text(doc: Document, chunks: list[Chunk], start_page: int, end_page: in
 
 def clauses_dict(doc: Document, groups: Sequence[tuple[Role, Sequence[Chunk]]]) -> dict[str, Any]:
     return {"document": document_dict(doc), "clause_types": [
-        {"clause_type": role.id, "label": role.label, "passages": [chunk_dict(c) for c in chunks]}
+        {"clause_type": role.id, "label": role.label,
+         "passages": [chunk_dict(c) | {"clause": clause_place(c, role.id)} for c in chunks]}
         for role, chunks in groups]}
 
 
@@ -238,7 +262,11 @@ def clauses_text(doc: Document, groups: Sequence[tuple[Role, Sequence[Chunk]]]) 
     lines = [f"Clause library of {doc.name}: {plural(len(groups), 'type')}"]
     for role, chunks in groups:
         lines += ["", f"{role.label} [{role.id}] ({plural(len(chunks), 'passage')})"]
-        lines += [f"  - {c.provenance.cite()} [chunk {c.id}]: \"{_excerpt(c.text)}\"" for c in chunks]
+        for c in chunks:
+            place = clause_place(c, role.id)
+            sure = dict(c.role_confidence).get(role.id)
+            lines.append(f"  - {place['citation']} [chunk {c.id}]{f' (p {sure:.2f})' if sure else ''}: "
+                         f"\"{_excerpt(place['text'])}\"")
     return "\n".join(lines)
 
 

@@ -32,6 +32,10 @@ class DocumentWrite:
     structure: Sequence[Mapping[str, Any]] = ()
     graph: Mapping[str, Any] | None = None  # context-graph extract (entities, authorities, dates, ...)
     roles: Mapping[str, Sequence[str]] = field(default_factory=dict)  # chunk id -> legal roles (chunk.roles)
+    # chunk id -> role -> the classifier's probability, for the roles it tagged (chunk.clause_model)
+    role_confidence: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    # chunk id -> role -> (start, end) of the clause in the chunk's text (chunk.clause_spans)
+    role_spans: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=dict)
     printed: Mapping[str, str] = field(default_factory=dict)  # chunk id -> printed page:line span ("17:19-18:4")
     # embedder -> chunk id -> the vectors of the windows a long chunk was read in (see `windows_id`)
     windows: Mapping[str, Mapping[str, VectorValue]] = field(default_factory=dict)
@@ -131,8 +135,21 @@ def assemble_chunk(chunk_raw: bytes, prov_raw: bytes, doc: Document) -> Chunk:
         printed_lines=_printed_lines(p.get("printed_lines")),
     )
     roles = c.get("roles")
-    return Chunk(id=c["id"], document_id=doc.id, span=span, provenance=provenance,
-                 roles=known_roles(roles) if isinstance(roles, list) else ())
+    known = known_roles(roles) if isinstance(roles, list) else ()
+    sure = c.get("role_confidence")
+    confidence = tuple((r, float(p)) for r, p in sure.items() if r in known and isinstance(p, (int, float))) \
+        if isinstance(sure, dict) else ()
+    return Chunk(id=c["id"], document_id=doc.id, span=span, provenance=provenance, roles=known,
+                 role_confidence=confidence, role_spans=_role_spans(c.get("role_spans"), known, len(span.text)))
+
+
+def _role_spans(value: object, known: tuple[str, ...], size: int) -> tuple[tuple[str, int, int], ...]:
+    """A chunk record's clause places, each checked to lie in the chunk (a record may hold anything)."""
+    if not isinstance(value, dict):
+        return ()
+    return tuple((r, int(s[0]), int(s[1])) for r, s in value.items()
+                 if r in known and isinstance(s, list) and len(s) == 2 and all(isinstance(v, int) for v in s)
+                 and 0 <= s[0] < s[1] <= size)
 
 
 # --- writing -----------------------------------------------------------------
@@ -151,6 +168,10 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
                                   "token_count": span.token_count}
         if write.roles.get(chunk_id):
             record["roles"] = list(write.roles[chunk_id])
+        if write.role_confidence.get(chunk_id):
+            record["role_confidence"] = dict(write.role_confidence[chunk_id])
+        if write.role_spans.get(chunk_id):
+            record["role_spans"] = {r: list(s) for r, s in write.role_spans[chunk_id].items()}
         batch.put(keys.CHUNKS, keys.chunk(chunk_id), dumps(record))
         batch.put(keys.CHUNKS, keys.doc_chunk(doc.id, span.sequence), chunk_id.encode())
         batch.put(keys.PROVENANCE, keys.provenance(chunk_id),

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from casetrack.mcp import outputs as out
 from casetrack.mcp import outputs_documents as out_documents
+from casetrack.mcp.outputs_clauses import ClauseLibrary
 from casetrack.mcp.tools.base import CaseName, ChunkId, Confirm, Ctx, DocRef, DocType, app_of, result
 from casetrack.render import documents as render
 from casetrack.render import transcripts as render_transcripts
@@ -154,7 +155,7 @@ def traverse_chunks(
 
 
 def list_clauses(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
-                 ) -> Annotated[CallToolResult, out.ClauseLibrary]:
+                 ) -> Annotated[CallToolResult, ClauseLibrary]:
     """A document's passages by clause type or decision part (governing law, dissent, ...), cited."""
     app = app_of(ctx)
     doc, groups = app.documents.clauses(app.case(case_name), document_name)

@@ -20,7 +20,7 @@ from typing import Any
 from casetrack import cancel
 from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
 from casetrack.chunk.pinpoints import chunk_place_terms, printed_lines
-from casetrack.chunk.roles import chunk_roles, role_term
+from casetrack.chunk.roles import role_term
 from casetrack.config import Settings
 from casetrack.domain import (
     Case,
@@ -39,6 +39,7 @@ from casetrack.search.scope import opening
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import parse_document_type
 from casetrack.service.distribution import licensing
+from casetrack.service.ingest.clauses import tag_chunks
 from casetrack.service.ingest.document_warnings import document_warnings, unsearchable
 from casetrack.service.ingest.entries import Indexer, chunk_headers, heading_paths, with_extra_terms
 from casetrack.service.ingest.graph_extract import PendingExtract
@@ -164,7 +165,8 @@ class Ingestor:
             warnings = unsearchable(parsed, spans) + document_warnings(parsed, stored, sha256)
             located = list(zip(chunk_ids, spans, strict=True))
             extract = with_mail_dates(graph.records(headings, located), parsed.pages, parsed.messages, located)
-            roles = chunk_roles(chunk_ids, paths, extract.get("roles", ()))
+            tags = tag_chunks(chunk_ids, spans, paths, extract.get("roles", ()), doc_type)
+            roles = tags.roles
             references = chunk_reference_terms(extract.get("authorities", ()), located)
             places = chunk_place_terms(parsed.pages, spans)  # "¶ 24" of a complaint, "Dep. 17:19"
             terms = with_extra_terms(with_correspondents(entries.terms, parsed.messages, spans), [
@@ -186,6 +188,7 @@ class Ingestor:
                 document=document, pages=pages, chunks=located,
                 terms=dict(zip(chunk_ids, terms, strict=True)),
                 roles={cid: r for cid, r in zip(chunk_ids, roles, strict=True) if r},
+                role_confidence=tags.confidence, role_spans=tags.places,
                 printed={cid: printed for cid, span, held in zip(chunk_ids, spans, places, strict=True)
                          if (printed := printed_lines(held, span.page))},
                 vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},

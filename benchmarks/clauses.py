@@ -1,0 +1,157 @@
+"""Clause tagging against CUAD's expert labels: the learned classifier beside the keyword tagger it replaces.
+
+    uv run python benchmarks/clauses.py                       # words only (hashed words and word pairs)
+    uv run python benchmarks/clauses.py --e7-cache /tmp/e7.npy  # words + E7 vectors (embeds all of CUAD once)
+
+5-fold cross-validation split by contract on `../shared/cuad-clauses` (benchmarks/cuad_passages.py: the
+contracts of the project's labelled sets left out), at passage level: a passage is a positive for a
+category when an expert span of it lies in the passage. The classifier's threshold is the one that
+maximises micro F1 over the out-of-fold probabilities (one number for every category). The keyword
+tagger (chunk.roles, `role_hits` and the heading path, as ingest ran it before issue 34) is scored on the
+same passages, each of its roles counting for the CUAD categories it stands for (KEYWORD_TO_CUAD);
+categories it has no role for count as misses, and a second micro row keeps only the ones it covers.
+Prints per category and micro precision, recall and F1 for both; results in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import clause_fit as cf
+import cuad_passages as cp
+
+from casetrack.chunk.clause_model import feature_matrix
+from casetrack.chunk.roles import tag_passage
+
+# The old tagger's roles and the CUAD categories each stands for.
+KEYWORD_TO_CUAD: dict[str, tuple[str, ...]] = {
+    "parties": ("Parties",), "effective_date": ("Agreement Date", "Effective Date"),
+    "term": ("Expiration Date", "Renewal Term", "Notice Period To Terminate Renewal"),
+    "governing_law": ("Governing Law",), "most_favored_nation": ("Most Favored Nation",),
+    "non_compete": ("Non-Compete",), "exclusivity": ("Exclusivity",),
+    "non_solicit": ("No-Solicit Of Customers", "No-Solicit Of Employees"),
+    "non_disparagement": ("Non-Disparagement",), "termination_for_convenience": ("Termination For Convenience",),
+    "first_refusal": ("Rofr/Rofo/Rofn",), "change_of_control": ("Change Of Control",),
+    "anti_assignment": ("Anti-Assignment",), "revenue_sharing": ("Revenue/Profit Sharing",),
+    "price_restrictions": ("Price Restrictions",), "minimum_commitment": ("Minimum Commitment",),
+    "volume_restriction": ("Volume Restriction",), "ip_ownership": ("Ip Ownership Assignment", "Joint Ip Ownership"),
+    "license_grant": ("License Grant",),
+    "license_terms": ("Non-Transferable License", "Irrevocable Or Perpetual License"),
+    "source_code_escrow": ("Source Code Escrow",), "post_termination": ("Post-Termination Services",),
+    "audit_rights": ("Audit Rights",), "limitation_of_liability": ("Cap On Liability", "Uncapped Liability"),
+    "liquidated_damages": ("Liquidated Damages",), "warranty": ("Warranty Duration",), "insurance": ("Insurance",),
+    "covenant_not_to_sue": ("Covenant Not To Sue",), "third_party_beneficiary": ("Third Party Beneficiary",),
+}
+
+
+def keyword_predictions(passages: list[cp.Passage], cats: list[str]) -> np.ndarray:
+    out = np.zeros((len(passages), len(cats)), np.float32)
+    index = {c: i for i, c in enumerate(cats)}
+    for row, p in enumerate(passages):
+        for role in tag_passage(p.text, p.heading):
+            for cat in KEYWORD_TO_CUAD.get(role, ()):
+                out[row, index[cat]] = 1.0
+    return out
+
+
+def per_category(pred: np.ndarray, y: np.ndarray, j: int) -> tuple[float, float, float]:
+    return cf.scores(pred[:, j:j + 1], y[:, j:j + 1])
+
+
+def table(cats: list[str], y: np.ndarray, model: np.ndarray, keyword: np.ndarray) -> list[str]:
+    covered = [i for i, c in enumerate(cats) if any(c in v for v in KEYWORD_TO_CUAD.values())]
+    lines = [f"{'category':<36} {'pos':>5} | {'classifier P':>12} {'R':>5} {'F1':>5} | {'keywords P':>10} {'R':>5} "
+             f"{'F1':>5}", "-" * 96]
+    for j, cat in enumerate(cats):
+        m, k = per_category(model, y, j), per_category(keyword, y, j)
+        lines.append(f"{cat:<36} {int(y[:, j].sum()):>5} | {m[0]:>12.2f} {m[1]:>5.2f} {m[2]:>5.2f} | "
+                     f"{k[0]:>10.2f} {k[1]:>5.2f} {k[2]:>5.2f}")
+    lines.append("-" * 96)
+    for label, cols in (("micro, all 41", list(range(len(cats)))), (f"micro, {len(covered)} with a keyword role",
+                                                                   covered)):
+        m, k = cf.scores(model[:, cols], y[:, cols]), cf.scores(keyword[:, cols], y[:, cols])
+        lines.append(f"{label:<36} {int(y[:, cols].sum()):>5} | {m[0]:>12.3f} {m[1]:>5.3f} {m[2]:>5.3f} | "
+                     f"{k[0]:>10.3f} {k[1]:>5.3f} {k[2]:>5.3f}")
+    return lines
+
+
+def unseen(cats: list[str], left_out: list[str]) -> list[str]:
+    """The shipped artefact on the contracts training left out (those of the project's labelled sets): micro
+    precision, recall and F1 of what ingest tags on an agreement, beside the keyword tagger's."""
+    from casetrack.chunk.clause_model import ClauseModel
+    from casetrack.embed.clause_artefact import read_artefact
+
+    model = ClauseModel.of(*read_artefact())
+    by_contract = cp.spans()
+    held = set(left_out)
+    passages = [p for name, text in cp.contracts() if name in held
+                for p in cp.passages_of(name, text, by_contract.get(name, ()))]
+    y = np.array([[c in p.labels for c in cats] for p in passages], np.float32)
+    index = {cp.snake(c): i for i, c in enumerate(cats)}
+    tagged = np.zeros_like(y)
+    for row, p in enumerate(passages):
+        for type_id in model.tag(p.text):
+            tagged[row, index[type_id]] = 1.0
+    m, k = cf.scores(tagged, y), cf.scores(keyword_predictions(passages, cats), y)
+    return [f"shipped artefact on the {len(held)} contracts left out of training ({len(passages)} passages, "
+            f"{int(y.sum())} labelled): classifier P {m[0]:.3f} R {m[1]:.3f} F1 {m[2]:.3f}; keywords P {k[0]:.3f} "
+            f"R {k[1]:.3f} F1 {k[2]:.3f}"]
+
+
+def speed(texts: list[str]) -> str:
+    from casetrack.chunk.clause_model import ClauseModel
+    from casetrack.embed.clause_artefact import FOLDER, read_artefact
+
+    model = ClauseModel.of(*read_artefact())
+    for text in texts[:200]:
+        model.tag(text)
+    started = time.perf_counter()
+    for text in texts:
+        model.tag(text)
+    per = (time.perf_counter() - started) / len(texts) * 1000
+    size = sum(p.stat().st_size for p in FOLDER.iterdir()) / 2**20
+    return f"artefact {size:.2f} MB; {per:.3f} ms a passage (mean of {len(texts)} CUAD passages, ~2,500 characters)"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dims", type=int, default=8192, help="hashed word buckets (a power of two)")
+    parser.add_argument("--e7-cache", type=Path, help="add E7 vectors, embedded once and kept in this .npy")
+    parser.add_argument("--steps", type=int, default=cf.STEPS)
+    parser.add_argument("--rate", type=float, default=cf.RATE)
+    parser.add_argument("--l2", type=float, default=cf.L2)
+    parser.add_argument("--oof-cache", type=Path, help="out-of-fold probabilities saved by scripts/train_clauses.py "
+                        "--oof-cache with the same options (skips refitting)")
+    args = parser.parse_args()
+    passages, left_out = cp.corpus()
+    cats = cp.categories()
+    y = np.array([[c in p.labels for c in cats] for p in passages], np.float32)
+    print(f"{len(passages)} passages of {len({p.contract for p in passages})} contracts "
+          f"({len(left_out)} left out: in the project's labelled sets)")
+    x = feature_matrix([p.text for p in passages], args.dims)
+    if args.e7_cache:
+        vectors = cp.e7_vectors(passages, args.e7_cache)
+        x = np.hstack([x, vectors / np.linalg.norm(vectors, axis=1, keepdims=True)])
+    started = time.perf_counter()
+    if args.oof_cache and args.oof_cache.exists():
+        prob = np.load(args.oof_cache)
+    else:
+        prob = cf.out_of_fold(x, y, cf.folds([p.contract for p in passages]), steps=args.steps, rate=args.rate,
+                              l2=args.l2)
+    threshold = cf.best_threshold(prob, y)
+    print(f"features: {args.dims} hashed buckets{' + E7' if args.e7_cache else ''}; threshold {threshold} "
+          f"(cross-validation took {time.perf_counter() - started:.0f} s)\n")
+    keyword = keyword_predictions(passages, cats)
+    print("\n".join(table(cats, y, (prob >= threshold).astype(np.float32), keyword)))
+    print("\n" + "\n".join(unseen(cats, left_out)))
+    print(speed([p.text for p in passages]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""CUAD contracts cut into the passages CaseTrack stores, each with the clause categories its experts marked in it.
+
+Shared by scripts/train_clauses.py (the artefact) and benchmarks/clauses.py (cross-validation). Reads
+`../shared/cuad-clauses` beside the checkout (CUAD v1, The Atticus Project, CC BY 4.0): each contract is read
+as a plain-text file is at ingest (parse.text_pages) and chunked as a contract (chunk.chunk_pages), so the
+passages are the ones the classifier meets in a case. A passage holds a category when a labelled span of it
+lies in the passage (its opening or closing 120 characters, or the whole span when shorter, whitespace
+folded), or when the passage lies inside a long span.
+
+Contracts of the project's own labelled sets (eval-dev, benchmarks/heldout*, the chunker's and graph's unseen
+test contracts) are left out by text: a contract none of whose probes (80 letters and digits at five places)
+occurs in those sets' texts is kept.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from casetrack.chunk.clause_types import CUAD_TYPES
+from casetrack.chunk.legal import chunk_pages
+from casetrack.chunk.structure import extract_structure
+from casetrack.domain import DocumentType
+from casetrack.parse.text_pages import text_pages
+from casetrack.service.ingest.entries import heading_paths
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+CUAD = SHARED / "cuad-clauses"
+PROBE = 80
+EDGE = 120
+CONTEXT = 40
+_FOLD = re.compile(r"\s+")
+_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    contract: str
+    page: int
+    char_start: int
+    text: str
+    labels: frozenset[str]  # CUAD category names
+    heading: str = ""  # the path of headings in force where it starts, as ingest records it
+
+
+def contracts(cuad: Path = CUAD) -> Iterator[tuple[str, str]]:
+    """(CUAD name, text) of every contract."""
+    with gzip.open(cuad / "contracts.jsonl.gz", "rt", encoding="utf-8") as f:
+        for line in f:
+            record = json.loads(line)
+            yield record["contract"], record["text"]
+
+
+def spans(cuad: Path = CUAD) -> dict[str, list[tuple[str, str, int, int]]]:
+    """Contract -> (category, span text, start, end) of every labelled span (start -1: not found verbatim)."""
+    out: dict[str, list[tuple[str, str, int, int]]] = {}
+    with gzip.open(cuad / "clauses.jsonl.gz", "rt", encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            if r["text"].strip():
+                out.setdefault(r["contract"], []).append((r["category"], r["text"], r["start"], r["end"]))
+    return out
+
+
+def categories(cuad: Path = CUAD) -> list[str]:
+    """CUAD's 41 category names as the labels spell them, in the order of chunk.clause_types (CUAD's own)."""
+    names: set[str] = set()
+    with gzip.open(cuad / "clauses.jsonl.gz", "rt", encoding="utf-8") as f:
+        for line in f:
+            names.add(json.loads(line)["category"])
+    order = [type_id for type_id, *_ in CUAD_TYPES]
+    return sorted(names, key=lambda name: order.index(snake(name)))
+
+
+def snake(category: str) -> str:
+    """A CUAD category name as a clause type id ("Rofr/Rofo/Rofn" -> "rofr_rofo_rofn")."""
+    return re.sub(r"[^a-z0-9]+", "_", category.lower()).strip("_")
+
+
+def labelled_set_texts(root: Path = ROOT) -> str:
+    """Every text of the project's labelled sets, folded to letters and digits, joined."""
+    paths: list[Path] = []
+    for folder in [SHARED / "eval-dev", *sorted((root / "benchmarks").glob("heldout*")),
+                   root / "tests" / "chunk" / "data", root / "tests" / "graph" / "data", root / "tests" / "data"]:
+        if folder.is_dir():
+            paths += [p for p in folder.rglob("*") if p.suffix in (".txt", ".jsonl", ".json") and p.is_file()]
+    return " ".join(_ALNUM.sub("", p.read_text(encoding="utf-8", errors="ignore").lower()) for p in paths)
+
+
+def is_labelled(text: str, corpus: str) -> bool:
+    """Whether a contract's text occurs in the labelled sets (any of five probes)."""
+    folded = _ALNUM.sub("", text.lower())
+    if len(folded) < 4 * PROBE:
+        return False
+    step = len(folded) // 6
+    return any(folded[i * step: i * step + PROBE] in corpus for i in range(1, 6))
+
+
+def passages_of(name: str, text: str, labelled: Iterable[tuple[str, str, int, int]]) -> list[Passage]:
+    """A contract's passages as ingest chunks a plain-text contract, each with the categories it holds. A short
+    span (a party's name, a date) is looked for with the words around it where it was marked, else at its
+    first place only: it names that place, not every passage repeating the name."""
+    pages = text_pages(text)
+    chunks = chunk_pages(pages, DocumentType.CONTRACT)
+    paths = heading_paths(chunks, extract_structure(pages))
+    folded = [_FOLD.sub(" ", c.text).strip() for c in chunks]
+    found: list[set[str]] = [set() for _ in chunks]
+    for category, span, start, end in labelled:
+        s = _fold(span)
+        if len(s) > EDGE:
+            for i, f in enumerate(folded):
+                if s[:EDGE] in f or s[-EDGE:] in f or (len(f) > EDGE and f in s):
+                    found[i].add(category)
+            continue
+        probes = [s] if start < 0 else [_fold(text[max(0, start - CONTEXT):end]), _fold(text[start:end + CONTEXT])]
+        hit = next((i for i, f in enumerate(folded) if any(p in f for p in probes)), None)
+        if hit is None:
+            hit = next((i for i, f in enumerate(folded) if s in f), None)
+        if hit is not None:
+            found[hit].add(category)
+    return [Passage(name, c.page, c.char_start, c.text, frozenset(labels), path)
+            for c, labels, path in zip(chunks, found, paths, strict=True)]
+
+
+def _fold(text: str) -> str:
+    return _FOLD.sub(" ", text).strip()
+
+
+def corpus(cuad: Path = CUAD, exclude_labelled: bool = True) -> tuple[list[Passage], list[str]]:
+    """Every passage of every CUAD contract not in the labelled sets, and the names left out."""
+    by_contract = spans(cuad)
+    held = labelled_set_texts() if exclude_labelled else ""
+    out: list[Passage] = []
+    left_out: list[str] = []
+    for name, text in contracts(cuad):
+        if held and is_labelled(text, held):
+            left_out.append(name)
+            continue
+        out += passages_of(name, text, by_contract.get(name, ()))
+    return out, left_out
+
+
+def e7_vectors(passages: list[Passage], cache: Path | None = None) -> np.ndarray:
+    """Each passage's E7 vector as ingest computes it (the mean of its windows), from `cache` (a .npy) when it
+    holds as many rows as there are passages; embedding all of CUAD takes ~20 minutes on two cores."""
+    if cache is not None and cache.exists():
+        cached = np.load(cache)
+        if len(cached) == len(passages):
+            return cached
+    from casetrack.embed.pool import EmbedderPool
+
+    with tempfile.TemporaryDirectory() as models:
+        embedder = EmbedderPool(Path(models), memory_mode="full").get("E7")
+        texts = [p.text for p in passages]
+        rows = [np.asarray(embedder.embed_documents(texts[i:i + 64]), dtype=np.float32)
+                for i in range(0, len(texts), 64)]
+    vectors = np.concatenate(rows) if rows else np.zeros((0, 384), np.float32)
+    if cache is not None:
+        np.save(cache, vectors)
+    return vectors

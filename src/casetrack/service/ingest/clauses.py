@@ -1,0 +1,73 @@
+"""The clause types of a document's passages by the learned classifier (chunk.clause_model), fitted to the
+kind of document: an agreement's passages at the threshold chosen by cross-validation, a contract clause
+quoted in any other document only when the classifier is nearly sure (QUOTED), a decision's none (its
+passages take the parts of a decision, chunk.roles). The artefact is read once per process."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from casetrack.chunk.clause_model import ClauseModel
+from casetrack.chunk.clause_spans import clause_spans
+from casetrack.chunk.role_taxonomy import CONTRACT, DECISION
+from casetrack.chunk.roles import chunk_roles
+from casetrack.domain import ChunkSpan, DocumentType
+from casetrack.embed.clause_artefact import read_artefact
+
+log = logging.getLogger(__name__)
+
+QUOTED = 0.9  # a contract clause in a document that is not an agreement (a letter quoting the contract)
+FAMILIES = {DocumentType.CONTRACT: CONTRACT, DocumentType.CASE_LAW: DECISION}
+
+
+def family_of(document_type: DocumentType) -> str | None:
+    """The family of roles a document's passages may take as their own: an agreement's clause types, a
+    decision's parts, or None (any other document)."""
+    return FAMILIES.get(document_type)
+
+
+@lru_cache(maxsize=1)
+def clause_model() -> ClauseModel | None:
+    """The shipped classifier; None (and a logged error) when its files cannot be read: passages are then
+    stored without learned clause types rather than not at all."""
+    try:
+        return ClauseModel.of(*read_artefact())
+    except (OSError, ValueError, KeyError):
+        log.exception("The clause classifier could not be read; clause types are left out")
+        return None
+
+
+def learned_types(texts: Sequence[str], document_type: DocumentType) -> list[dict[str, float]]:
+    """Per passage, the clause types the classifier gives it with their probabilities ({} for a decision)."""
+    model = clause_model()
+    family = family_of(document_type)
+    if model is None or family == DECISION:
+        return [{} for _ in texts]
+    cut = None if family == CONTRACT else max(QUOTED, model.threshold)
+    return [model.tag(text, threshold=cut) for text in texts]
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkTags:
+    """A document's chunks' roles as ingest stores them."""
+
+    roles: list[tuple[str, ...]]  # per chunk, in taxonomy order
+    confidence: dict[str, dict[str, float]]  # chunk id -> role -> the classifier's probability
+    places: dict[str, dict[str, tuple[int, int]]]  # chunk id -> role -> where in its text the clause is
+
+
+def tag_chunks(chunk_ids: Sequence[str], spans: Sequence[ChunkSpan], paths: Sequence[str],
+               located: Iterable[Mapping[str, object]], document_type: DocumentType) -> ChunkTags:
+    """Each chunk's roles (chunk.roles.chunk_roles: keyword hits `located` by the graph extract, heading
+    paths, the classifier's types), their confidences and where in the chunk each clause is."""
+    texts = [s.text for s in spans]
+    tagged = chunk_roles(chunk_ids, paths, located, family_of(document_type), learned_types(texts, document_type))
+    model = clause_model()
+    confidence = {cid: sure for cid, found in zip(chunk_ids, tagged, strict=True)
+                  if (sure := {r: p for r, p in found.items() if p is not None})}
+    places = {cid: where for cid, text, found in zip(chunk_ids, texts, tagged, strict=True)
+              if found and (where := clause_spans(text, found, model))}
+    return ChunkTags([tuple(found) for found in tagged], confidence, places)

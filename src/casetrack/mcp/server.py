@@ -9,9 +9,11 @@ import contextlib
 import functools
 import inspect
 import logging
+import os
 from collections.abc import AsyncIterator, Callable
 from typing import Any, ParamSpec, TypeVar
 
+import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.stdio import stdio_server
@@ -21,7 +23,8 @@ from pydantic import ValidationError
 
 from casetrack import __version__
 from casetrack.errors import CaseTrackError, InternalError
-from casetrack.mcp.stdin import StdinLines, claimed_stdin
+from casetrack.mcp.handshake import INSTRUCTIONS, SERVER_NAME, Opening, Wire, claimed_wire, is_answer_to
+from casetrack.mcp.stdin import StdinLines
 from casetrack.service.app import CaseTrack
 from casetrack.service.distribution import updates
 
@@ -29,13 +32,6 @@ log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-INSTRUCTIONS = (
-    "CaseTrack searches the user's legal case documents locally. Work inside one case at a time: "
-    "list_cases / create_case / switch_case first, then ingest and search. A tool's optional case_name "
-    "(a case's name or ID) works in that case without switching; without it, the active case. Every passage returned "
-    "carries its citation (document, page, paragraph, lines); quote those citations, never invent one."
-)
 
 def _as_tool_error(name: str, exc: Exception) -> ToolError:
     if isinstance(exc, CaseTrackError):
@@ -129,21 +125,51 @@ class CaseTrackServer(MCPServer[Any]):
             # The SDK logs rejected field names from __cause__: keep the ValidationError there.
             raise ToolError(f"Error executing tool {name}: {argument_problems(name, cause)}") from cause
 
+    wire: Wire | None = None  # claimed, and its first line answered, by casetrack.mcp.handshake
+    opening = Opening(b"", None)
+
     async def run_stdio_async(self) -> None:
-        """Serve on stdio with a stdin Ctrl-C can stop (see `casetrack.mcp.stdin`); where there is no
-        stdin to claim, the SDK's own transport."""
+        """Serve on stdio with a stdin Ctrl-C can stop (see `casetrack.mcp.stdin`), after the answer to
+        `initialize` the handshake gave; where there is no stdin to claim, the SDK's own transport."""
         with contextlib.ExitStack() as claimed:
-            try:
-                wire = claimed.enter_context(claimed_stdin())
-            except OSError:
-                await super().run_stdio_async()
-                return
-            async with stdio_server(stdin=StdinLines(wire)) as (read_stream, write_stream):  # type: ignore[arg-type]
+            wire = self.wire
+            if wire is None:
+                try:
+                    wire = claimed.enter_context(claimed_wire())
+                except OSError:
+                    await super().run_stdio_async()
+                    return
+            stdin = StdinLines(wire.input, self.opening.read)
+            stdout = WireOut(wire.output, self.opening.answered_id)
+            async with stdio_server(stdin=stdin, stdout=stdout) as (read_stream, write_stream):  # type: ignore[arg-type]
                 lowlevel = self._lowlevel_server
                 await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
 
-def build_server(app: CaseTrack) -> MCPServer[Any]:
+class WireOut:
+    """What the SDK's `stdio_server(stdout=...)` writes to: the wire, less the SDK's own answer to the
+    `initialize` the handshake answered already."""
+
+    def __init__(self, fd: int, answered_id: object | None) -> None:
+        self._fd = fd
+        self._answered_id = answered_id
+
+    async def write(self, text: str) -> None:
+        if self._answered_id is not None and is_answer_to(text, self._answered_id):
+            self._answered_id = None
+            return
+        await anyio.to_thread.run_sync(_write_all, self._fd, text.encode("utf-8"))
+
+    async def flush(self) -> None:
+        return None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def build_server(app: CaseTrack) -> CaseTrackServer:
     """The server with every tool of the registry; each tool receives `app` from the lifespan context."""
     from casetrack.mcp.tools import TOOLS
 
@@ -151,7 +177,7 @@ def build_server(app: CaseTrack) -> MCPServer[Any]:
     async def lifespan(_server: MCPServer[CaseTrack]) -> AsyncIterator[CaseTrack]:
         yield app
 
-    server = CaseTrackServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan)
+    server = CaseTrackServer(name=SERVER_NAME, version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan)
     for spec in TOOLS:
         # A docstring is the tool's description; {formats} is the format registry's list (parse/formats.py).
         description = " ".join((spec.fn.__doc__ or "").split()).replace("{formats}", app.formats_label)
@@ -160,11 +186,13 @@ def build_server(app: CaseTrack) -> MCPServer[Any]:
     return server
 
 
-def run_stdio(app: CaseTrack) -> None:
+def run_stdio(app: CaseTrack, wire: Wire | None = None, opening: Opening | None = None) -> None:
     """Serve until the end of input, SIGTERM or Ctrl-C (which raises KeyboardInterrupt here, after
-    the background work has been stopped)."""
+    the background work has been stopped). `wire` and `opening`: the wire claimed, and its `initialize`
+    answered, by casetrack.mcp.handshake before this module was imported."""
     updates.start_background_check(app.settings)  # a daemon thread: never delays or fails start-up
     server = build_server(app)
+    server.wire, server.opening = wire, opening or Opening(b"", None)
     app.watches.start()  # folder watches run in the server only, never in one-shot CLI commands
     try:
         server.run("stdio")

@@ -118,16 +118,17 @@ def uninstall(
 
 def export(
     ctx: typer.Context,
-    case: Annotated[str, typer.Option("--case", help="Case name or ID")],
+    case: Annotated[str | None, typer.Option("--case", help="Case name or ID (default: the active case)")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="The .ctcase file to write "
                                                 "(default: ./<case name>.ctcase)")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file")] = False,
 ) -> None:
     """Export a case (database snapshot + originals) as a portable .ctcase file."""
+    from casetrack.cli.documents import pick_case
     from casetrack.service.cases import portability
 
     def work(ct: CaseTrack) -> portability.Exported:
-        found = ct.cases.resolve(case)
+        found = pick_case(ctx, ct, case)
         default_name = f"{_file_name(found.name)}{portability.SUFFIX}"
         target = output or Path.cwd() / default_name
         if target.is_dir():  # "--output ~/Desktop": the file goes inside that folder

@@ -128,7 +128,7 @@ def serve(ctx: typer.Context) -> None:
 def _serve(state: CliState) -> None:
     # `initialize` is answered before the MCP SDK, the service layer or any case is loaded (mcp/handshake.py):
     # a client that gives up on a slow start (Claude Code) then waits for tools/list instead.
-    from casetrack.mcp.handshake import answer_initialize, claimed_wire
+    from casetrack.mcp.handshake import TOOLS_CACHE, answer_initialize, claimed_wire
 
     try:
         usable_data_dir(state.settings.data_dir)
@@ -137,7 +137,8 @@ def _serve(state: CliState) -> None:
                 wire = claimed.enter_context(claimed_wire())
             except OSError:  # no stdin or stdout to claim: the SDK's own transport
                 wire = None
-            opening = answer_initialize(wire.input, wire.output, __version__) if wire else None
+            tools_cache = state.settings.data_dir / TOOLS_CACHE
+            opening = answer_initialize(wire.input, wire.output, __version__, tools_cache) if wire else None
             from casetrack.mcp.server import run_stdio
 
             run_stdio(state.casetrack, wire, opening)

@@ -12,10 +12,13 @@ Only this module may be imported before the answer: stdlib only."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import select
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 SERVER_NAME = "casetrack"
 INSTRUCTIONS = (
@@ -33,6 +36,10 @@ CAPABILITIES: dict[str, object] = {
     "tools": {"listChanged": False},
 }
 _READ_SIZE = 1 << 16
+# How long to wait, after answering `initialize`, for the `tools/list` a client sends next (Claude Code's health
+# check gives up on the tools within seconds, before a busy machine has imported them).
+TOOLS_LIST_WAIT_S = 0.25
+TOOLS_CACHE = "tools_list.json"  # in the data folder: the SDK's last answer to tools/list, and what it is for
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +80,8 @@ def claimed_wire() -> Iterator[Wire]:
 class Opening:
     read: bytes  # everything read from the wire so far: the SDK reads it again, first
     answered_id: object | None  # the id of the `initialize` answered here; None when nothing was answered
+    answered_tools: object | None = None  # the id of a `tools/list` answered here from the cache
+    tools_key: str = ""  # what a cached tools/list must have been made for (version, protocol, source files)
 
 
 def initialize_result(requested_version: object, version: str) -> dict[str, object]:
@@ -83,26 +92,102 @@ def initialize_result(requested_version: object, version: str) -> dict[str, obje
             "serverInfo": {"name": SERVER_NAME, "version": version}}
 
 
-def answer_initialize(wire: int, out: int, version: str) -> Opening:
-    """Read the wire's first line; if it is an `initialize` request, answer it on `out` now. Anything else
+def answer_initialize(wire: int, out: int, version: str, tools_cache: Path | None = None) -> Opening:
+    """Read the wire's first line; if it is an `initialize` request, answer it on `out` now, and then a
+    `tools/list` that follows at once, from `tools_cache` when that was written for this very code. Anything else
     (another method, a malformed line, the end of input) is left for the SDK to answer."""
-    data = b""
-    while b"\n" not in data:
-        chunk = os.read(wire, _READ_SIZE)
-        if not chunk:
-            return Opening(data, None)
-        data += chunk
-    try:
-        request = json.loads(data.split(b"\n", 1)[0])
-    except ValueError:
-        return Opening(data, None)
-    if not isinstance(request, dict) or request.get("method") != "initialize" or request.get("id") is None:
+    data = _read_line(wire, b"")
+    request = _request(data.split(b"\n", 1)[0])
+    if request is None or request.get("method") != "initialize" or request.get("id") is None:
         return Opening(data, None)
     params = request.get("params")
     requested = params.get("protocolVersion") if isinstance(params, dict) else None
-    answer = {"jsonrpc": "2.0", "id": request["id"], "result": initialize_result(requested, version)}
-    _write_all(out, json.dumps(answer, separators=(",", ":")).encode() + b"\n")
-    return Opening(data, request["id"])
+    result = initialize_result(requested, version)
+    _write_all(out, _line({"jsonrpc": "2.0", "id": request["id"], "result": result}))
+    key = tools_key(version, str(result["protocolVersion"]))
+    cached = _cached_tools(tools_cache, key) if tools_cache else None
+    answered_tools = None
+    if cached is not None:
+        data, answered_tools = _answer_tools_list(wire, out, data, cached)
+    return Opening(data, request["id"], answered_tools, key)
+
+
+def _answer_tools_list(wire: int, out: int, data: bytes, cached: dict[str, object]) -> tuple[bytes, object | None]:
+    """Wait briefly for the client's first `tools/list` after `notifications/initialized`, and answer it from
+    `cached`; (everything read, the id answered or None)."""
+    while select.select([wire], [], [], TOOLS_LIST_WAIT_S)[0]:
+        chunk = os.read(wire, _READ_SIZE)
+        if not chunk:
+            break
+        data += chunk
+        requests = [_request(line) for line in data.split(b"\n")[1:-1]]
+        for request in requests:
+            if request is None or request.get("method") == "notifications/initialized":
+                continue
+            params = request.get("params")
+            paged = isinstance(params, dict) and params.get("cursor")
+            if request.get("method") != "tools/list" or request.get("id") is None or paged:
+                return data, None  # the client asked something else first: the SDK answers, in order
+            _write_all(out, _line({"jsonrpc": "2.0", "id": request["id"], "result": cached}))
+            return data, request["id"]
+    return data, None
+
+
+def tools_key(version: str, protocol: str) -> str:
+    """What a cached tools/list answer is for: this version and protocol, and these source files (an edited
+    checkout or an upgrade changes their sizes or times)."""
+    digest = hashlib.sha256(f"{version} {protocol}".encode())
+    package = Path(__file__).resolve().parent.parent
+    for folder, dirs, files in sorted(os.walk(package)):
+        dirs.sort()
+        for name in sorted(f for f in files if f.endswith(".py")):
+            info = os.stat(os.path.join(folder, name))
+            digest.update(f"{folder}/{name} {info.st_size} {info.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
+def remember_tools(cache: Path, key: str, line: str) -> None:
+    """Keep the SDK's answer to tools/list (`line`) for the next start, if it is one."""
+    try:
+        message = json.loads(line)
+        result = message["result"]
+        if not isinstance(result.get("tools"), list) or result.get("nextCursor"):
+            return
+        tmp = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"key": key, "result": result}), encoding="utf-8")
+        os.replace(tmp, cache)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return
+
+
+def _cached_tools(cache: Path, key: str) -> dict[str, object] | None:
+    try:
+        record = json.loads(cache.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    ok = isinstance(record, dict) and record.get("key") == key and isinstance(record.get("result"), dict)
+    return record["result"] if ok else None
+
+
+def _read_line(wire: int, data: bytes) -> bytes:
+    while b"\n" not in data:
+        chunk = os.read(wire, _READ_SIZE)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+def _request(line: bytes) -> dict[str, object] | None:
+    try:
+        request = json.loads(line)
+    except ValueError:
+        return None
+    return request if isinstance(request, dict) else None
+
+
+def _line(message: dict[str, object]) -> bytes:
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
 
 
 def is_answer_to(line: str, request_id: object) -> bool:

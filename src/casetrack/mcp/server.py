@@ -11,6 +11,7 @@ import inspect
 import logging
 import os
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 import anyio.to_thread
@@ -23,7 +24,16 @@ from pydantic import ValidationError
 
 from casetrack import __version__
 from casetrack.errors import CaseTrackError, InternalError
-from casetrack.mcp.handshake import INSTRUCTIONS, SERVER_NAME, Opening, Wire, claimed_wire, is_answer_to
+from casetrack.mcp.handshake import (
+    INSTRUCTIONS,
+    SERVER_NAME,
+    TOOLS_CACHE,
+    Opening,
+    Wire,
+    claimed_wire,
+    is_answer_to,
+    remember_tools,
+)
 from casetrack.mcp.stdin import StdinLines
 from casetrack.service.app import CaseTrack
 from casetrack.service.distribution import updates
@@ -127,6 +137,7 @@ class CaseTrackServer(MCPServer[Any]):
 
     wire: Wire | None = None  # claimed, and its first line answered, by casetrack.mcp.handshake
     opening = Opening(b"", None)
+    tools_cache: Path | None = None  # where the handshake finds this answer to tools/list next time
 
     async def run_stdio_async(self) -> None:
         """Serve on stdio with a stdin Ctrl-C can stop (see `casetrack.mcp.stdin`), after the answer to
@@ -140,24 +151,33 @@ class CaseTrackServer(MCPServer[Any]):
                     await super().run_stdio_async()
                     return
             stdin = StdinLines(wire.input, self.opening.read)
-            stdout = WireOut(wire.output, self.opening.answered_id)
+            stdout = WireOut(wire.output, self.opening, self.tools_cache)
             async with stdio_server(stdin=stdin, stdout=stdout) as (read_stream, write_stream):  # type: ignore[arg-type]
                 lowlevel = self._lowlevel_server
                 await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
 
 class WireOut:
-    """What the SDK's `stdio_server(stdout=...)` writes to: the wire, less the SDK's own answer to the
-    `initialize` the handshake answered already."""
+    """What the SDK's `stdio_server(stdout=...)` writes to: the wire, less the SDK's own answers to what the
+    handshake answered already (`initialize`, a cached `tools/list`); its answer to tools/list is kept for the
+    next start's handshake."""
 
-    def __init__(self, fd: int, answered_id: object | None) -> None:
+    def __init__(self, fd: int, opening: Opening, tools_cache: Path | None) -> None:
         self._fd = fd
-        self._answered_id = answered_id
+        self._answered = [i for i in (opening.answered_id, opening.answered_tools) if i is not None]
+        self._key = opening.tools_key
+        self._tools_cache = tools_cache
 
     async def write(self, text: str) -> None:
-        if self._answered_id is not None and is_answer_to(text, self._answered_id):
-            self._answered_id = None
-            return
+        for request_id in self._answered:
+            if is_answer_to(text, request_id):
+                self._answered.remove(request_id)
+                if self._tools_cache is not None and self._key and '"tools":[' in text:
+                    remember_tools(self._tools_cache, self._key, text)  # a fresh copy, as the SDK answers now
+                return
+        if self._tools_cache is not None and self._key and '"tools":[' in text:
+            remember_tools(self._tools_cache, self._key, text)
+            self._tools_cache = None  # once a start is enough
         await anyio.to_thread.run_sync(_write_all, self._fd, text.encode("utf-8"))
 
     async def flush(self) -> None:
@@ -193,6 +213,7 @@ def run_stdio(app: CaseTrack, wire: Wire | None = None, opening: Opening | None 
     updates.start_background_check(app.settings)  # a daemon thread: never delays or fails start-up
     server = build_server(app)
     server.wire, server.opening = wire, opening or Opening(b"", None)
+    server.tools_cache = app.settings.data_dir / TOOLS_CACHE
     app.watches.start()  # folder watches run in the server only, never in one-shot CLI commands
     try:
         server.run("stdio")

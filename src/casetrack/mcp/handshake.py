@@ -115,13 +115,8 @@ def answer_initialize(wire: int, out: int, version: str, tools_cache: Path | Non
 def _answer_tools_list(wire: int, out: int, data: bytes, cached: dict[str, object]) -> tuple[bytes, object | None]:
     """Wait briefly for the client's first `tools/list` after `notifications/initialized`, and answer it from
     `cached`; (everything read, the id answered or None)."""
-    while select.select([wire], [], [], TOOLS_LIST_WAIT_S)[0]:
-        chunk = os.read(wire, _READ_SIZE)
-        if not chunk:
-            break
-        data += chunk
-        requests = [_request(line) for line in data.split(b"\n")[1:-1]]
-        for request in requests:
+    while True:  # what came with the first line is looked at first: a client may send all three at once
+        for request in (_request(line) for line in data.split(b"\n")[1:-1]):
             if request is None or request.get("method") == "notifications/initialized":
                 continue
             params = request.get("params")
@@ -130,7 +125,12 @@ def _answer_tools_list(wire: int, out: int, data: bytes, cached: dict[str, objec
                 return data, None  # the client asked something else first: the SDK answers, in order
             _write_all(out, _line({"jsonrpc": "2.0", "id": request["id"], "result": cached}))
             return data, request["id"]
-    return data, None
+        if not select.select([wire], [], [], TOOLS_LIST_WAIT_S)[0]:
+            return data, None
+        chunk = os.read(wire, _READ_SIZE)
+        if not chunk:
+            return data, None
+        data += chunk
 
 
 def tools_key(version: str, protocol: str) -> str:

@@ -28,16 +28,24 @@ def pick_case(ctx: typer.Context, ct: CaseTrack, ref: str | None) -> Case:
     create`), kept in the data folder, which the server starts in too; else the only active case. Which case that
     was is said on stderr. Raises NotFound, InvalidInput (no active case, and several or none to choose from)."""
     if ref:
-        case = ct.switch_case(ref, remember=False)
+        case = _use(ct, ref)
     else:
         chosen = ct.active_case_or_none()
         active = [] if chosen else ct.list_cases("active")
         if chosen is None and len(active) != 1:
             names = ", ".join(f'"{c.name}"' for c in active) or "none yet (create one: casetrack cases create NAME)"
             raise InvalidInput(f"Say which case with --case. Active cases: {names}")
-        case = ct.switch_case(chosen.id if chosen else active[0].id, remember=False)
+        case = _use(ct, chosen.id if chosen else active[0].id)
         typer.echo(f'Case: "{case.name}" (the active case; --case NAME chooses another)', err=True)
     ctx.obj.case_name = case.name
+    return case
+
+
+def _use(ct: CaseTrack, ref: str) -> Case:
+    """Work in the case `ref` names for this command only; its search index is not preloaded on a background
+    thread as the server does on a switch (a one-shot command loads what it uses, and nothing else)."""
+    case = ct.cases.resolve(ref)
+    ct.session.use(case)
     return case
 
 

@@ -5,7 +5,11 @@
 #   bash scripts/build_mcpb.sh [OUTPUT]        (default: ./casetrack.mcpb)
 # Needs uv and Node.js (npx fetches the official @anthropic-ai/mcpb CLI).
 #
-# The bundle is signed (`mcpb sign`; checked by scripts/mcpb_signature.py, as `mcpb verify` cannot on OpenSSL 3.0):
+# The bundle is signed (`mcpb sign`) and its signature checked by scripts/mcpb_signature.py with OpenSSL, because the
+# official `mcpb verify` (and `mcpb info`) of mcpb 2.x call every bundle unsigned, whoever signed it, even with
+# `mcpb sign --self-signed`: its PKCS#7 library (node-forge) does not implement verification
+# (modelcontextprotocol/mcpb#276 and #21; and on Linux it asks OpenSSL for a "codesigning" purpose that OpenSSL 3.0
+# lacks). The build prints what `mcpb verify` says, and why, so that nobody takes its word for the bundle's:
 # - with a certificate from a certificate authority when CASETRACK_MCPB_CERT and CASETRACK_MCPB_KEY
 #   name its PEM files (CASETRACK_MCPB_INTERMEDIATE: the chain's intermediate certificates, if any);
 #   Claude Desktop then shows the publisher as verified;
@@ -28,6 +32,16 @@ cp manifest.json pyproject.toml uv.lock README.md LICENSE "$stage/"
 mkdir -p "$stage/src"
 tar -C src --exclude='__pycache__' --exclude='*.pyc' -cf - casetrack | tar -C "$stage/src" -xf -
 
+official_verdict() {
+  local said
+  said=$("${mcpb[@]}" verify "$out" 2>&1 | tail -n 1) || true
+  echo "mcpb verify says: $said"
+  case "$said" in
+    *"not signed"*) echo "  (mcpb 2.x says so of every signed bundle: it cannot verify a PKCS#7 signature, see" \
+                         "modelcontextprotocol/mcpb#276; the check above, with OpenSSL, is the one to trust)" ;;
+  esac
+}
+
 "${mcpb[@]}" validate "$stage/manifest.json"
 rm -f "$out"
 "${mcpb[@]}" pack "$stage" "$out"
@@ -47,10 +61,12 @@ else
   fi
   "${mcpb[@]}" sign "$out" --cert "$keys/cert.pem" --key "$keys/key.pem"
   uv run --frozen python scripts/mcpb_signature.py "$out" --trust "$keys/cert.pem"
+  official_verdict
   echo "Signed with the self-signed certificate in $keys: Claude Desktop shows the bundle as unverified."
   echo "For a verified publisher, set CASETRACK_MCPB_CERT and CASETRACK_MCPB_KEY (a code-signing certificate)."
   echo "Built $out"
   exit 0
 fi
 uv run --frozen python scripts/mcpb_signature.py "$out"
+official_verdict
 echo "Built $out"

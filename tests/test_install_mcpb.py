@@ -99,6 +99,13 @@ def test_the_bundle_carries_the_mit_licence_and_is_signed(tmp_path: Path) -> Non
     assert licence.startswith("MIT License") and "pyproject.toml" not in licence
     assert 'license = "MIT"' in (REPO / "pyproject.toml").read_text(encoding="utf-8")
     assert "signature valid, signed by CN = CaseTrack (self-signed)" in built.stdout
+    # The official `mcpb verify`, run on the built bundle: its verdict is shown, and when it is mcpb 2.x's
+    # "not signed" (said of every signed bundle, even one from `mcpb sign --self-signed`), why.
+    official = subprocess.run([*MCPB, "verify", str(bundle)], capture_output=True, text=True, timeout=300)
+    verdict = (official.stdout + official.stderr).strip().splitlines()[-1]
+    assert f"mcpb verify says: {verdict}" in built.stdout
+    if official.returncode != 0:
+        assert "not signed" in verdict and "modelcontextprotocol/mcpb#276" in built.stdout
     trusted = ("--trust", str(keys / "cert.pem"))
     assert _signature_check(bundle, *trusted).returncode == 0
     assert _signature_check(bundle).returncode == 1  # self-signed: no system authority vouches for it

@@ -45,7 +45,8 @@ def cli(data_dir: Path, *args: str) -> str:
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, object]]:
-    """A case with three native eval-dev documents (one original copied), exported to a .ctcase."""
+    """A case with three native eval-dev documents (one original copied at ingest), exported to a .ctcase: with
+    all three originals (the copy, and the two source files, unchanged)."""
     root = tmp_path_factory.mktemp("export")
     data = root / "CaseTrack"
     app = CaseTrack(load_settings(data, environ={}))
@@ -57,7 +58,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict
                                   app.documents.listing(app.cases.resolve(case.id), "name", 50, 0).documents)}
     archive = root / "smith.ctcase"
     out = cli(data, "export", "--case", "smith", "--output", str(archive))
-    assert f'Exported case "Smith v. Jones" (3 documents, 1 originals) to {archive}' in out
+    assert f'Exported case "Smith v. Jones" (3 documents, 3 originals) to {archive}' in out
     return data, archive, before
 
 
@@ -84,8 +85,8 @@ def test_export_delete_import_round_trips_documents_and_search_with_a_new_id(
     docs = app.documents.listing(case, "name", 50, 0).documents
     assert sorted((d.name, d.file_hash, d.chunk_count) for d in docs) == before["documents"]
     copied = [d for d in docs if d.copied_original]
-    assert len(copied) == 1 and Path(copied[0].copied_original or "").is_file()
-    assert str(data / "cases" / case.id) in (copied[0].copied_original or "")
+    assert len(copied) == 3 and all(Path(d.copied_original or "").is_file() for d in copied)
+    assert all(str(data / "cases" / case.id) in (d.copied_original or "") for d in copied)
     assert answers(app, case.name) == before["answers"]
     assert not list((data / "cases").glob(".import-*")) and not list((data / "cases").glob(".export-*"))
 

@@ -126,10 +126,22 @@ def serve(ctx: typer.Context) -> None:
 
 
 def _serve(state: CliState) -> None:
-    from casetrack.mcp.server import run_stdio
+    # `initialize` is answered before the MCP SDK, the service layer or any case is loaded (mcp/handshake.py):
+    # a client that gives up on a slow start (Claude Code) then waits for tools/list instead.
+    from casetrack.mcp.handshake import TOOLS_CACHE, answer_initialize, claimed_wire
 
     try:
-        run_stdio(state.casetrack)
+        usable_data_dir(state.settings.data_dir)
+        with contextlib.ExitStack() as claimed:
+            try:
+                wire = claimed.enter_context(claimed_wire())
+            except OSError:  # no stdin or stdout to claim: the SDK's own transport
+                wire = None
+            tools_cache = state.settings.data_dir / TOOLS_CACHE
+            opening = answer_initialize(wire.input, wire.output, __version__, tools_cache) if wire else None
+            from casetrack.mcp.server import run_stdio
+
+            run_stdio(state.casetrack, wire, opening)
     except CaseTrackError as exc:
         fail(exc)
     except KeyboardInterrupt:  # Ctrl-C: the server has cancelled its jobs and stopped its watches already

@@ -36,12 +36,14 @@ def create(
     say(ctx, render.created(case, words(ctx)))
 
 
-@group.command(epilog=examples("casetrack cases info Smith"))
-def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Case name or ID")]) -> None:
+@group.command(epilog=examples("casetrack cases info Smith", "casetrack cases info"))
+def info(ctx: typer.Context, name: Annotated[str | None, typer.Argument(
+        help="Case name or ID (default: the active case)")] = None) -> None:
     """Show a case's details and documents."""
+    from casetrack.cli.documents import pick_case
     from casetrack.render import documents as render_docs  # imports the parsers: only when it runs (cli/app.py)
 
-    view = run(ctx, lambda ct: ct.case_overview(name))
+    view = run(ctx, lambda ct: ct.case_overview(pick_case(ctx, ct, name).id))
     ctx.obj.case_name = view.case.name
     block = render_docs.documents_block(view.documents, view.total_documents, words=words(ctx))
     say(ctx, render.info(view.case, block, view.embedders), listing=True)

@@ -19,19 +19,34 @@ if TYPE_CHECKING:
 
 docs = command_group("List, show and delete documents.")
 
-CaseOption = Annotated[str | None, typer.Option("--case", "-c", help="Case name or ID (default: the only "
-                                                                     "active case)")]
+CaseOption = Annotated[str | None, typer.Option("--case", "-c", help="Case name or ID (default: the active case, "
+                                                                     "the one chosen last, here or in Claude)")]
 
 
 def pick_case(ctx: typer.Context, ct: CaseTrack, ref: str | None) -> Case:
-    """The named case; without a name, the only active case (CLI calls have no session)."""
-    active = ct.list_cases("active")
-    if ref or len(active) == 1:
-        case = ct.switch_case(ref or active[0].id, remember=False)
-        ctx.obj.case_name = case.name
-        return case
-    names = ", ".join(f'"{c.name}"' for c in active) or "none yet (create one: casetrack cases create NAME)"
-    raise InvalidInput(f"Say which case with --case. Active cases: {names}")
+    """The case --case names; without it, the active case: the one chosen last (in Claude, or by `casetrack cases
+    create`), kept in the data folder, which the server starts in too; else the only active case. Which case that
+    was is said on stderr. Raises NotFound, InvalidInput (no active case, and several or none to choose from)."""
+    if ref:
+        case = _use(ct, ref)
+    else:
+        chosen = ct.active_case_or_none()
+        active = [] if chosen else ct.list_cases("active")
+        if chosen is None and len(active) != 1:
+            names = ", ".join(f'"{c.name}"' for c in active) or "none yet (create one: casetrack cases create NAME)"
+            raise InvalidInput(f"Say which case with --case. Active cases: {names}")
+        case = _use(ct, chosen.id if chosen else active[0].id)
+        typer.echo(f'Case: "{case.name}" (the active case; --case NAME chooses another)', err=True)
+    ctx.obj.case_name = case.name
+    return case
+
+
+def _use(ct: CaseTrack, ref: str) -> Case:
+    """Work in the case `ref` names for this command only; its search index is not preloaded on a background
+    thread as the server does on a switch (a one-shot command loads what it uses, and nothing else)."""
+    case = ct.cases.resolve(ref)
+    ct.session.use(case)
+    return case
 
 
 @app.command(epilog=examples("casetrack ingest ~/Cases/Smith/Complaint.pdf --case Smith",

@@ -118,25 +118,40 @@ def uninstall(
 
 def export(
     ctx: typer.Context,
-    case: Annotated[str, typer.Option("--case", help="Case name or ID")],
+    case: Annotated[str | None, typer.Option("--case", help="Case name or ID (default: the active case)")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="The .ctcase file to write "
                                                 "(default: ./<case name>.ctcase)")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file")] = False,
+    originals: Annotated[bool, typer.Option("--originals/--no-originals", help="Carry each document's original "
+                                            "file: the copy kept in the case, else the file it was read from if "
+                                            "unchanged (default); --no-originals leaves them out")] = True,
 ) -> None:
-    """Export a case (database snapshot + originals) as a portable .ctcase file."""
+    """Export a case (database snapshot + originals) as a portable .ctcase file.
+
+    The originals are the documents' own files: the copy kept in the case, else the file each was read from,
+    if it is still there unchanged. Those that could not be read are named, with the reason."""
+    from casetrack.cli.documents import pick_case
     from casetrack.service.cases import portability
 
     def work(ct: CaseTrack) -> portability.Exported:
-        found = ct.cases.resolve(case)
+        found = pick_case(ctx, ct, case)
         default_name = f"{_file_name(found.name)}{portability.SUFFIX}"
         target = output or Path.cwd() / default_name
         if target.is_dir():  # "--output ~/Desktop": the file goes inside that folder
             target = target / default_name
-        return portability.export_case(ct.cases, ct.settings, found, target, overwrite=force)
+        return portability.export_case(ct.cases, ct.settings, found, target, overwrite=force,
+                                       with_originals=originals)
 
     done = run(ctx, work)
-    typer.echo(f'Exported case "{done.case.name}" ({done.documents} documents, {done.originals} originals) '
+    carried = f"{done.originals} originals" if done.with_originals else "originals left out (--no-originals)"
+    typer.echo(f'Exported case "{done.case.name}" ({done.documents} documents, {carried}) '
                f"to {done.path} ({size(done.bytes)}).")
+    if done.unread:
+        n = len(done.unread)
+        typer.echo(f"{n} original{'s' if n != 1 else ''} could not be read, so the export does not carry "
+                   f"{'it' if n == 1 else 'them'}:")
+        for unread in done.unread:
+            typer.echo(f"  - {unread.document}: {unread.reason}")
     typer.echo(f"Import it elsewhere with: casetrack import {done.path}")
 
 
@@ -223,7 +238,8 @@ def licence_deactivate(ctx: typer.Context) -> None:
 def register(app: typer.Typer) -> None:
     app.command("update", epilog=examples("casetrack update --check", "casetrack update"))(update)
     app.command("uninstall", epilog=examples("casetrack uninstall"))(uninstall)
-    app.command("export", epilog=examples('casetrack export --case "Smith v. Jones" --output ~/Desktop'))(export)
+    app.command("export", epilog=examples('casetrack export --case "Smith v. Jones" --output ~/Desktop',
+                                                   "casetrack export --no-originals"))(export)
     app.command("import", epilog=examples("casetrack import ~/Desktop/Smith-v.-Jones.ctcase"))(import_)
     app.add_typer(licence_group, name="licence")
     app.add_typer(licence_group, name="license", hidden=True)  # the American spelling works too

@@ -9,9 +9,12 @@ import contextlib
 import functools
 import inspect
 import logging
+import os
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
+import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.stdio import stdio_server
@@ -21,7 +24,17 @@ from pydantic import ValidationError
 
 from casetrack import __version__
 from casetrack.errors import CaseTrackError, InternalError, from_os_error, quoted
-from casetrack.mcp.stdin import StdinLines, claimed_stdin
+from casetrack.mcp.handshake import (
+    INSTRUCTIONS,
+    SERVER_NAME,
+    TOOLS_CACHE,
+    Opening,
+    Wire,
+    claimed_wire,
+    is_answer_to,
+    remember_tools,
+)
+from casetrack.mcp.stdin import StdinLines
 from casetrack.mcp.viewer import viewer_extension, viewer_meta
 from casetrack.service.app import CaseTrack
 from casetrack.service.distribution import updates
@@ -30,13 +43,6 @@ log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-INSTRUCTIONS = (
-    "CaseTrack searches the user's legal case documents locally. Work inside one case at a time: "
-    "list_cases / create_case / switch_case first, then ingest and search. A tool's optional case_name "
-    "(a case's name or ID) works in that case without switching; without it, the active case. Every passage returned "
-    "carries its citation (document, page, paragraph, lines); quote those citations, never invent one."
-)
 
 def _as_tool_error(name: str, exc: Exception) -> ToolError:
     exc = from_os_error(exc) or exc
@@ -153,21 +159,61 @@ class CaseTrackServer(MCPServer[Any]):
         unknown = [key for key in arguments if key not in valid]
         return unknown_arguments(name, unknown, valid) if unknown else None
 
+    wire: Wire | None = None  # claimed, and its first line answered, by casetrack.mcp.handshake
+    opening = Opening(b"", None)
+    tools_cache: Path | None = None  # where the handshake finds this answer to tools/list next time
+
     async def run_stdio_async(self) -> None:
-        """Serve on stdio with a stdin Ctrl-C can stop (see `casetrack.mcp.stdin`); where there is no
-        stdin to claim, the SDK's own transport."""
+        """Serve on stdio with a stdin Ctrl-C can stop (see `casetrack.mcp.stdin`), after the answer to
+        `initialize` the handshake gave; where there is no stdin to claim, the SDK's own transport."""
         with contextlib.ExitStack() as claimed:
-            try:
-                wire = claimed.enter_context(claimed_stdin())
-            except OSError:
-                await super().run_stdio_async()
-                return
-            async with stdio_server(stdin=StdinLines(wire)) as (read_stream, write_stream):  # type: ignore[arg-type]
+            wire = self.wire
+            if wire is None:
+                try:
+                    wire = claimed.enter_context(claimed_wire())
+                except OSError:
+                    await super().run_stdio_async()
+                    return
+            stdin = StdinLines(wire.input, self.opening.read)
+            stdout = WireOut(wire.output, self.opening, self.tools_cache)
+            async with stdio_server(stdin=stdin, stdout=stdout) as (read_stream, write_stream):  # type: ignore[arg-type]
                 lowlevel = self._lowlevel_server
                 await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
 
-def build_server(app: CaseTrack) -> MCPServer[Any]:
+class WireOut:
+    """What the SDK's `stdio_server(stdout=...)` writes to: the wire, less the SDK's own answers to what the
+    handshake answered already (`initialize`, a cached `tools/list`); its answer to tools/list is kept for the
+    next start's handshake."""
+
+    def __init__(self, fd: int, opening: Opening, tools_cache: Path | None) -> None:
+        self._fd = fd
+        self._answered = [i for i in (opening.answered_id, opening.answered_tools) if i is not None]
+        self._key = opening.tools_key
+        self._tools_cache = tools_cache
+
+    async def write(self, text: str) -> None:
+        for request_id in self._answered:
+            if is_answer_to(text, request_id):
+                self._answered.remove(request_id)
+                if self._tools_cache is not None and self._key and '"tools":[' in text:
+                    remember_tools(self._tools_cache, self._key, text)  # a fresh copy, as the SDK answers now
+                return
+        if self._tools_cache is not None and self._key and '"tools":[' in text:
+            remember_tools(self._tools_cache, self._key, text)
+            self._tools_cache = None  # once a start is enough
+        await anyio.to_thread.run_sync(_write_all, self._fd, text.encode("utf-8"))
+
+    async def flush(self) -> None:
+        return None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def build_server(app: CaseTrack) -> CaseTrackServer:
     """The server with every tool of the registry; each tool receives `app` from the lifespan context."""
     from casetrack.mcp.tools import TOOLS
 
@@ -175,7 +221,7 @@ def build_server(app: CaseTrack) -> MCPServer[Any]:
     async def lifespan(_server: MCPServer[CaseTrack]) -> AsyncIterator[CaseTrack]:
         yield app
 
-    server = CaseTrackServer(name="casetrack", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan,
+    server = CaseTrackServer(name=SERVER_NAME, version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan,
                              extensions=[viewer_extension()])
     for spec in TOOLS:
         # A docstring is the tool's description; {formats} is the format registry's list (parse/formats.py).
@@ -185,11 +231,14 @@ def build_server(app: CaseTrack) -> MCPServer[Any]:
     return server
 
 
-def run_stdio(app: CaseTrack) -> None:
+def run_stdio(app: CaseTrack, wire: Wire | None = None, opening: Opening | None = None) -> None:
     """Serve until the end of input, SIGTERM or Ctrl-C (which raises KeyboardInterrupt here, after
-    the background work has been stopped)."""
+    the background work has been stopped). `wire` and `opening`: the wire claimed, and its `initialize`
+    answered, by casetrack.mcp.handshake before this module was imported."""
     updates.start_background_check(app.settings)  # a daemon thread: never delays or fails start-up
     server = build_server(app)
+    server.wire, server.opening = wire, opening or Opening(b"", None)
+    server.tools_cache = app.settings.data_dir / TOOLS_CACHE
     app.watches.start()  # folder watches run in the server only, never in one-shot CLI commands
     try:
         server.run("stdio")

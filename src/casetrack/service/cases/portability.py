@@ -3,7 +3,8 @@
 A `.ctcase` is a ZIP holding `manifest.json` (format, CaseTrack version, case schema version,
 embedders, the case's details and a SHA-256 of every other file), `case.db/` (a RocksDB
 checkpoint taken while holding the case's write lock, so it is one consistent moment) and
-`originals/<document id>/<file>` for documents whose originals were copied.
+`originals/<document id>/<file>`: each document's original that could be read (its copy kept in the case,
+else its source file if unchanged: `export_originals.py`), unless the export leaves them out.
 
 Import treats the archive as hostile: every entry is checked before anything is extracted
 (no absolute or parent paths, no links or devices, only the three expected top-level names,
@@ -52,6 +53,7 @@ from casetrack.service.cases.archive import (
 )
 from casetrack.service.cases.cases import MAX_NAME_LENGTH, CaseService
 from casetrack.service.cases.sources import archived_path
+from casetrack.service.cases.export_originals import PackedOriginals, Unread, pack_originals
 from casetrack.service.distribution import licensing
 from casetrack.store import documents as docstore
 from casetrack.store import keys, migrations
@@ -72,6 +74,8 @@ class Exported:
     documents: int
     originals: int
     bytes: int
+    unread: tuple[Unread, ...] = ()  # the documents whose originals could not be read, and why
+    with_originals: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +106,10 @@ def _remove_stale(cases_dir: Path, prefix: str, older_than_s: float = 3600) -> N
 # --- export ------------------------------------------------------------------------
 
 
-def export_case(cases: CaseService, settings: Settings, case: Case, output: Path, overwrite: bool = False) -> Exported:
-    """Write `case` to `output` (.ctcase). Raises InvalidInput if output exists (unless overwrite), CaseBusy."""
+def export_case(cases: CaseService, settings: Settings, case: Case, output: Path, overwrite: bool = False,
+                with_originals: bool = True) -> Exported:
+    """Write `case` to `output` (.ctcase), with every original it can read unless not `with_originals`
+    (service/cases/export_originals.py). Raises InvalidInput if output exists (unless overwrite), CaseBusy."""
     output = user_path(str(output))
     if output.suffix.lower() != SUFFIX:
         output = output.with_name(output.name + SUFFIX)
@@ -125,17 +131,7 @@ def export_case(cases: CaseService, settings: Settings, case: Case, output: Path
             documents = docstore.list_documents(db)
             stats = read_stats(db)
         originals = stage / ORIGINALS
-        copied = 0
-        for doc in documents:
-            # The copy is found from the document's id inside this case's folder, never from the
-            # stored path: a damaged record must not pack an unrelated file into the archive.
-            source = store.copy_of(doc.id) if doc.copied_original else None
-            if source is not None:
-                target = originals / doc.id / source.name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                with contextlib.suppress(FileNotFoundError):  # deleted meanwhile: exported without it
-                    shutil.copy2(source, target)
-                    copied += 1
+        packed = pack_originals(store, documents, originals) if with_originals else PackedOriginals(0, ())
         files = {name: sha256_file(path) for name, path in _files_under(snapshot)}
         if originals.is_dir():
             files.update({name: sha256_file(path) for name, path in _files_under(originals)})
@@ -163,7 +159,8 @@ def export_case(cases: CaseService, settings: Settings, case: Case, output: Path
         with contextlib.suppress(FileNotFoundError):
             partial.unlink()
     log.info("Exported case %s to %s", case.name, output)
-    return Exported(case, output, stats.document_count, copied, output.stat().st_size)
+    return Exported(case, output, stats.document_count, packed.copied, output.stat().st_size, packed.unread,
+                    with_originals)
 
 
 def _embedder_version(embedder_id: str) -> dict[str, Any]:

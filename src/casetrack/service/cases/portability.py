@@ -52,8 +52,8 @@ from casetrack.service.cases.archive import (
     read_manifest,
 )
 from casetrack.service.cases.cases import MAX_NAME_LENGTH, CaseService
-from casetrack.service.cases.sources import archived_path
 from casetrack.service.cases.export_originals import PackedOriginals, Unread, pack_originals
+from casetrack.service.cases.sources import archived_path
 from casetrack.service.distribution import licensing
 from casetrack.store import documents as docstore
 from casetrack.store import keys, migrations

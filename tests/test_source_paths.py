@@ -83,7 +83,8 @@ def uncopied_archive(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Pa
     for name, text in TEXTS.items():
         (sources / name).write_text(text)
         app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(sources / name)))
-    exported = portability.export_case(app.cases, app.settings, app.cases.get(case.id), root / "acme.ctcase")
+    exported = portability.export_case(app.cases, app.settings, app.cases.get(case.id), root / "acme.ctcase",
+                                      with_originals=False)  # names its sources, carries none of them
     app.jobs.shutdown()
     return exported.path, sources
 

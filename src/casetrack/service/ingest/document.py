@@ -12,13 +12,13 @@ import os
 import re
 import time
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from casetrack import cancel
-from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
+from casetrack.chunk import StructureEntry, chunk_pages, extract_structure, find_bates_number, infer_document_type
 from casetrack.chunk.pinpoints import chunk_place_terms, printed_lines
 from casetrack.chunk.roles import role_term
 from casetrack.config import Settings
@@ -136,11 +136,7 @@ class Ingestor:
         name, stored, earlier, store = admitted.name, admitted.stored, admitted.earlier, self._cases.store(case)
 
         report("reading")
-        parsed = parse_file(path, self._parse_options)
-        after = path.stat()
-        if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
-            raise DocumentUnreadable(str(path), "the file changed while it was being read",
-                                     "Wait until it has finished saving or copying, then ingest it again.")
+        parsed, after = self._read(path, before)
         # The context graph is extracted in the helper process (when there is one) while this one chunks.
         with PendingExtract(parsed.pages) as graph:
             doc_id = str(uuid.uuid4())
@@ -155,11 +151,6 @@ class Ingestor:
             paths = heading_paths(spans, headings)
             headers = with_mail(chunk_headers(name, paths), parsed.messages, spans)
             entries = self._indexer.build([s.text for s in spans], headers=headers)
-            structure = [
-                {"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
-                 "char_end": e.char_end}
-                for e in headings
-            ]
             ocr_pages = [p for p in pages if p.method is ExtractionMethod.OCR]
             confidences = [p.ocr_confidence for p in ocr_pages if p.ocr_confidence is not None]
             warnings = unsearchable(parsed, spans) + document_warnings(parsed, stored, sha256)
@@ -194,13 +185,23 @@ class Ingestor:
                 vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
                 windows={e: {cid: w for cid, w in zip(chunk_ids, ws, strict=True) if w is not None}
                          for e, ws in entries.windows.items()},
-                structure=structure, graph=extract,
+                structure=_structure_records(headings), graph=extract,
             )
         report("saving")
         self._commit_with_copy(case, store, write, replace_doc, now, copied)
         duration = time.perf_counter() - started
         log.info("Ingested %s (%d pages, %d chunks, %.0f ms)", name, len(pages), len(spans), duration * 1000)
         return Ingested(store.located(document), duration, replace_doc, earlier and store.located(earlier))
+
+    def _read(self, path: Path, before: os.stat_result) -> tuple[ParsedDocument, os.stat_result]:
+        """The file parsed, and its state after. Raises DocumentUnreadable when it changed while it was read
+        (and what `parse_file` raises)."""
+        parsed = parse_file(path, self._parse_options)
+        after = path.stat()
+        if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
+            raise DocumentUnreadable(str(path), "the file changed while it was being read",
+                                     "Wait until it has finished saving or copying, then ingest it again.")
+        return parsed, after
 
     def _admit(self, case: Case, request: IngestRequest, replace_doc: Document | None) -> Admitted:
         """Everything decided before a file is read: refused here, a document costs nothing."""
@@ -337,6 +338,12 @@ def _typed(path: Path, parsed: ParsedDocument, given: DocumentType | None) -> tu
         return given, 1.0, "user"
     inferred, confidence = infer_document_type(path.name, parsed.own_text)  # an e-mail is not its attachment
     return inferred, confidence, "inferred"
+
+
+def _structure_records(headings: Sequence[StructureEntry]) -> list[dict[str, object]]:
+    """The document's outline as stored (store.documents `structure`)."""
+    return [{"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
+             "char_end": e.char_end} for e in headings]
 
 
 def _metadata(parsed: ParsedDocument, extract: dict[str, Any]) -> dict[str, str]:

@@ -15,7 +15,6 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from casetrack import cancel
 from casetrack.chunk import StructureEntry, chunk_pages, extract_structure, find_bates_number, infer_document_type
@@ -33,6 +32,7 @@ from casetrack.domain import (
     clean_name,
 )
 from casetrack.errors import CaseTrackError, DocumentUnreadable, DuplicateDocument, UnsafePath
+from casetrack.graph.records import ExtractRecord
 from casetrack.index.references import chunk_reference_terms
 from casetrack.parse import ParseOptions, parse_file
 from casetrack.search.scope import opening
@@ -156,9 +156,9 @@ class Ingestor:
             warnings = unsearchable(parsed, spans) + document_warnings(parsed, stored, sha256)
             located = list(zip(chunk_ids, spans, strict=True))
             extract = with_mail_dates(graph.records(headings, located), parsed.pages, parsed.messages, located)
-            tags = tag_chunks(chunk_ids, spans, paths, extract.get("roles", ()), doc_type)
+            tags = tag_chunks(chunk_ids, spans, paths, extract.roles, doc_type)
             roles = tags.roles
-            references = chunk_reference_terms(extract.get("authorities", ()), located)
+            references = chunk_reference_terms(extract.authorities, located)
             places = chunk_place_terms(parsed.pages, spans)  # "¶ 24" of a complaint, "Dep. 17:19"
             terms = with_extra_terms(with_correspondents(entries.terms, parsed.messages, spans), [
                 [*references.get(cid, ()), *(role_term(r) for r in tagged), *held]
@@ -346,14 +346,14 @@ def _structure_records(headings: Sequence[StructureEntry]) -> list[dict[str, obj
              "char_end": e.char_end} for e in headings]
 
 
-def _metadata(parsed: ParsedDocument, extract: dict[str, Any]) -> dict[str, str]:
+def _metadata(parsed: ParsedDocument, extract: ExtractRecord) -> dict[str, str]:
     """What the parser read, and the words the document names itself with, for a search that names it by them
     (search.scope.SELF_NAMING_KEYS): its opening words and its parties."""
     metadata = dict(parsed.metadata)
     first_page = next((page.text for page in parsed.pages if page.text.strip()), "")
     if first_page:
         metadata.setdefault("opening", opening(first_page))
-    if parties := list(dict.fromkeys(record["name"] for record in extract.get("parties", [])))[:MAX_PARTIES]:
+    if parties := list(dict.fromkeys(party.name for party in extract.parties))[:MAX_PARTIES]:
         metadata.setdefault("parties", "; ".join(parties))
     return metadata
 

@@ -135,8 +135,14 @@ R = TypeVar("R", AuthorityRecord, EntityRecord, PartyRecord, DateRecord, IssueRe
 
 
 def located(records: Iterable[R], chunk_at: Callable[[int, int], str | None]) -> tuple[R, ...]:
-    """`records` each with the id of the chunk holding it: `chunk_at(page, char_start)`."""
-    return tuple(r._replace(chunk_id=chunk_at(r.page, r.char_start)) for r in records)
+    """`records` each with the id of the chunk holding it: `chunk_at(page, char_start)` (every record's last field).
+    Made by `tuple.__new__`, as `extract_of` makes them: `_replace` costs ~4x more, on ~10,000 mentions a document."""
+    make: Callable[..., R] = tuple.__new__
+    out = []
+    for r in records:
+        head: tuple[object, ...] = r[:-1]
+        out.append(make(type(r), (*head, chunk_at(r.page, r.char_start))))
+    return tuple(out)
 
 
 def extract_json(extract: ExtractRecord) -> dict[str, object]:

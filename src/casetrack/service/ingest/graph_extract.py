@@ -27,7 +27,6 @@ from casetrack.graph.records import (
 
 log = logging.getLogger(__name__)
 
-SECTIONS = ("authorities", "entities", "parties", "dates", "issues")  # the graph's; ExtractRecord.roles is not
 # Below ~8 pages of text the extraction takes a few ms, no more than sending it to the helper and back.
 HELPER_MIN_CHARS = 20_000
 # Extraction runs at ~0.5 ms a page; an answer this late means the helper is stuck, and this process

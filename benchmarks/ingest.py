@@ -34,13 +34,13 @@ from casetrack import helper_process
 from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
 from casetrack.config import load_settings
 from casetrack.domain import DocumentType
+from casetrack.graph.records import ExtractRecord
 from casetrack.parse import parse_file
 from casetrack.service.app import HELPER_MODULES, CaseTrack
 from casetrack.service.distribution import licensing
 from casetrack.service.ingest import document as ingest_module
 from casetrack.service.ingest.document import Ingestor, IngestRequest
 from casetrack.service.ingest.entries import Indexer
-from casetrack.service.ingest.graph_extract import SECTIONS
 
 EVAL_DOCS = Path(__file__).resolve().parent / "eval_dev" / "docs"
 NATIVE = ["cuad_ebix_cobranding_agreement.pdf", "cuad_netgear_distributor_agreement.pdf",
@@ -107,8 +107,8 @@ class _NoGraph:
     def __init__(self, *_: object) -> None:
         pass
 
-    def records(self, _headings: object, _chunks: object) -> dict[str, list[object]]:
-        return {section: [] for section in SECTIONS}
+    def records(self, _headings: object, _chunks: object) -> ExtractRecord:
+        return ExtractRecord()
 
     def __enter__(self) -> _NoGraph:
         return self

@@ -26,7 +26,7 @@ import psutil
 from casetrack.index.bm25 import Bm25Index, index_state_from_entries
 from casetrack.index.dense import DenseIndex, l2_normalize
 from casetrack.index.sparse import SparseIndex, SparseVector
-from casetrack.search.pipeline import SearchIndexes, search
+from casetrack.search.pipeline import Query, SearchIndexes, SearchRequest, search
 
 VOCAB, DIM, SPLADE_VOCAB, QUERIES, TOP_N = 60_000, 384, 30_522, 200, 500
 RNG = np.random.default_rng(0)
@@ -140,7 +140,7 @@ def run(n: int) -> list[tuple[str, str, str, str]]:
     indexes = SearchIndexes(bm25=bm25, dense={"e1": e1, "e7": e7}, sparse={"e6": e6})
     vectors = {"e1": qv, "e7": qv, "e6": sq}
     floor_both = timed(lambda: (retriever.retrieve([next_query()], k=TOP_N, show_progress=False), matrix @ qv), QUERIES)
-    ours = timed(lambda: search(next_query(), vectors, indexes, 10), QUERIES)
+    ours = timed(lambda: search(SearchRequest(Query(next_query(), vectors), 10), indexes), QUERIES)
     rows.append(
         ("pipeline bm25+e1+e6+e7, top 10", _ms(ours), f"floor bm25s+matmul {_ms(floor_both)}", _ratio(ours, floor_both))
     )

@@ -89,7 +89,7 @@ def test_the_graph_extracted_in_the_helper_is_the_one_extracted_here(helper: Non
         there = pending.records(headings, chunks)
     assert helper_process.calls_served() == served + 1
     assert there == here
-    assert len(here["entities"]) > 100 and here["issues"] and "error" not in here
+    assert len(here.entities) > 100 and here.issues and here.error is None
 
 
 def test_a_helper_that_dies_mid_call_leaves_the_work_to_the_caller_and_is_replaced(helper: None) -> None:

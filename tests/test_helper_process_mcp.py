@@ -83,6 +83,6 @@ async def test_a_long_pdf_ingested_over_mcp_reads_the_same_with_the_helper_which
         assert [c.text for c in docstore.document_chunks(db, alone)] == [
             c.text for c in docstore.document_chunks(db, shared)]
         extracts = dict(docstore.graph_extracts(db))
-    plain = [{section: [{k: v for k, v in r.items() if k != "chunk_id"} for r in extracts[doc.id][section]]
+    plain = [{section: [r._replace(chunk_id=None) for r in getattr(extracts[doc.id], section)]
               for section in ("authorities", "entities", "parties", "dates", "issues")} for doc in (alone, shared)]
     assert plain[0] == plain[1] and len(plain[0]["entities"]) > 50

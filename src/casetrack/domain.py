@@ -133,6 +133,10 @@ class ParsedPage:
     line_width: int | None = None  # characters a line prints at, for a format without lines of its own
 
 
+# The most results one search returns (search_case's top_k, `casetrack search --top-k`): as many as the search
+# pipeline keeps through its boost and rerank stages (`PipelineConfig.boost_keep`).
+MAX_TOP_K = 50
+
 # What opens the text of each page an e-mail's attached file gives (parse/eml_attachments.py); search sets it
 # aside to know the file's passages for copies of the same file ingested on its own.
 ATTACHMENT_LABEL = "[Attachment {index}: {name}, page {page} of {pages}]"

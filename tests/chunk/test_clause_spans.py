@@ -29,7 +29,7 @@ def test_a_keyword_found_clause_is_placed_at_the_paragraph_that_words_it() -> No
 
 
 def test_contract_types_only_on_agreements_and_decision_parts_only_on_decisions() -> None:
-    located = [{"role": "dissent", "chunk_id": "a"}, {"role": "confidentiality", "chunk_id": "a"}]
+    located: list[tuple[str, str | None]] = [("dissent", "a"), ("confidentiality", "a")]
     learned = [{"governing_law": 0.93}]
     assert chunk_roles(["a"], [""], located, CONTRACT, learned) == [{"governing_law": 0.93, "confidentiality": None}]
     assert chunk_roles(["a"], [""], located, DECISION, learned) == [{"dissent": None}]

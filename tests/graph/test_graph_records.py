@@ -1,46 +1,104 @@
-"""Ingestion records: `record_of` equals the generic per-field conversion whatever a field holds."""
+"""The stored graph extract (graph/records.py): one typed record for the writer, the store and the case graph.
+
+`data/extract_keyed_form.json.gz` holds two eval-dev documents' extracts exactly as ingest stored them before
+issue 38 (records keyed by field name), written by that code (commit 8d56b42's `build_extract` and
+`store.records.dumps`, chunked as `chunk_pages(pages, CONTRACT)` with chunk ids `c0`, `c1`, ...): a case ingested
+then must show the same graph now.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from enum import Enum, StrEnum
+import gzip
+import json
+from pathlib import Path
 
-from casetrack.graph import EntityKind, EntityMention, Party
-from casetrack.service.ingest.graph_extract import _json, record_of
+import pytest
 
+from casetrack.chunk import chunk_pages, extract_structure
+from casetrack.domain import Document, DocumentType, ExtractionMethod, ParsedPage
+from casetrack.graph.records import FORMAT, DateRecord, EntityRecord, ExtractRecord, extract_json, extract_of
+from casetrack.service.graph.case_graph import CaseGraph, build_graph
+from casetrack.service.ingest.graph_extract import build_extract
+from casetrack.store import documents as docstore
+from casetrack.store import keys
+from casetrack.store.records import dumps, loads
+from casetrack.store.rocks import open_read, open_write
+from tests.datasets import EVAL_DEV
 
-class Shape(Enum):
-    ROUND = (1, 2)  # a non-plain value: `_json` returns an Enum's value as it is
-
-
-@dataclass(frozen=True, slots=True)
-class Odd:
-    name: str
-    shape: Shape
-    extra: object
-
-
-def generic(item: object) -> dict[str, object]:
-    return {f.name: _json(getattr(item, f.name)) for f in fields(item)}  # type: ignore[arg-type]
-
-
-def typed(value: object) -> object:
-    if isinstance(value, dict):
-        return {k: typed(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [typed(v) for v in value]
-    return type(value), value
+KEYED = Path(__file__).with_name("data") / "extract_keyed_form.json.gz"
+DOCS = ("ca8_rule_28j_letter_us_v_xiang_2023.pdf.txt", "common_paper_mutual_nda_v1.docx.txt")
 
 
-def test_records_equal_the_generic_conversion_with_types() -> None:
-    role = StrEnum("Role", {"JUDGE": "judge"}).JUDGE  # a str subclass in a str field stays what `_json` makes it
-    items: list[object] = [
-        EntityMention("person:a b", "A B", EntityKind.PERSON, None, 1, 0, 3, "A B"),
-        EntityMention("person:a b", "A B", EntityKind.PERSON, role, 1, 0, 3, "A B"),  # type: ignore[arg-type]
-        EntityMention("x", "x", "not an enum", "r", 2, 1, 2, "x"),  # type: ignore[arg-type]
-        Party("organization:c", "C", EntityKind.ORGANIZATION, "party", ("Company",), 1, 0, 1),
-        Odd("n", Shape.ROUND, [("a", Shape.ROUND), True, 1.5]),
-        Odd("n", Shape.ROUND, None),
-    ]
-    for item in items:
-        assert typed(record_of(item)) == typed(generic(item)), item
+def extract_now(name: str) -> ExtractRecord:
+    text = (EVAL_DEV / "text" / name).read_text(encoding="utf-8")
+    pages = [ParsedPage(i + 1, t, ExtractionMethod.NATIVE) for i, t in enumerate(text.split("\f"))]
+    chunks = [(f"c{n}", s) for n, s in enumerate(chunk_pages(pages, DocumentType.CONTRACT))]
+    return build_extract(pages, extract_structure(pages), chunks)
+
+
+def keyed(name: str) -> dict[str, object]:
+    stored: dict[str, dict[str, object]] = json.loads(gzip.decompress(KEYED.read_bytes()))
+    return stored[name]
+
+
+def document(doc_id: str) -> Document:
+    return Document(id=doc_id, name=f"{doc_id}.pdf", original_path=None, file_hash=doc_id, file_size=1,
+                    file_mtime=0.0, format="pdf", document_type=DocumentType.OTHER, type_confidence=1.0,
+                    type_source="test", page_count=1, chunk_count=1, ocr_pages=0, skipped_pages=0,
+                    ocr_confidence=None, ingested_at=0.0, embedded_at=0.0, embedders=())
+
+
+def shown(graph: CaseGraph) -> object:
+    """What the graph tools show of a case graph: every node with its mentions, the timeline, the issues."""
+    def nodes(by_key: dict[str, object]) -> list[object]:
+        return sorted((k, n.name, n.kind, sorted(n.roles), n.mentions) for k, n in by_key.items())  # type: ignore[attr-defined]
+    return (nodes(graph.entities), nodes(graph.authorities), nodes(graph.parties), nodes(graph.issues),  # type: ignore[arg-type]
+            graph.events, graph.failed)
+
+
+@pytest.mark.parametrize("name", DOCS)
+def test_an_extract_stored_in_the_keyed_form_reads_as_the_same_records(name: str) -> None:
+    old = extract_of(keyed(name))
+    assert old == extract_now(name)
+    assert old.entities and (old.authorities or old.roles)  # the sample holds what the test is about
+    assert all(r.chunk_id is not None for r in old.entities)
+
+
+@pytest.mark.parametrize("name", DOCS)
+def test_an_extract_reads_back_from_its_stored_rows_unchanged(name: str) -> None:
+    extract = extract_now(name)
+    stored = loads(dumps(extract_json(extract)))
+    assert stored["format"] == FORMAT and isinstance(stored["entities"], list)
+    assert extract_of(stored) == extract
+    assert len(dumps(extract_json(extract))) < len(dumps(keyed(name)))  # rows repeat no field names
+
+
+def test_a_case_store_holding_both_forms_shows_the_graph_it_showed_before(tmp_path: Path) -> None:
+    """One document stored before issue 38 (keyed), one after (rows), in a real case store: the case graph
+    built from the store equals the graph built from the records extracted now."""
+    old_doc, new_doc = document("old"), document("new")
+    path = tmp_path / "case.db"
+    with open_write(path, keys.CASE_COLUMN_FAMILIES, "test", 5.0, "test case") as db:
+        batch = db.batch()
+        batch.put(keys.GRAPH, keys.graph_entry(old_doc.id, "extract"), dumps(keyed(DOCS[0])))
+        batch.put(keys.GRAPH, keys.graph_entry(new_doc.id, "extract"), dumps(extract_json(extract_now(DOCS[1]))))
+        db.write(batch)
+    docs = {d.id: d for d in (old_doc, new_doc)}
+    with open_read(path, keys.CASE_COLUMN_FAMILIES) as db:
+        from_store = build_graph(1, docs, docstore.graph_extracts(db))
+    # in the store's key order ("g:new:" before "g:old:"): a node is named by its first mention
+    now = build_graph(1, docs, [(new_doc.id, extract_now(DOCS[1])), (old_doc.id, extract_now(DOCS[0]))])
+    assert shown(from_store) == shown(now)
+    assert from_store.entities and from_store.authorities and from_store.events and from_store.issues
+
+
+def test_a_failed_extraction_and_a_row_from_a_later_version_still_read() -> None:
+    failed = extract_of(loads(dumps(extract_json(ExtractRecord(error="extraction failed")))))
+    assert failed == ExtractRecord(error="extraction failed")
+    assert extract_of({"authorities": [], "error": "extraction failed"}).error == "extraction failed"
+    entity = EntityRecord("person:a b", "A B", "person", None, 1, 0, 3, "A B", "c0")
+    longer = extract_of({"format": FORMAT, "entities": [[*entity, "a field added later"]]})
+    assert longer.entities == (entity,)
+    older_date = extract_of({"dates": [{"iso": "2022-01-15", "text": "January 15, 2022", "event": "signed",
+                                        "page": 2, "char_start": 5, "char_end": 21}]})
+    assert older_date.dates == (DateRecord("2022-01-15", "January 15, 2022", "signed", "January 15, 2022", 2, 5, 21),)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from casetrack.domain import Document, DocumentType
+from casetrack.graph.records import DateRecord, ExtractRecord
 from casetrack.service.graph.case_graph import CaseGraph, Event, Mention, build_graph
 
 DATES = ["2016", "2017-02-28", "2017-03", "2017-03-01", "2017-03-31", "2017-04", "2018-01-02"]
@@ -45,11 +46,10 @@ def test_a_cited_decisions_date_is_typed_cited_and_kept_off_the_timeline(text: s
 
     [date] = find_dates([ParsedPage(1, text, ExtractionMethod.NATIVE)])
     assert (date.event == "cited") is cited
-    record = {"iso": date.iso, "event": date.event, "sentence": date.sentence, "text": date.text, "page": 1,
-              "char_start": date.char_start, "char_end": date.char_end, "chunk_id": "c1"}
+    record = DateRecord.of(date)._replace(chunk_id="c1")
     doc = Document(id="d1", name="brief.pdf", original_path="/brief.pdf", file_hash="h", file_size=1, file_mtime=0.0,
                    format="pdf", document_type=DocumentType.BRIEF, type_confidence=1.0, type_source="user",
                    page_count=1, chunk_count=1, ocr_pages=0, skipped_pages=0, ocr_confidence=None, ingested_at=0.0,
                    embedded_at=None, embedders=(), warnings=(), metadata={})
-    events = build_graph(0, {"d1": doc}, [("d1", {"dates": [record]})]).events
+    events = build_graph(0, {"d1": doc}, [("d1", ExtractRecord(dates=(record,)))]).events
     assert [e.iso for e in events] == ([] if cited else [date.iso])

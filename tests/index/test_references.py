@@ -7,15 +7,14 @@ import pytest
 
 from casetrack.domain import ChunkSpan, ExtractionMethod, ParsedPage
 from casetrack.graph.authorities import find_authorities
+from casetrack.graph.records import AuthorityRecord
 from casetrack.index.references import chunk_reference_terms, mention_terms, query_reference_terms
 
 
 def document_terms(text: str) -> set[str]:
     """The reference terms ingest gives a one-chunk document holding `text`."""
     span = ChunkSpan(0, 1, 0, len(text), text, 1, 1, 1, 1, 10)
-    records = [{"key": m.key, "kind": m.kind.value, "pin_cite": m.pin_cite, "page": m.page,
-                "char_start": m.char_start, "char_end": m.char_end}
-               for m in find_authorities([ParsedPage(1, text, ExtractionMethod.NATIVE)])]
+    records = [AuthorityRecord.of(m) for m in find_authorities([ParsedPage(1, text, ExtractionMethod.NATIVE)])]
     return set(chunk_reference_terms(records, [("c1", span)]).get("c1", []))
 
 
@@ -40,8 +39,7 @@ def test_a_short_form_and_id_cite_the_decision_their_full_citation_names() -> No
     span = ChunkSpan(0, 1, 0, len(text), text, 1, 1, 1, 1, 30)
     later = text.index("Later")
     second = ChunkSpan(1, 1, later, len(text), text[later:], 1, 1, 1, 1, 10)
-    records = [{"key": m.key, "kind": m.kind.value, "pin_cite": m.pin_cite, "page": 1, "char_start": m.char_start}
-               for m in find_authorities([ParsedPage(1, text, ExtractionMethod.NATIVE)])]
+    records = [AuthorityRecord.of(m) for m in find_authorities([ParsedPage(1, text, ExtractionMethod.NATIVE)])]
     terms = chunk_reference_terms(records, [("a", span), ("b", second)])
     assert "ref:546 u.s. 481" in terms["b"]  # the chunk with only the short form and Id. still cites Dolan
 

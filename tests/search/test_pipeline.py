@@ -11,7 +11,7 @@ from casetrack.index.bm25 import Bm25Index
 from casetrack.index.dense import DenseIndex, l2_normalize
 from casetrack.index.sparse import SparseIndex, SparseVector
 from casetrack.index.tokenize import tokenize
-from casetrack.search.pipeline import PipelineConfig, SearchIndexes, search
+from casetrack.search.pipeline import DEFAULT_PIPELINE, PipelineConfig, Query, SearchIndexes, SearchRequest, search
 
 TEXTS = {
     0: "Either party may terminate this Agreement upon thirty days written notice.",
@@ -52,8 +52,10 @@ def splade() -> SparseIndex:
     return index
 
 
-def run(indexes: SearchIndexes, vectors: Mapping[str, object], top_k: int = 5, **kwargs):  # type: ignore[no-untyped-def]
-    return search(tokenize(QUERY), vectors, indexes, top_k, **kwargs)  # type: ignore[arg-type]
+def run(indexes: SearchIndexes, vectors: Mapping[str, object], top_k: int = 5, *,  # type: ignore[no-untyped-def]
+        config: PipelineConfig = DEFAULT_PIPELINE, colbert_tokens=None, windows=None, **request):
+    return search(SearchRequest(Query(tokenize(QUERY), vectors), top_k, **request), indexes,  # type: ignore[arg-type]
+                  config, colbert_tokens=colbert_tokens, windows=windows)
 
 
 def test_bm25_alone_runs_recall_and_rrf_only() -> None:
@@ -156,9 +158,9 @@ def test_min_score_with_guarantee_and_top_k() -> None:
 
 
 def test_nothing_to_search_returns_no_hits_and_no_stages() -> None:
-    out = search([], {}, SearchIndexes(), 10)
+    out = search(SearchRequest(Query([], {}), 10), SearchIndexes())
     assert out.hits == () and out.stages_used == () and out.signals == ()
-    none_match = search(tokenize("zebra"), {}, SearchIndexes(bm25=bm25()), 10)
+    none_match = search(SearchRequest(Query(tokenize("zebra"), {}), 10), SearchIndexes(bm25=bm25()))
     assert none_match.hits == () and none_match.stages_used == ("recall",)
 
 
@@ -267,10 +269,10 @@ def test_mail_ranks_only_the_messages_in_the_direction_the_question_asks() -> No
         index.add(key, [*sender_terms(sender), *recipient_terms(readers), *tokenize(body + " The SCE strategy.")])
     asked = asked_terms("What did Bob Williams tell Jim Steffes about his strategy?")
     assert asked == ["from:bob", "from:william", "to:jim", "to:steffe"]
-    out = search(tokenize("strategy"), {}, SearchIndexes(bm25=index), 3, correspondents=asked)
+    out = search(SearchRequest(Query(tokenize("strategy"), {}, correspondents=asked), 3), SearchIndexes(bm25=index))
     assert out.hits[0].key == 2 and [h.ranks.get("mail") for h in out.hits] == [1, None, None]
-    sent = search(tokenize("strategy"), {}, SearchIndexes(bm25=index), 3, correspondents=asked_terms(
-        "What did Steffes write?"))  # a writer alone: every message he sent
+    writer = asked_terms("What did Steffes write?")  # a writer alone: every message he sent
+    sent = search(SearchRequest(Query(tokenize("strategy"), {}, correspondents=writer), 3), SearchIndexes(bm25=index))
     assert sent.hits[0].key == 3 and [h.ranks.get("mail") for h in sent.hits] == [1, None, None]
 
 

@@ -71,18 +71,17 @@ def role_hits(text: str) -> list[tuple[str, int]]:
 
 
 def chunk_roles(chunk_ids: Sequence[str], heading_paths: Sequence[str],
-                located: Iterable[Mapping[str, object]], family: str | None,
+                located: Iterable[tuple[str, str | None]], family: str | None,
                 learned: Sequence[Mapping[str, float]]) -> list[dict[str, float | None]]:
     """Per chunk, its roles in taxonomy order, each with its confidence (the classifier's probability; None for
-    a role the keyword tagger found). `located` are the keyword hits (records of `{"role", "chunk_id"}`, as
-    ingest's graph extract holds them); `learned` per chunk the clause types the classifier tagged; `family`
+    a role the keyword tagger found). `located` are the keyword hits ((role id, chunk id), from
+    ingest's graph extract); `learned` per chunk the clause types the classifier tagged; `family`
     the kind of document (role_taxonomy.CONTRACT, DECISION or None for any other): a decision's passages take
     only decision parts, an agreement's only clause types, any other document only the learned clause types
     it quotes (`learned` holds only those sure enough, see service.ingest.clauses)."""
     worded: dict[str, set[str]] = {}
-    for record in located:
-        role_id, chunk_id = record.get("role"), record.get("chunk_id")
-        if isinstance(role_id, str) and isinstance(chunk_id, str):
+    for role_id, chunk_id in located:
+        if chunk_id is not None:
             worded.setdefault(chunk_id, set()).add(role_id)
     out = []
     for chunk_id, path, types in zip(chunk_ids, heading_paths, learned, strict=True):

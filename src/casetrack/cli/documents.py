@@ -10,6 +10,7 @@ import typer
 
 from casetrack.cli.app import app, confirm, examples, run, say, words
 from casetrack.cli.layout import command_group
+from casetrack.domain import MAX_TOP_K
 from casetrack.errors import InvalidInput
 from casetrack.files import user_path
 
@@ -160,7 +161,8 @@ def search(
     ctx: typer.Context,
     query: Annotated[str, typer.Argument(help="What to look for, in plain words")],
     case: CaseOption = None,
-    top_k: Annotated[int, typer.Option("--top-k", "-k", min=1, max=50, help="Number of results (1-50)")] = 10,
+    top_k: Annotated[int, typer.Option("--top-k", "-k", min=1, max=MAX_TOP_K,
+                                          help=f"Number of results (1-{MAX_TOP_K})")] = 10,
     doc: Annotated[str | None, typer.Option("--doc", help="Only this document (name or ID)")] = None,
 ) -> None:
     """Search a case; every result comes with its citation."""

@@ -18,12 +18,15 @@ and briefs often cite it. A query gives only its most specific terms. Pure.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from casetrack.domain import ChunkSpan, ExtractionMethod, ParsedPage
 from casetrack.index.tokenize import tokenize
+
+if TYPE_CHECKING:  # the graph's extraction (and eyecite) loads when a question cites something, not before
+    from casetrack.graph.records import AuthorityRecord
 
 PREFIX = "ref:"
 _SPACES = re.compile(r"\s+")
@@ -70,22 +73,20 @@ def _rule_terms(key: str, levels: bool) -> list[str]:
     return out
 
 
-def chunk_reference_terms(authorities: Iterable[Mapping[str, Any]],
+def chunk_reference_terms(authorities: Iterable[AuthorityRecord],
                           chunks: Sequence[tuple[str, ChunkSpan]]) -> dict[str, list[str]]:
-    """Chunk id -> the reference terms of the mentions it holds, from a document's stored authority records
-    (graph extract records: key, kind, pin_cite, page, char_start, char_end). A mention belongs to every
-    chunk whose span covers its start, so both copies of an overlap hold it."""
+    """Chunk id -> the reference terms of the mentions it holds, from a document's authority records (its graph
+    extract). A mention belongs to every chunk whose span covers its start, so both copies of an overlap hold it."""
     by_page: dict[int, list[tuple[str, ChunkSpan]]] = {}
     for chunk_id, span in chunks:
         by_page.setdefault(span.page, []).append((chunk_id, span))
     out: dict[str, list[str]] = {}
     for record in authorities:
-        terms = mention_terms(str(record.get("key") or ""), str(record.get("kind") or ""), record.get("pin_cite"),
-                              levels=True)
-        start = record.get("char_start")
-        if not terms or not isinstance(start, int):
+        terms = mention_terms(record.key, record.kind, record.pin_cite, levels=True)
+        start = record.char_start
+        if not terms:
             continue
-        for chunk_id, span in by_page.get(int(record.get("page") or 0), ()):
+        for chunk_id, span in by_page.get(record.page, ()):
             if span.char_start <= start < span.char_end:
                 out.setdefault(chunk_id, []).extend(terms)
     return out

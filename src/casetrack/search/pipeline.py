@@ -181,56 +181,40 @@ class Query:
     correspondents: Sequence[str] = ()  # from:/to: terms of the writer and reader the question names (MAIL)
 
 
-def search(
-    query_tokens: Sequence[str],
-    query_vectors: Mapping[str, QueryInput],
-    indexes: SearchIndexes,
-    top_k: int,
-    *,
-    allowed: Set[Key] | None = None,
-    colbert_tokens: TokenLoader | None = None,
-    windows: WindowLoader | None = None,
-    config: PipelineConfig = DEFAULT_PIPELINE,
-    unnamed_tokens: Sequence[str] = (),
-    correspondents: Sequence[str] = (),
-    prior: Callable[[Sequence[Key]], Sequence[float]] | None = None,
-    first: Set[Key] = frozenset(),
-    include: Sequence[Key] = (),
-    shown: int | None = None,
-) -> SearchOutcome:
-    """Run all stages. `allowed` restricts every signal to those chunk keys (a document
-    filter); `colbert_tokens` loads E12 token matrices for a few candidate keys; `windows` the window vectors
-    of a few (BEST_WINDOW);
-    `unnamed_tokens` are the query's tokens without the words that name documents (UNNAMED);
-    `prior(keys)` is evidence about each passage beyond what it matches (its document is named, it plays
-    the role asked for), added to its fused score; `first` are the passages holding a reference the
-    query cites, ranked ahead of the rest; `include` are candidates whatever recall finds; `correspondents` are the
-    `from:`/`to:` terms of the people the query names (MAIL); `shown` is how many of the `top_k` the caller shows
-    (each signal's first is kept among those: `PipelineConfig.keep_firsts`)."""
-    query = Query(query_tokens, query_vectors, unnamed_tokens, correspondents)
+@dataclass(frozen=True, slots=True)
+class SearchRequest:
+    """One search as the pipeline runs it: the query and what the caller knows about the case's passages."""
+
+    query: Query  # the query's tokens and embeddings, and its UNNAMED and MAIL tokens
+    top_k: int  # how many hits to return at most (the caller may ask for more than it shows: `shown`)
+    allowed: Set[Key] | None = None  # every signal restricted to these passages (a document or clause filter)
+    # evidence about each passage beyond what it matches (its document is named, it plays the role asked for),
+    # added to its fused score
+    prior: Callable[[Sequence[Key]], Sequence[float]] | None = None
+    first: Set[Key] = frozenset()  # the passages holding a reference the query cites, ranked ahead of the rest
+    include: Sequence[Key] = ()  # candidates whatever recall finds
+    # how many of the `top_k` the caller shows: each signal's first is kept among those (`PipelineConfig.keep_firsts`)
+    shown: int | None = None
+
+
+def search(request: SearchRequest, indexes: SearchIndexes, config: PipelineConfig = DEFAULT_PIPELINE, *,
+           colbert_tokens: TokenLoader | None = None, windows: WindowLoader | None = None) -> SearchOutcome:
+    """Run all stages. `colbert_tokens` loads E12 token matrices for a few candidate keys; `windows` the window
+    vectors of a few (BEST_WINDOW)."""
+    query, allowed, first, top_k = request.query, request.allowed, request.first, request.top_k
     candidates, recalled_by = recall(query, indexes, allowed, config)
-    extra = [k for k in (*include, *first) if allowed is None or k in allowed]
+    extra = [k for k in (*request.include, *first) if allowed is None or k in allowed]
     if extra:
         candidates = list(dict.fromkeys((*candidates, *extra)))
     if not candidates:
         return SearchOutcome((), (STAGE_RECALL,) if recalled_by else (), recalled_by, 0)
     stages = [STAGE_RECALL, STAGE_RRF]
-    rankings, window_scores = _rankings(query, candidates, indexes, config.rrf_weights)
-    fused = rrf(rankings, config.rrf_weights, config.rrf_k)
-    first_read = [key for key, _ in fused[: config.window_keep]]  # whose windows are read
-    windowed = best_windows(query.vectors, candidates, first_read, window_scores, windows) if windows else {}
-    if windowed:
-        rankings.update(windowed)
-        fused = rrf(rankings, config.rrf_weights, config.rrf_k)
-        stages.append(STAGE_WINDOWS)
-    # A window list no window reached ranked as its model's list: it is not shown as a signal of its own.
-    unshown = {name for name in rankings if window_list(name)} - set(windowed)
-    scored = normalize(fused, rrf_ceiling(rankings, config.rrf_weights, config.rrf_k))
+    rankings, scored, unshown = _fused(query, candidates, indexes, config, windows, stages)
     best_possible = 1.0  # what a passage ranked first by every signal and lifted most by its prior scores
-    if prior is not None:
+    if request.prior is not None:
         ranked = {key for key, _ in scored}
         scored += [(key, 0.0) for key in extra if key not in ranked]  # no signal ranks it; its prior may
-        lifts = prior([key for key, _ in scored])
+        lifts = request.prior([key for key, _ in scored])
         best_possible += max(lifts, default=0.0)
         scored = sorted(((key, score + lift) for (key, score), lift in zip(scored, lifts, strict=True)),
                         key=lambda item: -item[1])
@@ -256,7 +240,7 @@ def search(
     if config.keep_firsts:
         weighted = {name: ranking for name, ranking in rankings.items()
                     if name not in unshown and config.rrf_weights.get(name, 0.0) > 0}
-        scored, placed = keep_firsts(scored, weighted, min(top_k, shown or top_k), first)
+        scored, placed = keep_firsts(scored, weighted, min(top_k, request.shown or top_k), first)
         if placed:
             stages.append(STAGE_FIRSTS)
     # Shown over the best possible, as the fused score is: capped at 1 instead, every passage of a named document
@@ -268,6 +252,24 @@ def search(
                  if name not in unshown}
     hits = tuple(Hit(key, score, _ranks_of(key, positions)) for key, score in final)
     return SearchOutcome(hits, tuple(stages), tuple(signals), len(candidates))
+
+
+def _fused(query: Query, candidates: list[Key], indexes: SearchIndexes, config: PipelineConfig,
+           windows: WindowLoader | None, stages: list[str]) -> tuple[dict[str, list[Key]], list[Scored], set[str]]:
+    """Stage 2: the candidates ranked by each signal (and each windowed model's best window, read for the fused
+    first `window_keep`), fused by RRF and normalised to 0..1; with the window lists no window reached, which
+    rank as their model's list and are not shown as signals of their own. Appends STAGE_WINDOWS to `stages`
+    when windows were read."""
+    rankings, window_scores = _rankings(query, candidates, indexes, config.rrf_weights)
+    fused = rrf(rankings, config.rrf_weights, config.rrf_k)
+    first_read = [key for key, _ in fused[: config.window_keep]]  # whose windows are read
+    windowed = best_windows(query.vectors, candidates, first_read, window_scores, windows) if windows else {}
+    if windowed:
+        rankings.update(windowed)
+        fused = rrf(rankings, config.rrf_weights, config.rrf_k)
+        stages.append(STAGE_WINDOWS)
+    unshown = {name for name in rankings if window_list(name)} - set(windowed)
+    return rankings, normalize(fused, rrf_ceiling(rankings, config.rrf_weights, config.rrf_k)), unshown
 
 
 def recall(

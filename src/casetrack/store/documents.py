@@ -14,6 +14,7 @@ import numpy as np
 
 from casetrack.chunk.roles import known_roles
 from casetrack.domain import Chunk, ChunkSpan, Document, DocumentType, ExtractionMethod, Provenance, StoredPage
+from casetrack.graph.records import ExtractRecord, extract_json, extract_of
 from casetrack.store import keys
 from casetrack.store.records import dumps, loads
 from casetrack.store.rocks import Batch, RocksStore
@@ -30,7 +31,7 @@ class DocumentWrite:
     terms: Mapping[str, Mapping[str, int]]  # chunk id -> BM25 term frequencies
     vectors: Mapping[str, Mapping[str, VectorValue]] = field(default_factory=dict)  # embedder -> chunk id -> vector
     structure: Sequence[Mapping[str, Any]] = ()
-    graph: Mapping[str, Any] | None = None  # context-graph extract (entities, authorities, dates, ...)
+    graph: ExtractRecord | None = None  # context-graph extract (entities, authorities, dates, ...)
     roles: Mapping[str, Sequence[str]] = field(default_factory=dict)  # chunk id -> legal roles (chunk.roles)
     # chunk id -> role -> the classifier's probability, for the roles it tagged (chunk.clause_model)
     role_confidence: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
@@ -178,7 +179,7 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
                   dumps(_provenance_record(span, pages[span.page], doc.embedded_at, write.printed.get(chunk_id))))
         batch.put(keys.BM25, keys.bm25_terms(chunk_id), dumps(dict(write.terms.get(chunk_id, {}))))
     if write.graph is not None:
-        batch.put(keys.GRAPH, keys.graph_entry(doc.id, "extract"), dumps(dict(write.graph)))
+        batch.put(keys.GRAPH, keys.graph_entry(doc.id, "extract"), dumps(extract_json(write.graph)))
     for embedder, by_chunk in write.vectors.items():
         put_vectors(batch, embedder, by_chunk)
     for embedder, by_chunk in write.windows.items():
@@ -325,12 +326,12 @@ def structure(store: RocksStore, doc_id: str) -> list[dict[str, Any]]:
     return [] if raw is None else list(loads(raw).get("entries", []))
 
 
-def graph_extracts(store: RocksStore) -> Iterator[tuple[str, dict[str, Any]]]:
+def graph_extracts(store: RocksStore) -> Iterator[tuple[str, ExtractRecord]]:
     """(document id, extract) for every document that has one."""
     for key, raw in store.scan(keys.GRAPH, b"g:"):
         doc_id, _, kind = key[2:].decode().partition(":")
         if kind == "extract":
-            yield doc_id, loads(raw)
+            yield doc_id, extract_of(loads(raw))
 
 
 def chunk_terms(store: RocksStore, chunk_id: str) -> dict[str, int]:

@@ -11,6 +11,7 @@ from mcp.server.mcpserver import Context
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
+from casetrack.domain import MAX_TOP_K
 from casetrack.service.app import CaseTrack
 
 Ctx = Context[CaseTrack, Any]
@@ -51,5 +52,5 @@ Confirm = Annotated[bool, Field(strict=True, description="Must be true")]  # "ye
 Extensions = Annotated[list[str] | None, Field(description='Only these extensions, e.g. ["pdf","docx"]')]
 WaitSeconds = Annotated[int, Field(ge=0, le=600, description="Then return a job id for get_ingest_status")]
 Schedule = Literal["on_change", "hourly", "daily", "every_6h", "every_12h", "manual"]
-TopK = Annotated[int, Field(ge=1, le=50)]
+TopK = Annotated[int, Field(ge=1, le=MAX_TOP_K)]
 TopK100 = Annotated[int, Field(ge=1, le=100)]

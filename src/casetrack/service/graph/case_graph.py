@@ -20,6 +20,7 @@ from casetrack.errors import InvalidInput, NotFound
 from casetrack.graph.authorities import authorities_in
 from casetrack.graph.dates import EventType
 from casetrack.graph.pagetext import join_pages
+from casetrack.graph.records import ExtractRecord
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.graph.name_merges import complete_cut_names, join_suffixed_forms
 from casetrack.service.search.index_cache import KEPT_CASES
@@ -156,7 +157,7 @@ class GraphService:
                            "Use list_authorities to see the authorities cited in this case.")
 
 
-def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[str, dict[str, Any]]]) -> CaseGraph:
+def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[str, ExtractRecord]]) -> CaseGraph:
     graph = CaseGraph(gen, docs)
     quoted = quotations_of_held_messages(docs.values())
     with _collection_paused():
@@ -165,24 +166,26 @@ def build_graph(gen: int, docs: dict[str, Document], extracts: Iterable[tuple[st
             if doc is None:
                 continue
             retold = quoted.get(doc_id, ())
-            if ex.get("error"):
+            if ex.error:
                 graph.failed.append(doc.name)
-            _merge(graph.entities, ex.get("entities", ()), doc, "name", "kind")
-            _merge(graph.authorities, ex.get("authorities", ()), doc, "display", "kind", roles=False)
-            _merge(graph.parties, ex.get("parties", ()), doc, "name", "kind")
-            for r in ex.get("dates", ()):
-                if r.get("event") == EventType.CITED:
+            d_id, d_name = doc.id, doc.name
+            _merge(graph.entities, ((r.key, r.name, r.kind, Mention(d_id, d_name, _chunk(r.chunk_id), r.page,
+                    r.char_start, r.char_end, r.text, None, r.role)) for r in ex.entities))
+            _merge(graph.authorities, ((r.key, r.display, r.kind, Mention(d_id, d_name, _chunk(r.chunk_id), r.page,
+                    r.char_start, r.char_end, r.text, r.treatment)) for r in ex.authorities), roles=False)
+            _merge(graph.parties, ((r.key, r.name, r.kind, Mention(d_id, d_name, _chunk(r.chunk_id), r.page,
+                    r.char_start, r.char_end, "", None, r.role)) for r in ex.parties))
+            for r in ex.dates:
+                if r.event == EventType.CITED:
                     continue  # a cited decision's date belongs to the authority, not to this case's timeline
-                if any(first <= r.get("page", 1) <= last for first, last in retold):
+                if any(first <= r.page <= last for first, last in retold):
                     continue  # a reply quoting a message the case holds: its dates are that message's own
-                graph.events.append(Event(r["iso"], r.get("event", "other"),
-                                          unquoted(r.get("sentence", r.get("text", ""))),
-                                          _mention(r, doc.id, doc.name)))
-            for r in ex.get("issues", ()):
-                label = r.get("label") or r.get("name") or r.get("key")
-                if label:
-                    _add(graph.issues, str(label).casefold(), str(label), r.get("kind", "issue"), None,
-                         _mention(r, doc.id, doc.name))
+                graph.events.append(Event(r.iso, r.event, unquoted(r.sentence), Mention(
+                    d_id, d_name, _chunk(r.chunk_id), r.page, r.char_start, r.char_end, r.text)))
+            for issue in ex.issues:
+                if issue.label:
+                    _add(graph.issues, issue.label.casefold(), issue.label, "issue", None, Mention(
+                        d_id, d_name, _chunk(issue.chunk_id), issue.page, issue.char_start, issue.char_end, issue.text))
         graph.events.sort(key=lambda e: (e.iso, e.mention.document_name, e.mention.page))
         graph.events = collapse_running_lines(graph.events)
         complete_cut_names(graph)
@@ -205,23 +208,18 @@ def _collection_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _mention(r: dict[str, Any], doc_id: str, doc_name: str) -> Mention:
-    get = r.get  # records are build_extract's: typed values, no conversion needed
-    chunk_id = get("chunk_id")  # one string per chunk, not one per mention (~10 mentions a chunk)
-    return Mention(doc_id, doc_name, chunk_id and sys.intern(chunk_id), get("page", 1), get("char_start", 0),
-                   get("char_end", 0), get("text", ""), get("treatment"), get("role"))
+def _chunk(chunk_id: str | None) -> str | None:
+    """One string per chunk, not one per mention (~10 mentions a chunk)."""
+    return chunk_id and sys.intern(chunk_id)
 
 
-def _merge(into: dict[str, Node], records: Iterable[dict[str, Any]], doc: Document, name_field: str,
-           kind_field: str, roles: bool = True) -> None:
-    """`records` of one document into nodes by key: `_add` unrolled, the hot loop of a graph build."""
-    doc_id, doc_name = doc.id, doc.name
-    for r in records:
-        key = r["key"]
-        mention = _mention(r, doc_id, doc_name)
+def _merge(into: dict[str, Node], mentions: Iterable[tuple[str, str, str, Mention]], roles: bool = True) -> None:
+    """One document's (key, name, kind, mention) into nodes by key: `_add` unrolled, the hot loop of a graph
+    build. A node is named by its first mention's name (else its key), of its kind (else "party")."""
+    for key, name, kind, mention in mentions:
         node = into.get(key)
         if node is None:
-            node = into[key] = Node(key, r.get(name_field) or key, r.get(kind_field) or "party")
+            node = into[key] = Node(key, name or key, kind or "party")
         if roles and mention.role and mention.role != "other":
             node.roles.add(mention.role)
         node.mentions.append(mention)

@@ -6,7 +6,7 @@ passages take the parts of a decision, chunk.roles). The artefact is read once p
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -16,6 +16,7 @@ from casetrack.chunk.role_taxonomy import CONTRACT, DECISION
 from casetrack.chunk.roles import chunk_roles
 from casetrack.domain import ChunkSpan, DocumentType
 from casetrack.embed.clause_artefact import read_artefact
+from casetrack.graph.records import RoleRecord
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +61,12 @@ class ChunkTags:
 
 
 def tag_chunks(chunk_ids: Sequence[str], spans: Sequence[ChunkSpan], paths: Sequence[str],
-               located: Iterable[Mapping[str, object]], document_type: DocumentType) -> ChunkTags:
+               located: Iterable[RoleRecord], document_type: DocumentType) -> ChunkTags:
     """Each chunk's roles (chunk.roles.chunk_roles: keyword hits `located` by the graph extract, heading
     paths, the classifier's types), their confidences and where in the chunk each clause is."""
     texts = [s.text for s in spans]
-    tagged = chunk_roles(chunk_ids, paths, located, family_of(document_type), learned_types(texts, document_type))
+    worded = ((r.role, r.chunk_id) for r in located)
+    tagged = chunk_roles(chunk_ids, paths, worded, family_of(document_type), learned_types(texts, document_type))
     model = clause_model()
     confidence = {cid: sure for cid, found in zip(chunk_ids, tagged, strict=True)
                   if (sure := {r: p for r, p in found.items() if p is not None})}

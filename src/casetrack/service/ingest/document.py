@@ -12,13 +12,12 @@ import os
 import re
 import time
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from casetrack import cancel
-from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
+from casetrack.chunk import StructureEntry, chunk_pages, extract_structure, find_bates_number, infer_document_type
 from casetrack.chunk.pinpoints import chunk_place_terms, printed_lines
 from casetrack.chunk.roles import role_term
 from casetrack.config import Settings
@@ -33,6 +32,7 @@ from casetrack.domain import (
     clean_name,
 )
 from casetrack.errors import CaseTrackError, DocumentUnreadable, DuplicateDocument, UnsafePath
+from casetrack.graph.records import ExtractRecord
 from casetrack.index.references import chunk_reference_terms
 from casetrack.parse import ParseOptions, parse_file
 from casetrack.search.scope import opening
@@ -136,11 +136,7 @@ class Ingestor:
         name, stored, earlier, store = admitted.name, admitted.stored, admitted.earlier, self._cases.store(case)
 
         report("reading")
-        parsed = parse_file(path, self._parse_options)
-        after = path.stat()
-        if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
-            raise DocumentUnreadable(str(path), "the file changed while it was being read",
-                                     "Wait until it has finished saving or copying, then ingest it again.")
+        parsed, after = self._read(path, before)
         # The context graph is extracted in the helper process (when there is one) while this one chunks.
         with PendingExtract(parsed.pages) as graph:
             doc_id = str(uuid.uuid4())
@@ -155,19 +151,14 @@ class Ingestor:
             paths = heading_paths(spans, headings)
             headers = with_mail(chunk_headers(name, paths), parsed.messages, spans)
             entries = self._indexer.build([s.text for s in spans], headers=headers)
-            structure = [
-                {"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
-                 "char_end": e.char_end}
-                for e in headings
-            ]
             ocr_pages = [p for p in pages if p.method is ExtractionMethod.OCR]
             confidences = [p.ocr_confidence for p in ocr_pages if p.ocr_confidence is not None]
             warnings = unsearchable(parsed, spans) + document_warnings(parsed, stored, sha256)
             located = list(zip(chunk_ids, spans, strict=True))
             extract = with_mail_dates(graph.records(headings, located), parsed.pages, parsed.messages, located)
-            tags = tag_chunks(chunk_ids, spans, paths, extract.get("roles", ()), doc_type)
+            tags = tag_chunks(chunk_ids, spans, paths, extract.roles, doc_type)
             roles = tags.roles
-            references = chunk_reference_terms(extract.get("authorities", ()), located)
+            references = chunk_reference_terms(extract.authorities, located)
             places = chunk_place_terms(parsed.pages, spans)  # "¶ 24" of a complaint, "Dep. 17:19"
             terms = with_extra_terms(with_correspondents(entries.terms, parsed.messages, spans), [
                 [*references.get(cid, ()), *(role_term(r) for r in tagged), *held]
@@ -194,13 +185,23 @@ class Ingestor:
                 vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
                 windows={e: {cid: w for cid, w in zip(chunk_ids, ws, strict=True) if w is not None}
                          for e, ws in entries.windows.items()},
-                structure=structure, graph=extract,
+                structure=_structure_records(headings), graph=extract,
             )
         report("saving")
         self._commit_with_copy(case, store, write, replace_doc, now, copied)
         duration = time.perf_counter() - started
         log.info("Ingested %s (%d pages, %d chunks, %.0f ms)", name, len(pages), len(spans), duration * 1000)
         return Ingested(store.located(document), duration, replace_doc, earlier and store.located(earlier))
+
+    def _read(self, path: Path, before: os.stat_result) -> tuple[ParsedDocument, os.stat_result]:
+        """The file parsed, and its state after. Raises DocumentUnreadable when it changed while it was read
+        (and what `parse_file` raises)."""
+        parsed = parse_file(path, self._parse_options)
+        after = path.stat()
+        if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
+            raise DocumentUnreadable(str(path), "the file changed while it was being read",
+                                     "Wait until it has finished saving or copying, then ingest it again.")
+        return parsed, after
 
     def _admit(self, case: Case, request: IngestRequest, replace_doc: Document | None) -> Admitted:
         """Everything decided before a file is read: refused here, a document costs nothing."""
@@ -339,14 +340,20 @@ def _typed(path: Path, parsed: ParsedDocument, given: DocumentType | None) -> tu
     return inferred, confidence, "inferred"
 
 
-def _metadata(parsed: ParsedDocument, extract: dict[str, Any]) -> dict[str, str]:
+def _structure_records(headings: Sequence[StructureEntry]) -> list[dict[str, object]]:
+    """The document's outline as stored (store.documents `structure`)."""
+    return [{"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
+             "char_end": e.char_end} for e in headings]
+
+
+def _metadata(parsed: ParsedDocument, extract: ExtractRecord) -> dict[str, str]:
     """What the parser read, and the words the document names itself with, for a search that names it by them
     (search.scope.SELF_NAMING_KEYS): its opening words and its parties."""
     metadata = dict(parsed.metadata)
     first_page = next((page.text for page in parsed.pages if page.text.strip()), "")
     if first_page:
         metadata.setdefault("opening", opening(first_page))
-    if parties := list(dict.fromkeys(record["name"] for record in extract.get("parties", [])))[:MAX_PARTIES]:
+    if parties := list(dict.fromkeys(party.name for party in extract.parties))[:MAX_PARTIES]:
         metadata.setdefault("parties", "; ".join(parties))
     return metadata
 

@@ -12,13 +12,14 @@ of each relative date it writes ("tomorrow", "by Friday"), read against that mes
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import replace
 
 from casetrack.domain import ChunkSpan, Document, MailPart, ParsedPage, StoredPage
 from casetrack.graph.mail_dates import mail_date_mentions, relative_dates, sent_date
+from casetrack.graph.records import DateRecord, ExtractRecord, located
 from casetrack.parse.mail_quotes import opening_header
 from casetrack.search.correspondents import recipient_terms, sender_terms
-from casetrack.service.ingest.graph_extract import ChunkLocator, record_of
+from casetrack.service.ingest.graph_extract import ChunkLocator
 
 MAIL_FORMATS = ("eml", "msg")
 
@@ -31,14 +32,13 @@ def message_of(parts: Sequence[MailPart], page: int) -> MailPart | None:
     return next((p for p in parts if p.first_page <= page <= p.last_page), None)
 
 
-def with_mail_dates(extract: dict[str, Any], pages: Sequence[ParsedPage], parts: Sequence[MailPart],
-                    chunks: Sequence[tuple[str, ChunkSpan]]) -> dict[str, Any]:
+def with_mail_dates(extract: ExtractRecord, pages: Sequence[ParsedPage], parts: Sequence[MailPart],
+                    chunks: Sequence[tuple[str, ChunkSpan]]) -> ExtractRecord:
     """The graph extract with the e-mail's relative dates ("by mid-day tomorrow") dated for the timeline."""
-    if not parts or "error" in extract:
+    if not parts or extract.error is not None:
         return extract
-    locate = ChunkLocator(chunks)
-    found = [record_of(m) | {"chunk_id": locate(m.page, m.char_start)} for m in mail_date_mentions(pages, parts)]
-    return {**extract, "dates": [*extract.get("dates", []), *found]} if found else extract
+    found = located(map(DateRecord.of, mail_date_mentions(pages, parts)), ChunkLocator(chunks))
+    return replace(extract, dates=(*extract.dates, *found)) if found else extract
 
 
 def stored_parts(doc: Document, pages: Sequence[StoredPage]) -> list[MailPart]:

@@ -14,7 +14,7 @@ import numpy as np
 
 from casetrack.chunk.pinpoints import query_pin_terms
 from casetrack.chunk.roles import resolve_role, role_term
-from casetrack.domain import ATTACHMENT_LABEL, Case, Chunk, Document
+from casetrack.domain import ATTACHMENT_LABEL, MAX_TOP_K, Case, Chunk, Document
 from casetrack.embed import MODELS, EmbedderPool, Kind
 from casetrack.errors import CaseTrackError, InvalidInput, Step
 from casetrack.index.references import query_reference_terms, query_references
@@ -26,7 +26,9 @@ from casetrack.search.pipeline import (
     DEFAULT_PIPELINE,
     Hit,
     PipelineConfig,
+    Query,
     QueryInput,
+    SearchRequest,
     search,
     signal,
 )
@@ -169,8 +171,8 @@ class SearchService:
         text = " ".join((query or "").split())[:MAX_QUERY_CHARS]
         if not text:
             raise InvalidInput("Give a search query, e.g. \"termination for convenience\".")
-        if not 1 <= top_k <= 50:
-            raise InvalidInput("top_k must be between 1 and 50.")
+        if not 1 <= top_k <= MAX_TOP_K:
+            raise InvalidInput(f"top_k must be between 1 and {MAX_TOP_K}.")
         if min_score is not None and not 0.0 <= min_score <= 1.0:
             raise InvalidInput("min_score must be between 0 and 1.")
         doc = self._documents.resolve(case, document_filter) if document_filter else None
@@ -201,11 +203,11 @@ class SearchService:
                                 allowed = tagged if allowed is None else allowed & tagged
                             found = evidence(scope, tokens, references, asked, index.bm25, index.chunks_of_document,
                                              allowed, config)
-                            outcome = search(tokens, vectors, index.indexes, wanted, allowed=allowed,
-                                             colbert_tokens=colbert_loader(db), windows=window_loader(db),
-                                             config=config,
-                                             unnamed_tokens=found.unnamed, prior=found.prior, first=found.first,
-                                             include=found.include, correspondents=correspondents, shown=top_k)
+                            request = SearchRequest(Query(tokens, vectors, found.unnamed, correspondents),
+                                                    wanted, allowed, found.prior, found.first, found.include,
+                                                    shown=top_k)
+                            outcome = search(request, index.indexes, config, colbert_tokens=colbert_loader(db),
+                                             windows=window_loader(db))
                             if scope is not None:
                                 outcome = replace(outcome, stages_used=(*outcome.stages_used, STAGE_NAMED))
                             documents = index.document_count if doc is None else 1

@@ -21,8 +21,9 @@ from casetrack.chunk.sizes import ChunkSizes
 from casetrack.chunk.testimony import heading_of
 from casetrack.chunk.transcript import EXAMINER, SPEAKER, TURN_QA, Line, read_transcript
 
-# Chosen on the labelled transcript sets (heldout_transcripts, heldout_lit; docs/benchmarks.md): about one E7 window
-# (256 word pieces), so a passage's vector is read whole, and one to a few exchanges.
+# One to three exchanges of a deposition (120 tokens: ~480 characters, the margin numbers included), well within one
+# E7 window, so a passage's vector is read whole. Compared with 200 on the two sets that hold transcripts
+# (heldout_transcripts, heldout_lit; docs/benchmarks.md): 120 ranked better on both.
 TRANSCRIPT_SIZES = ChunkSizes(target=120, overlap=0, min=100, max=400)
 
 
@@ -80,9 +81,6 @@ def passage_bounds(text: str, starts: Sequence[int], sizes: ChunkSizes = TRANSCR
             groups[-1] = (groups[-1][0], end)
         else:
             groups.append((start, end))
-    if len(groups) > 1 and groups[-1][1] - groups[-1][0] < sizes.min_chars \
-            and groups[-1][1] - groups[-2][0] <= sizes.max_chars:
-        groups[-2:] = [(groups[-2][0], groups[-1][1])]  # a short tail joins the passage before it
     return groups
 
 

@@ -80,9 +80,14 @@ def test_a_hearing_is_cut_where_a_speaker_takes_the_floor() -> None:
                if row.page > 1), openings  # after the title page
 
 
-def test_a_document_that_is_no_transcript_is_cut_by_size_as_before() -> None:
-    pleading = "\n".join(f"{n} The plaintiff alleges that the defendant breached the agreement in respect {n}."
-                         for n in range(1, 29))
-    page = ParsedPage(1, pleading, ExtractionMethod.NATIVE)
-    chunks = chunk_pages([page], DocumentType.PLEADING)
-    assert [(c.char_start, c.char_end) for c in chunks] == split_page(pleading, sizes_for(DocumentType.PLEADING))
+@pytest.mark.parametrize("quoted", [0, 4])
+def test_a_brief_on_pleading_paper_is_cut_by_size_as_before_even_when_it_quotes_questions(quoted: int) -> None:
+    """Pleading paper numbers its rows; a brief quoting a few questions and answers speaks in a few turns, which
+    make it a transcript to cite by page and line (chunk.transcript.is_transcript) but not one to cut by exchanges."""
+    rows = [f"The plaintiff alleges that the defendant breached the agreement in respect {n}." for n in range(1, 29)]
+    rows[10:10 + quoted] = ["Q. Did you sign it?", "A. I did.", "Q. When?", "A. In March."][:quoted]
+    pages = [ParsedPage(n, "\n".join(f"{i} {row}" for i, row in enumerate(rows, start=1)), ExtractionMethod.NATIVE)
+             for n in (1, 2)]
+    chunks = chunk_pages(pages, DocumentType.BRIEF)
+    assert [(c.page, c.char_start, c.char_end) for c in chunks] == [
+        (page.number, a, b) for page in pages for a, b in split_page(page.text, sizes_for(DocumentType.BRIEF))]

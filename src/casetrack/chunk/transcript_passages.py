@@ -25,6 +25,10 @@ from casetrack.chunk.transcript import EXAMINER, SPEAKER, TURN_QA, Line, read_tr
 # E7 window, so a passage's vector is read whole. Compared with 200 on the two sets that hold transcripts
 # (heldout_transcripts, heldout_lit; docs/benchmarks.md): 120 ranked better on both.
 TRANSCRIPT_SIZES = ChunkSizes(target=120, overlap=0, min=100, max=400)
+# A transcript speaks in turns: a third of a deposition's rows with words open a "Q.", an "A." or a speaker's turn,
+# nearly all of a hearing's (heldout_transcripts, heldout_lit). A brief on pleading paper quoting a few questions is
+# read as a transcript to cite (chunk.transcript.is_transcript) but is not cut as one.
+MIN_TURN_SHARE = 0.2
 
 
 def exchange_starts(lines: Sequence[Line]) -> list[Line]:
@@ -59,7 +63,7 @@ def transcript_passages(pages: Sequence[PageText]) -> dict[int, list[tuple[int, 
     it is not); a page that opens no exchange (a title page, the appearances, a certificate) has none here and is
     cut by size. A passage may be longer than TRANSCRIPT_SIZES.max (one long answer): chunk.legal cuts it."""
     lines = read_transcript(pages)
-    if lines is None:
+    if lines is None or _turns(lines) < MIN_TURN_SHARE * sum(1 for row in lines if row.text):
         return None
     starts: dict[int, list[int]] = {}
     for row in exchange_starts(lines):
@@ -82,6 +86,10 @@ def passage_bounds(text: str, starts: Sequence[int], sizes: ChunkSizes = TRANSCR
         else:
             groups.append((start, end))
     return groups
+
+
+def _turns(lines: Sequence[Line]) -> int:
+    return sum(1 for row in lines if (TURN_QA.match(row.text) and len(row.text) > 2) or SPEAKER.match(row.text))
 
 
 def _trimmed_end(text: str, start: int, end: int) -> int:

@@ -137,10 +137,12 @@ def read_transcript(pages: Sequence[PageText]) -> list[Line] | None:
 
 def is_transcript(lines: Sequence[Line]) -> bool:
     """Whether numbered rows are a transcript's: enough of them, speaking in turns."""
-    if len(lines) < MIN_ROWS:
-        return False
-    turns = sum(1 for row in lines if (TURN_QA.match(row.text) and len(row.text) > 2) or SPEAKER.match(row.text))
-    return turns >= MIN_TURNS
+    return len(lines) >= MIN_ROWS and turn_count(lines) >= MIN_TURNS
+
+
+def turn_count(lines: Sequence[Line]) -> int:
+    """How many rows open a turn: a "Q.", an "A.", a speaker's name."""
+    return sum(1 for row in lines if (TURN_QA.match(row.text) and len(row.text) > 2) or SPEAKER.match(row.text))
 
 
 def transcript_facts(pages: Sequence[PageText]) -> TranscriptFacts:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from casetrack.chunk.pinpoints import PageText
 from casetrack.chunk.sizes import ChunkSizes
 from casetrack.chunk.testimony import heading_of
-from casetrack.chunk.transcript import EXAMINER, SPEAKER, TURN_QA, Line, read_transcript
+from casetrack.chunk.transcript import EXAMINER, SPEAKER, TURN_QA, Line, read_transcript, turn_count
 
 # One to three exchanges of a deposition (120 tokens: ~480 characters, the margin numbers included), well within one
 # E7 window, so a passage's vector is read whole. Compared with 200 on the two sets that hold transcripts
@@ -63,7 +63,7 @@ def transcript_passages(pages: Sequence[PageText]) -> dict[int, list[tuple[int, 
     it is not); a page that opens no exchange (a title page, the appearances, a certificate) has none here and is
     cut by size. A passage may be longer than TRANSCRIPT_SIZES.max (one long answer): chunk.legal cuts it."""
     lines = read_transcript(pages)
-    if lines is None or _turns(lines) < MIN_TURN_SHARE * sum(1 for row in lines if row.text):
+    if lines is None or turn_count(lines) < MIN_TURN_SHARE * sum(1 for row in lines if row.text):
         return None
     starts: dict[int, list[int]] = {}
     for row in exchange_starts(lines):
@@ -86,10 +86,6 @@ def passage_bounds(text: str, starts: Sequence[int], sizes: ChunkSizes = TRANSCR
         else:
             groups.append((start, end))
     return groups
-
-
-def _turns(lines: Sequence[Line]) -> int:
-    return sum(1 for row in lines if (TURN_QA.match(row.text) and len(row.text) > 2) or SPEAKER.match(row.text))
 
 
 def _trimmed_end(text: str, start: int, end: int) -> int:

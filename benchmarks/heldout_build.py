@@ -22,6 +22,12 @@ from PIL import Image, ImageFilter
 from casetrack.search.evaluation import squeeze
 
 ELLIPSIS = " … "  # "first words … last words": a hand-labelled answer's span runs from the first to the last
+# The public record of Giuffre v. Maxwell, No. 15-cv-07433 (S.D.N.Y.), and the repository (at the commit) its filings
+# were read from: heldout_lit and heldout_transcripts both take documents from it.
+GIUFFRE_PUBLIC = ("Court filing in Giuffre v. Maxwell, No. 15-cv-07433 (S.D.N.Y.): a public court record (the exhibits "
+                  "unsealed by the court's order of December 18, 2023). Repository code is not used.")
+EFILES = "unclebulgaria9001/efiles"
+EFILES_AT = "7abbbb63df629cfd2c184fa3ee3aeb77d4e84d2a"
 
 
 class SourcedDoc(NamedTuple):

@@ -82,6 +82,42 @@ _UNQUOTABLE = re.compile(r"[\"“”\[\]]|\.\s*\.|\bPage:? ?\d|\bCase:|Source:|\
                          r"|(?<!\S)[-\u2013\u2014] ?\d{1,4} ?[-\u2013\u2014](?!\S)")
 
 
+# A transcript's (or pleading paper's) margin: a row number opening a line, the rows of a page numbered up from 1-3.
+_ROW_NUMBER = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]|$)[ \t]*")
+MIN_ROWS = 5  # fewer numbered lines in a run are a list's numbers, not a margin's
+
+
+def as_quoted(page: str) -> str:
+    """A page's text as a brief quotes it: without the line numbers printed down its margin ("19 underage
+    activities with Jeffrey ever. 20 Q. I'm not asking ..." is quoted "underage activities with Jeffrey ever. Q.
+    I'm not asking ..."). A margin is a run of at least MIN_ROWS lines each numbered one up from the last (unnumbered
+    lines between them: a filed copy's wrapped lines; a page of the file may begin mid-page, at row 21); its
+    numbers are taken out and nothing else.
+    Read here, not by CaseTrack's own row reader, so that the expectation does not repeat what is measured."""
+    lines = page.split("\n")
+    out = list(lines)
+    run: list[int] = []  # indices of the numbered lines of the current run
+    last = 0  # the number of its last line
+
+    def close() -> None:
+        if len(run) >= MIN_ROWS:
+            for i in run:
+                out[i] = _ROW_NUMBER.sub("", lines[i], count=1)
+
+    for i, line in enumerate(lines):
+        row = _ROW_NUMBER.match(line)
+        if row is None:
+            continue
+        number = int(row.group(1))
+        if not (run and number == last + 1):
+            close()
+            run = []
+        run.append(i)
+        last = number
+    close()
+    return "\n".join(out)
+
+
 def load_set(eval_dir: Path, names: dict[str, str] | None = None, skip: Sequence[str] = ()) -> list[SourceDoc]:
     """The documents of an eval-dev-style set (docs/ and text/), each with its reference pages."""
     import json
@@ -96,7 +132,7 @@ def load_set(eval_dir: Path, names: dict[str, str] | None = None, skip: Sequence
             continue
         text = text_file.read_text(encoding="utf-8")
         paged = Path(file).suffix.lower() in (".pdf", ".png", ".tif", ".tiff", ".jpg")
-        pages = tuple(text.split("\f")) if paged else (text,)
+        pages = tuple(as_quoted(page) for page in (text.split("\f") if paged else [text]))
         docs.append(SourceDoc(file, (names or {}).get(file) or cite_name(file), pages, paged, scanned.get(file, False)))
     return docs
 

@@ -59,7 +59,8 @@ def run(name: str, docs: list[SourceDoc], files: list[Path], seed: int) -> colle
         right = p.right(q.status.value)
         outcome[(p.kind, q.status.value, right)] += 1
         if not right:
-            print(f"  miss: {p.kind} expected {p.expected}, got {q.status.value} ({p.source}; cited {p.cite!r})")
+            print(f"  miss: {p.kind} expected {p.expected}, got {q.status.value} ({p.source}; cited {p.cite!r}): "
+                  f"{p.quote[:90]!r}")
     print(f"{name}: {len(planted)} quotations checked in {verification.seconds:.2f} s")
     return outcome
 

@@ -31,12 +31,21 @@ async def test_search_cites_the_transcript_lines_that_hold_the_answer(data_dir: 
         assert top["transcript"]["pin"] == "4:17-18"
         assert top["transcript"]["citation"] == "Smith Dep. 4:17-18 (Mar. 3, 2021)"
         assert "Transcript: Smith Dep. 4:17-18 (Mar. 3, 2021)" in text_of(found)
-        # get_chunk and get_source_context cite the whole passage by its transcript pages and lines
+        # the passage is the exchanges around the answer (from the examination's heading), not the sheet; get_chunk
+        # and get_source_context cite it by its transcript page and lines
+        assert top["text"].startswith("5 DIRECT EXAMINATION") and "19 Q. Did anyone inspect" not in top["text"]
         chunk = await call_ok(client, "get_chunk", chunk_id=top["chunk_id"])
-        assert chunk.structured_content["transcript"]["lines"] == "1:1-4:25"
-        assert chunk.structured_content["transcript"]["citation"] == "Smith Dep. 1:1-4:25 (Mar. 3, 2021)"
+        assert chunk.structured_content["transcript"]["lines"] == "4:5-18"
+        assert chunk.structured_content["transcript"]["citation"] == "Smith Dep. 4:5-18 (Mar. 3, 2021)"
         around = await call_ok(client, "get_source_context", chunk_id=top["chunk_id"])
-        assert around.structured_content["transcript"]["lines"] == "1:1-4:25"
+        assert around.structured_content["transcript"]["lines"] == "4:5-18"
+
+        # "what did he say about the March invoice?": the exchange that answers it, with its page:line
+        invoice = await call_ok(client, "search_case", query="was the pallet count on the March invoice right?",
+                                top_k=3)
+        top = invoice.structured_content["results"][0]
+        assert "Was the count right?" in top["text"] and "Did you raise the overcharge" in top["text"]
+        assert top["transcript"]["pin"].startswith("6:") and top["source"]["page"] == 2
 
         said = "I signed it myself, on the morning the load left the yard."
         checked = await call_ok(client, "verify_draft", text=f'Smith admitted: "{said}" (Smith Dep. 4:17-18). He '

@@ -21,14 +21,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from heldout_build import EFILES, EFILES_AT
+from heldout_build import GIUFFRE_PUBLIC as PUBLIC
 from heldout_build import HandQuery as Q
 from heldout_build import SourcedDoc as Doc
-
-PUBLIC = ("Court filing in Giuffre v. Maxwell, No. 15-cv-07433 (S.D.N.Y.): a public court record (the exhibits "
-          "unsealed by the court's order of December 18, 2023). Repository code is not used.")
-EFILES = "unclebulgaria9001/efiles"
-EFILES_AT = "7abbbb63df629cfd2c184fa3ee3aeb77d4e84d2a"
-
 
 DOCS = (
     Doc("complaint", "Giuffre v Maxwell - Complaint (SDNY 15-cv-07433) ECF 1.pdf", "pleading",

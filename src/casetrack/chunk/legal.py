@@ -24,6 +24,7 @@ from casetrack.chunk.doctype import infer_document_type
 from casetrack.chunk.layout import PageLayout
 from casetrack.chunk.protected import protected_spans
 from casetrack.chunk.sizes import ChunkSizes, count_tokens, sizes_for
+from casetrack.chunk.transcript_passages import TRANSCRIPT_SIZES, transcript_passages
 from casetrack.domain import ChunkSpan, DocumentType, ParsedPage
 
 # How much each break strength is worth, against a distance penalty of 1.0 per
@@ -54,9 +55,13 @@ def chunk_pages(pages: Sequence[ParsedPage], document_type: DocumentType) -> lis
     """
     sizes = sizes_for(document_type)
     attachment_sizes = _attachment_sizes(pages)
+    exchanges = transcript_passages(pages)  # a transcript is cut where its exchanges begin
     chunks: list[ChunkSpan] = []
     for page in pages:
-        spans = split_page(page.text, attachment_sizes[page.attachment] if page.attachment else sizes)
+        if exchanges is not None:
+            spans = _transcript_page(page.text, exchanges.get(page.number))
+        else:
+            spans = split_page(page.text, attachment_sizes[page.attachment] if page.attachment else sizes)
         if not spans:
             continue
         layout = PageLayout.of(page.text, page.line_width)
@@ -77,6 +82,20 @@ def chunk_pages(pages: Sequence[ParsedPage], document_type: DocumentType) -> lis
                 )
             )
     return chunks
+
+
+def _transcript_page(text: str, passages: list[tuple[int, int]] | None) -> list[tuple[int, int]]:
+    """A transcript page's passages (chunk.transcript_passages), one longer than the largest cut by size; a page
+    that opens no exchange cut by size alone."""
+    if passages is None:
+        return split_page(text, TRANSCRIPT_SIZES)
+    out: list[tuple[int, int]] = []
+    for start, end in passages:
+        if end - start <= TRANSCRIPT_SIZES.max_chars:
+            out.append((start, end))
+        else:
+            out += [(start + a, start + b) for a, b in split_page(text[start:end], TRANSCRIPT_SIZES)]
+    return out
 
 
 def _attachment_sizes(pages: Sequence[ParsedPage]) -> dict[str, ChunkSizes]:

@@ -16,12 +16,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from casetrack.chunk.layout import PRINTED_NUMBER
+from casetrack.chunk.layout import MIN_PRINTED_LINES, PRINTED_NUMBER
 from casetrack.chunk.pinpoints import PIN, PageText, document_rows, query_pin_terms
 
 MIN_ROWS = 20  # fewer numbered rows than this are no transcript to cite by page and line
 MIN_TURNS = 3  # ... nor are rows without at least this many "Q."/"A." or speaker turns
 FACT_PAGES = 3  # the title page and appearances: where the witness and the date are printed
+FIRST_PAGES = 5  # a transcript prints numbered rows within its first pages (after a cover, a title page)
 
 # "Q. Did you ...", "A Yes.", "Q: ..." (some reporters print the colon), at a row's start
 TURN_QA = re.compile(r"[ \t]*([QA])(?:[.:]|(?=[ \t])(?![ \t]+[A-Z](?:[ \t]|$)))[ \t]*")  # not "A P P E A R"
@@ -124,12 +125,24 @@ def transcript_rows(pages: Sequence[PageText]) -> list[Line]:
     return out
 
 
+def read_transcript(pages: Sequence[PageText]) -> list[Line] | None:
+    """A document's transcript rows (`transcript_rows`) when it is a transcript (`is_transcript`), else None. Most
+    documents print no numbered rows: their first pages say so, and the rest are not read."""
+    ordered = sorted(pages, key=lambda page: page.number)
+    if len(transcript_rows(ordered[:FIRST_PAGES])) < MIN_PRINTED_LINES:
+        return None
+    lines = transcript_rows(ordered)
+    return lines if is_transcript(lines) else None
+
+
 def is_transcript(lines: Sequence[Line]) -> bool:
     """Whether numbered rows are a transcript's: enough of them, speaking in turns."""
-    if len(lines) < MIN_ROWS:
-        return False
-    turns = sum(1 for row in lines if (TURN_QA.match(row.text) and len(row.text) > 2) or SPEAKER.match(row.text))
-    return turns >= MIN_TURNS
+    return len(lines) >= MIN_ROWS and turn_count(lines) >= MIN_TURNS
+
+
+def turn_count(lines: Sequence[Line]) -> int:
+    """How many rows open a turn: a "Q.", an "A.", a speaker's name."""
+    return sum(1 for row in lines if (TURN_QA.match(row.text) and len(row.text) > 2) or SPEAKER.match(row.text))
 
 
 def transcript_facts(pages: Sequence[PageText]) -> TranscriptFacts:

@@ -9,6 +9,7 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from casetrack.chunk.testimony import Exchange, Exhibit, Testimony, Turn, exhibits, testimony
 from casetrack.chunk.transcript import Line, pin_span, query_words
@@ -24,8 +25,7 @@ PAGE_SIZE = 25  # questions and answers a get_testimony call returns (offset pag
 TOPIC_WORDS = 3  # words naming a topic: the most frequent in its questions and answers
 
 
-@dataclass(frozen=True, slots=True)
-class Testified:
+class Testified(NamedTuple):
     """One question and answer of a transcript, as get_testimony returns it."""
 
     transcript: Transcript

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from casetrack.chunk.errata import Correction, corrections
 from casetrack.chunk.layout import MIN_PRINTED_LINES
 from casetrack.chunk.transcript import (
+    FIRST_PAGES,
     Line,
     TranscriptFacts,
     is_transcript,
@@ -25,7 +26,6 @@ from casetrack.store import documents as docstore
 from casetrack.store.rocks import RocksStore
 
 KEPT = 32  # transcripts kept read (a 300-page deposition's rows: ~1 MB)
-FIRST_PAGES = 5  # a transcript prints numbered rows within its first pages (after a cover, a title page)
 
 
 @dataclass(frozen=True, slots=True)

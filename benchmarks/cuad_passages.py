@@ -148,6 +148,31 @@ def corpus(cuad: Path = CUAD, exclude_labelled: bool = True) -> tuple[list[Passa
     return out, left_out
 
 
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    """The training and cross-validation data: passages, their 0/1 labels per category, their folds."""
+
+    passages: list[Passage]
+    left_out: list[str]  # contracts of the project's labelled sets
+    categories: list[str]  # CUAD's names, in chunk.clause_types' order
+    y: np.ndarray  # passages x categories
+    fold: np.ndarray  # each passage's fold (by its contract)
+
+    @property
+    def types(self) -> list[str]:
+        return [snake(c) for c in self.categories]
+
+
+def labelled(cuad: Path = CUAD, k: int = 5) -> Labelled:
+    """Every passage of CUAD's contracts not in the labelled sets, labelled, in `k` folds by contract."""
+    from clause_fit import folds
+
+    passages, left_out = corpus(cuad)
+    cats = categories(cuad)
+    y = np.array([[c in p.labels for c in cats] for p in passages], np.float32)
+    return Labelled(passages, left_out, cats, y, folds([p.contract for p in passages], k))
+
+
 def e7_vectors(passages: list[Passage], cache: Path | None = None) -> np.ndarray:
     """Each passage's E7 vector as ingest computes it (the mean of its windows), from `cache` (a .npy) when it
     holds as many rows as there are passages; embedding all of CUAD takes ~20 minutes on two cores."""

@@ -21,6 +21,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -41,8 +42,9 @@ _FOLD = re.compile(r"\s+")
 _ALNUM = re.compile(r"[^a-z0-9]+")
 
 
-@dataclass(frozen=True, slots=True)
-class Passage:
+class Passage(NamedTuple):
+    """One passage of a CUAD contract as ingest cuts it, with the categories its experts marked in it."""
+
     contract: str
     page: int
     char_start: int

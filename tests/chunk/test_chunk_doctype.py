@@ -263,7 +263,8 @@ def test_an_agency_decision_is_a_decision_not_a_contract() -> None:
             "Decided January 20, 2022\nU.S. Department of Justice Executive Office for Immigration Review Board of\n"
             "Immigration Appeals\nFOR THE DEPARTMENT OF HOMELAND SECURITY: Kyle T. Simpson, Associate Legal\nAdvisor\n"
             "BEFORE: Board Panel: WILSON and GORMAN, Appellate Immigration Judges.\n"
-            "GORMAN, Appellate Immigration Judge:\nIn a decision dated August 10, 2020, an Immigration Judge granted the\n"
-            "respondent's motions to terminate his removal proceedings. The Department of Homeland Security (\u201cDHS\u201d)"
-            " has appealed from this decision. The DHS's appeal will be sustained, and the record will be remanded.\n")
+            "GORMAN, Appellate Immigration Judge:\nIn a decision dated August 10, 2020, an Immigration Judge "
+            "granted the\nrespondent's motions to terminate his removal proceedings. The Department of Homeland "
+            "Security (\u201cDHS\u201d) has appealed from this decision. The DHS's appeal will be sustained, and the "
+            "record will be remanded.\n")
     assert infer_document_type("Matter of Laguerre 28 I&N Dec 437 (BIA 2022).pdf", text)[0] is T.CASE_LAW

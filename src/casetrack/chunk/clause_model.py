@@ -2,9 +2,15 @@
 
 Features: the passage's words and word pairs hashed into `dims` buckets (binary, unit length), beside its
 E7 vector when the model was trained with one (the vector ingest computes anyway). One logistic output per
-clause type; a type is tagged when its probability reaches the model's threshold (chosen by 5-fold
-cross-validation split by contract, scripts/train_clauses.py, docs/clause_model.md). Pure numpy: the
-artefact's arrays are read by embed/clause_artefact.py and handed in.
+clause type. A passage is scored whole and piece by piece (`pieces`: its paragraphs, or its sentences), and
+takes each type's best: a one-sentence clause ("Lucid may terminate ... if there is any change of control") is
+lost among the 40 other lines of a 650-token page when the page is scored whole. A piece's weights are summed
+over at least `floor` features' length (as if it stood in a passage of neutral words), because the model
+learned from passages and a heading of three words ("16. TERMINATION") would otherwise be as sure as a clause.
+A type is tagged when that probability reaches the model's threshold; the threshold and the floor are chosen
+by 5-fold cross-validation split by contract on the same scoring (scripts/train_clauses.py,
+docs/clause_model.md). Pure numpy: the artefact's
+arrays are read by embed/clause_artefact.py and handed in.
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ from dataclasses import dataclass
 import numpy as np
 
 _WORD = re.compile(r"[a-z]+|\d+")
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+_SENTENCE = re.compile(r"(?<=[.;:])\s+(?=[(\"A-Z0-9])")
+MIN_PIECES = 2
 
 
 _CACHE: dict[str, int] = {}  # word -> its hash: a passage's words are mostly ones seen before
@@ -42,6 +51,24 @@ def hashed_features(text: str, dims: int) -> np.ndarray:
     return np.unique(np.concatenate([words & mask, pairs & mask])).astype(np.int64)
 
 
+def pieces(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the passage's paragraphs, or of its sentences when it is one paragraph; blank ones
+    left out, each trimmed of surrounding whitespace."""
+    for splitter in (_PARAGRAPH, _SENTENCE):
+        out, start = [], 0
+        for m in [*splitter.finditer(text), None]:
+            end = len(text) if m is None else m.start()
+            chunk = text[start:end]
+            if chunk.strip():
+                lead = len(chunk) - len(chunk.lstrip())
+                out.append((start + lead, start + len(chunk.rstrip())))
+            start = end if m is None else m.end()
+        if len(out) >= MIN_PIECES:
+            return out
+    stripped = text.strip()
+    return [(text.find(stripped), text.find(stripped) + len(stripped))] if stripped else []
+
+
 def feature_matrix(texts: Sequence[str], dims: int) -> np.ndarray:
     """Dense rows of the hashed features, each of unit length (training and cross-validation)."""
     out = np.zeros((len(texts), dims), dtype=np.float32)
@@ -61,6 +88,7 @@ class ClauseModel:
     vector: np.ndarray | None
     bias: np.ndarray
     threshold: float
+    floor: int = 0  # a piece is scored over at least this many features' length (0: a passage is scored whole)
 
     @classmethod
     def of(cls, arrays: Mapping[str, np.ndarray], meta: Mapping[str, object]) -> ClauseModel:
@@ -72,29 +100,64 @@ class ClauseModel:
         if words.shape[1] != len(types) or bias.shape != (len(types),) or (
                 vector is not None and vector.shape[1] != len(types)) or words.shape[0] & (words.shape[0] - 1):
             raise ValueError(f"clause model arrays do not fit {len(types)} types")
-        return cls(types, words, vector, bias, float(meta["threshold"]))  # type: ignore[arg-type]
+        return cls(types, words, vector, bias, float(meta["threshold"]),  # type: ignore[arg-type]
+                   int(str(meta.get("piece_floor", 0))))
 
     @property
     def dims(self) -> int:
         return int(self.words.shape[0])
 
+    def scores(self, texts: Sequence[str], floor: int = 0) -> np.ndarray:
+        """Per text (rows) and type (columns), the probability that the text is a clause of that type, from its
+        words alone, each text's weights summed over at least `floor` features' length; one gather and one
+        segmented sum for all the texts."""
+        buckets = [hashed_features(text, self.dims) for text in texts]
+        sizes = np.array([len(b) for b in buckets], dtype=np.int64)
+        logits = np.tile(self.bias, (len(texts), 1))
+        full = np.flatnonzero(sizes)
+        if len(full):
+            flat = np.concatenate([buckets[i] for i in full])
+            starts = np.concatenate([[0], np.cumsum(sizes[full])[:-1]])
+            logits[full] += (np.add.reduceat(self.words[flat], starts, axis=0)
+                             / np.sqrt(np.maximum(sizes[full], floor))[:, None])
+        return 1.0 / (1.0 + np.exp(-logits))
+
     def probabilities(self, text: str, vector: np.ndarray | None = None) -> np.ndarray:
-        """Per type, the probability that the passage is a clause of it. A model trained with E7 vectors and
-        given none scores the words alone (its vector part counted as zero)."""
-        buckets = hashed_features(text, self.dims)
-        logits = self.bias.copy()
-        if len(buckets):
-            logits += self.words[buckets].sum(axis=0) / np.sqrt(len(buckets))
+        """Per type, the probability that the text as a whole is a clause of it. A model trained with E7 vectors
+        and given none scores the words alone (its vector part counted as zero)."""
+        p = self.scores([text])[0]
         if self.vector is not None and vector is not None and len(vector) == self.vector.shape[0]:
             v = np.asarray(vector, dtype=np.float32)
             norm = float(np.linalg.norm(v))
             if norm > 0:
-                logits += (v / norm) @ self.vector
-        return 1.0 / (1.0 + np.exp(-logits))
+                logits = np.log(p / (1 - p)) + (v / norm) @ self.vector
+                p = 1.0 / (1.0 + np.exp(-logits))
+        return p
 
-    def tag(self, text: str, vector: np.ndarray | None = None, threshold: float | None = None) -> dict[str, float]:
-        """The clause types at or above the threshold, each with its probability, most likely first."""
-        p = self.probabilities(text, vector)
+    def passage_scores(self, texts: Sequence[str], floor: int | None = None) -> np.ndarray:
+        """Per passage and type, the best probability of the passage whole and of each of its `pieces` (scored
+        over at least `floor` features, the model's own when None); the passage whole only when `floor` is 0."""
+        floor = self.floor if floor is None else floor
+        out = self.scores(texts).astype(np.float32)
+        if floor <= 0:
+            return out
+        spans = [pieces(text) for text in texts]
+        owner = np.repeat(np.arange(len(texts)), [len(s) if len(s) > 1 else 0 for s in spans])
+        parts = [text[a:b] for text, s in zip(texts, spans, strict=True) if len(s) > 1 for a, b in s]
+        if parts:
+            np.maximum.at(out, owner, self.scores(parts, floor))
+        return out
+
+    def tag_all(self, texts: Sequence[str], threshold: float | None = None) -> list[dict[str, float]]:
+        """Per passage, the clause types at or above the threshold, each with its probability, most likely
+        first."""
         cut = self.threshold if threshold is None else threshold
-        chosen = np.flatnonzero(p >= cut)
-        return {self.types[i]: round(float(p[i]), 3) for i in chosen[np.argsort(-p[chosen])]}
+        out = []
+        for p in self.passage_scores(texts):
+            chosen = np.flatnonzero(p >= cut)
+            out.append({self.types[i]: round(float(p[i]), 3) for i in chosen[np.argsort(-p[chosen])]})
+        return out
+
+    def tag(self, text: str, threshold: float | None = None) -> dict[str, float]:
+        """The clause types of one passage at or above the threshold (`tag_all`)."""
+        return self.tag_all([text], threshold)[0]

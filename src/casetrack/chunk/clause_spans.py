@@ -8,35 +8,12 @@ the piece holding its first anchor. Offsets are into the passage's text. Pure.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 
 import numpy as np
 
-from casetrack.chunk.clause_model import ClauseModel
+from casetrack.chunk.clause_model import MIN_PIECES, ClauseModel, pieces
 from casetrack.chunk.roles import role_hits
-
-_PARAGRAPH = re.compile(r"\n[ \t]*\n")
-_SENTENCE = re.compile(r"(?<=[.;:])\s+(?=[(\"A-Z0-9])")
-MIN_PIECES = 2
-
-
-def pieces(text: str) -> list[tuple[int, int]]:
-    """(start, end) of the passage's paragraphs, or of its sentences when it is one paragraph; blank ones
-    left out, each trimmed of surrounding whitespace."""
-    for splitter in (_PARAGRAPH, _SENTENCE):
-        out, start = [], 0
-        for m in [*splitter.finditer(text), None]:
-            end = len(text) if m is None else m.start()
-            chunk = text[start:end]
-            if chunk.strip():
-                lead = len(chunk) - len(chunk.lstrip())
-                out.append((start + lead, start + len(chunk.rstrip())))
-            start = end if m is None else m.end()
-        if len(out) >= MIN_PIECES:
-            return out
-    stripped = text.strip()
-    return [(text.find(stripped), text.find(stripped) + len(stripped))] if stripped else []
 
 
 def clause_spans(text: str, roles: Mapping[str, float | None], model: ClauseModel | None) -> dict[str, tuple[int, int]]:
@@ -48,7 +25,7 @@ def clause_spans(text: str, roles: Mapping[str, float | None], model: ClauseMode
     out: dict[str, tuple[int, int]] = {}
     learned = [r for r in roles if model is not None and r in model.types]
     if learned and model is not None:
-        probs = np.stack([model.probabilities(text[s:e]) for s, e in parts])
+        probs = model.scores([text[s:e] for s, e in parts], model.floor)
         for role in learned:
             out[role] = _run(parts, probs[:, model.types.index(role)], model.threshold)
     for role in roles:

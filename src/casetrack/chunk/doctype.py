@@ -170,6 +170,16 @@ INDICATORS: tuple[Indicator, ...] = (
         flags=_I,
         cap=2,
     ),
+    # An agency's adjudicators and its reporter's apparatus (a BIA, BVA or ALJ decision has no "court"): "Interim
+    # Decision #4035", "Board Panel", "Appellate Immigration Judge", "Administrative Law Judge"
+    _ind(
+        T.CASE_LAW,
+        r"\binterim\s+decision\b|\bboard\s+(?:panel|members?)\b|\b(?:appellate\s+)?immigration\s+judges?\b"
+        r"|\b(?:administrative|veterans)\s+law\s+judges?\b",
+        1.5,
+        flags=_I,
+        cap=2,
+    ),
     _ind(
         T.CASE_LAW,
         r"\bcourt\s+of\s+appeals\b|\bdistrict\s+court\b|\bbefore\s+the\s+honou?rable\b",

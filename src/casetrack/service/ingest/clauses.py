@@ -48,7 +48,7 @@ def learned_types(texts: Sequence[str], document_type: DocumentType) -> list[dic
     if model is None or family == DECISION:
         return [{} for _ in texts]
     cut = None if family == CONTRACT else max(QUOTED, model.threshold)
-    return [model.tag(text, threshold=cut) for text in texts]
+    return model.tag_all(texts, threshold=cut)
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,19 +54,25 @@ def tree_digest(root: Path, skip: Path | None = None) -> dict[str, str]:
     return out
 
 
-@pytest.fixture(scope="module")
-def clean_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A real export of a case with two documents, both originals copied into the case."""
-    root = tmp_path_factory.mktemp("clean")
+def exported_case(root: Path, *, copy_original: bool, with_originals: bool = True) -> portability.Exported:
+    """A real export of a two-document case ("Acme v. Widget", `TEXTS`) whose sources are in `root / "sources"`."""
     sources = root / "sources"
     sources.mkdir()
     app = CaseTrack(load_settings(root / "CaseTrack", environ={}))
     case = app.create_case("Acme v. Widget")
     for name, text in TEXTS.items():
         (sources / name).write_text(text)
-        app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(sources / name), copy_original=True))
-    exported = portability.export_case(app.cases, app.settings, app.cases.get(case.id), root / "acme.ctcase")
+        app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(sources / name), copy_original=copy_original))
+    exported = portability.export_case(app.cases, app.settings, app.cases.get(case.id), root / "acme.ctcase",
+                                      with_originals=with_originals)
     app.jobs.shutdown()
+    return exported
+
+
+@pytest.fixture(scope="module")
+def clean_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real export of a case with two documents, both originals copied into the case."""
+    exported = exported_case(tmp_path_factory.mktemp("clean"), copy_original=True)
     assert exported.originals == 2
     return exported.path
 

@@ -84,8 +84,9 @@ def _copy_with_toy_specs(root: Path) -> Path:
     (tree / "casetrack" / "parse" / "toy.py").write_text(TOY_PARSER, encoding="utf-8")
     formats = tree / "casetrack" / "parse" / "formats.py"
     text = formats.read_text(encoding="utf-8")
-    text = text.replace("from casetrack.parse.text_file import", "from casetrack.parse.toy import parse_toy\n"
-                        "from casetrack.parse.text_file import", 1)
+    anchor = "from casetrack.parse.options import ParseOptions"
+    assert anchor in text
+    text = text.replace(anchor, f"from casetrack.parse.toy import parse_toy\n{anchor}", 1)
     closing = text.index("\n)\n", text.index("FORMATS: tuple[FormatSpec, ...] = ("))
     formats.write_text(text[:closing + 1] + TOY_FORMAT + text[closing + 1:], encoding="utf-8")
     specs = tree / "casetrack" / "embed" / "specs.py"

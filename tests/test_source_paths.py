@@ -31,7 +31,7 @@ from casetrack.service.ingest.reindex import NEEDS_RELINK
 from casetrack.store import documents as docstore
 from casetrack.store import keys
 from tests.mcp_helpers import call_ok, mcp_session, text_of
-from tests.test_hostile_records import TEXTS, poisoned_archive, set_fields
+from tests.test_hostile_records import TEXTS, exported_case, poisoned_archive, set_fields
 
 SECRET = "Zanzibar quartermaster ledger: the vault code is 4417."
 
@@ -76,17 +76,8 @@ def case_texts(app: CaseTrack, case_name: str) -> str:
 def uncopied_archive(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A real export of a two-document case whose originals were not copied, and the folder of its sources."""
     root = tmp_path_factory.mktemp("uncopied")
-    sources = root / "sources"
-    sources.mkdir()
-    app = CaseTrack(load_settings(root / "CaseTrack", environ={}))
-    case = app.create_case("Acme v. Widget")
-    for name, text in TEXTS.items():
-        (sources / name).write_text(text)
-        app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(sources / name)))
-    exported = portability.export_case(app.cases, app.settings, app.cases.get(case.id), root / "acme.ctcase",
-                                      with_originals=False)  # names its sources, carries none of them
-    app.jobs.shutdown()
-    return exported.path, sources
+    exported = exported_case(root, copy_original=False, with_originals=False)  # names its sources, carries none
+    return exported.path, root / "sources"
 
 
 def test_an_archive_source_path_is_never_opened_and_reindex_names_the_documents_to_relink(

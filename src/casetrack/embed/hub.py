@@ -20,22 +20,22 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from huggingface_hub import constants as hf_constants
-from huggingface_hub import get_hf_file_metadata, hf_hub_download, hf_hub_url
-from huggingface_hub.errors import EntryNotFoundError, RepositoryNotFoundError, RevisionNotFoundError
-from huggingface_hub.utils import tqdm as hf_tqdm
+from typing import TYPE_CHECKING, Any
 
 from casetrack.embed.sources import Outcome, local_problems, model_dir, sha256_file, write_manifest
 from casetrack.embed.specs import MODEL_FILE, TOKENIZER_FILE, ModelSpec, specs_for
 from casetrack.errors import ModelUnavailable
 
+if TYPE_CHECKING:
+    from huggingface_hub.utils import tqdm as hf_tqdm
+
+# huggingface_hub is imported where a model is fetched, not with this module: the embedders' package imports this
+# one, and a search or a status never downloads (its import was a tenth of a cold `casetrack search`, issue 35 §3).
+
 log = logging.getLogger(__name__)
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _SHA1 = re.compile(r"^[0-9a-f]{40}$")
-_NO_RETRY = (RepositoryNotFoundError, RevisionNotFoundError, EntryNotFoundError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +66,8 @@ class HubSettings:
 
 
 def _progress_class(model_id: str, filename: str, callback: ProgressCallback | None) -> type[hf_tqdm]:
+    from huggingface_hub.utils import tqdm as hf_tqdm
+
     class Progress(hf_tqdm):
         # tqdm skips update() bookkeeping when disabled, so the callback keeps its own count
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -109,6 +111,11 @@ def _fetch_file(
     progress: ProgressCallback | None,
     sleep: Callable[[float], None],
 ) -> Path:
+    from huggingface_hub import constants as hf_constants
+    from huggingface_hub import get_hf_file_metadata, hf_hub_download, hf_hub_url
+    from huggingface_hub.errors import EntryNotFoundError, RepositoryNotFoundError, RevisionNotFoundError
+
+    no_retry = (RepositoryNotFoundError, RevisionNotFoundError, EntryNotFoundError)
     where = settings.endpoint or hf_constants.ENDPOINT
     fix = (
         f"Check the network (or HF_ENDPOINT) and run `{spec.fetch_command}` again, "
@@ -138,7 +145,7 @@ def _fetch_file(
                     tqdm_class=_progress_class(spec.id, remote, progress),
                 )
             )
-        except _NO_RETRY as exc:
+        except no_retry as exc:
             raise ModelUnavailable(
                 spec.id,
                 f"{spec.repo} has no {remote} at revision {spec.revision} on {where} ({type(exc).__name__})",
@@ -165,6 +172,8 @@ def fetch(
     """Download one model into models/<id>/ and write its manifest. Returns that directory.
 
     Raises ModelUnavailable: offline mode, no ONNX upstream, hub unreachable, checksum mismatch."""
+    from huggingface_hub import constants as hf_constants
+
     if spec.convert_from is not None or spec.revision is None:
         raise ModelUnavailable(spec.id, "it has no ONNX export on the hub", f"Convert it: `{spec.fetch_command}`.")
     if settings.offline or hf_constants.is_offline_mode():

@@ -55,6 +55,11 @@ class PooledEmbedder:
     def spec(self) -> ModelSpec:
         return self._inner.spec
 
+    @property
+    def files(self) -> tuple[Path, Path]:
+        """The model's ONNX file and tokenizer: what its vectors are a function of, beside the text."""
+        return self._inner.model_path, self._inner.tokenizer_path
+
     def embed_documents(self, texts: Sequence[str]) -> DocumentEmbeddings:
         self._pool._before_use(self._inner)
         try:

@@ -64,7 +64,7 @@ def parse_file(path: Path, options: ParseOptions | None = None) -> ParsedDocumen
     if spec is None:
         raise UnsupportedFormat(extension, SUPPORTED_EXTENSIONS, CONVERSION_HINTS.get(extension, ""))
     size = _check_content(path, spec)
-    document = spec.parser(path, options)
+    document = spec.parse(path, options)
     if size > options.max_file_bytes_warn:
         warning = (
             f"Large file: {size / 2**20:,.0f} MB (over {options.max_file_bytes_warn / 2**20:,.0f} MB); "

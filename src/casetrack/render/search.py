@@ -96,6 +96,9 @@ def response_text(r: SearchResponse, tier: str) -> str:
         asked = ", ".join(BY_ID[role].label for role in ((r.clause_type,) if r.clause_type else r.roles_asked))
         head.append(f"{'Only' if r.clause_type else 'Asks for'}: {asked} (clause types and parts of decisions tagged "
                     "at ingest; list_clauses shows a document's)")
+    if not r.hits and r.min_score:
+        return "\n".join([*head, "", f"No passage scores {r.min_score:.2f} or more (the chance that it answers the "
+                                    "question). Lower min_score, or try other words."])
     if not r.hits:
         return "\n".join([*head, "", "No matching passages. Try other words, or check list_documents."])
     body = []

@@ -21,7 +21,7 @@ def search_case(
     top_k: TopK = 10,
     document_filter: Annotated[str | None, Field(description="Only this document (name or ID)")] = None,
     min_score: Annotated[float | None, Field(ge=0.0, le=1.0, description=(
-        "Drop results scoring below this (at least 3 are kept)"))] = None,
+        "Only results at least this likely to answer (score: 0..1)"))] = None,
     clause_type: Annotated[str | None, Field(description="Only this clause type, e.g. governing_law")] = None,
     case_name: CaseName = None,
 ) -> Annotated[CallToolResult, out.SearchResult]:

@@ -20,6 +20,7 @@ from casetrack.errors import CaseTrackError, InvalidInput, Step
 from casetrack.index.references import query_reference_terms, query_references
 from casetrack.index.sparse import SparseVector
 from casetrack.index.tokenize import tokenize
+from casetrack.search.calibration import Evidence
 from casetrack.search.correspondents import asked_terms
 from casetrack.search.evidence import evidence
 from casetrack.search.pipeline import (
@@ -35,7 +36,7 @@ from casetrack.search.pipeline import (
 from casetrack.search.scope import STAGE_NAMED, DocumentNames, document_name_tokens, named_documents
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
-from casetrack.service.search import index_status
+from casetrack.service.search import index_status, scoring
 from casetrack.service.search.asked_roles import AskedRoles
 from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex, IndexCache
 from casetrack.service.search.index_status import IndexFilesStatus
@@ -75,6 +76,7 @@ class SearchHit:
     copies: tuple[Chunk, ...] = ()  # the same passage elsewhere in the case, ranked lower (see _assemble)
     thread: ThreadPlace | None = None  # where its e-mail stands in its thread
     transcript: TranscriptPlace | None = None  # a transcript's rows that hold the answer ("Smith Dep. 6:16")
+    evidence: Evidence | None = None  # what its calibrated `score` was computed from (search.calibration)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,7 @@ class SearchResponse:
     named_documents: tuple[str, ...] = ()  # the documents the query names best (evidence for their passages)
     roles_asked: tuple[str, ...] = ()  # the legal roles the query asks for (search.roles), best first
     clause_type: str | None = None  # the role the results were restricted to (search_case's clause_type)
+    min_score: float | None = None  # the score floor asked for (a calibrated chance of answering: scoring)
 
 
 class SearchService:
@@ -177,12 +180,14 @@ class SearchService:
             raise InvalidInput("min_score must be between 0 and 1.")
         doc = self._documents.resolve(case, document_filter) if document_filter else None
         role = resolve_role(clause_type) if clause_type else None
-        config = replace(pipeline or self.pipeline, min_score=min_score or 0.0)
+        # The pipeline ranks; the score shown, and min_score, are the calibrated chance of an answer (scoring).
+        config = replace(pipeline or self.pipeline, min_score=0.0)
         wanted = min(top_k + COPIES_RESERVE, 2 * top_k)
         store = self._store(case)
         vectors: dict[str, QueryInput] | None = None
         references = query_references(text)
-        tokens = tokenize(text) + query_pin_terms(text)  # "Dep. 17:19": the chunk holding that line
+        words = tokenize(text)
+        tokens = words + query_pin_terms(text)  # "Dep. 17:19": the chunk holding that line
         for attempt in range(2):
             with store.reader() as db:  # the only read session of a search
                 index = self.cache.get(case.id, store, db)
@@ -210,6 +215,11 @@ class SearchService:
                                              windows=window_loader(db))
                             if scope is not None:
                                 outcome = replace(outcome, stages_used=(*outcome.stages_used, STAGE_NAMED))
+                            shown, why = scoring.calibrated(
+                                outcome.hits, scoring.evidence(outcome.hits, words, vectors, index.indexes,
+                                                               window_loader(db), scoring.calibration().model),
+                                min_score)
+                            outcome = replace(outcome, hits=tuple(shown))
                             documents = index.document_count if doc is None else 1
                             chunks = index.chunk_count if allowed is None else len(allowed)
                             moved_on = index.generation != generation(db)
@@ -221,7 +231,7 @@ class SearchService:
                 named = () if scope is None else tuple(sorted(
                     d.name for d in (docstore.get_document(db, i) for i in scope.documents) if d is not None))
                 hits, missing = self._assemble(db, outcome.hits, context_chars, top_k,
-                                               self.mail(case, db, index.generation))
+                                               self.mail(case, db, index.generation), why)
                 hits = [replace(h, transcript=self.transcripts.place(db, h.chunk, text)) for h in hits]
             # A commit of this process (e.g. a reindex) updated the in-memory index after this
             # read session began, so some hits name chunks the session cannot see: run again.
@@ -231,7 +241,7 @@ class SearchService:
         log.info("Search: %d results in %.0f ms (stages %s)", len(hits), elapsed, ",".join(outcome.stages_used))
         return SearchResponse(text, case, documents, chunks, hits, elapsed, outcome.stages_used,
                               tuple(s.upper() for s in outcome.signals), doc, named, tuple(asked),
-                              role.id if role else None)
+                              role.id if role else None, min_score)
 
     def _names(self, case: Case, db: RocksStore, index: CaseIndex) -> DocumentNames:
         """The words each document can be named by, as query tokens, kept until the case's index moves on."""
@@ -307,7 +317,8 @@ class SearchService:
         return source, name.upper(), hits
 
     def _assemble(self, db: RocksStore, hits: Sequence[Hit], context_chars: int, top_k: int,
-                  mail: MailIndex | None = None) -> tuple[list[SearchHit], int]:
+                  mail: MailIndex | None = None,
+                  evidence: Mapping[object, Evidence] | None = None) -> tuple[list[SearchHit], int]:
         """The first `top_k` distinct passages of `hits`, each with its copies, and how many hits name a chunk
         this read session cannot see. A passage found where an e-mail quotes an earlier message is cited where
         that message was written (service.search.mail_index), the quotation among its copies. Hits past the
@@ -338,7 +349,7 @@ class SearchService:
             before, after = _context(db, chunk, context_chars) if context_chars else (None, None)
             place = mail.place(chunk.document_id) if mail is not None else None
             out.append(SearchHit(chunk, round(float(hit.score), 4), dict(hit.ranks), before, after, tuple(copies),
-                                 place))
+                                 place, evidence=(evidence or {}).get(hit.key)))
         return out, missing
 
     def _written(self, db: RocksStore, chunk: Chunk, mail: MailIndex, docs: dict[str, Document | None]) -> Chunk:

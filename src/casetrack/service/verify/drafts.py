@@ -20,12 +20,10 @@ from casetrack.chunk.transcript import FACT_PAGES, is_transcript, transcript_fac
 from casetrack.domain import Case, Document, ParsedPage, StoredPage
 from casetrack.errors import FileNotFound, InvalidInput, UnsupportedFormat
 from casetrack.parse.dispatch import parse_file
-from casetrack.parse.docx_indents import indented_paragraphs
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.text_file import parse_text_file
 from casetrack.parse.text_pages import text_pages
 from casetrack.service.cases.cases import CaseService
-from casetrack.service.verify.toa_docx import toa_path_for, write_toa_docx
 from casetrack.store import documents as docstore
 from casetrack.store.rocks import RocksStore
 from casetrack.store.stats import generation
@@ -85,8 +83,16 @@ def read_draft(text: str | None = None, file_path: str | None = None) -> Draft:
     if not any(p.text.strip() for p in parsed.pages):
         raise InvalidInput(f"{path.name} holds no text to check. If it is a scan, run OCR on it or give the "
                            "draft as a Word file.")
-    indented = tuple(indented_paragraphs(path)) if suffix == ".docx" else ()
+    indented = _word_indents(path) if suffix == ".docx" else ()
     return Draft(path.name, path, parsed.pages, indented)
+
+
+def _word_indents(path: Path) -> tuple[str, ...]:
+    """A Word draft's indented paragraphs; python-docx is imported here, when a Word draft is read, not with this
+    service, which the server and every command build (issue 35 §3)."""
+    from casetrack.parse.docx_indents import indented_paragraphs
+
+    return tuple(indented_paragraphs(path))
 
 
 class DraftVerifier:
@@ -168,6 +174,8 @@ def table_of_authorities_for(draft: Draft, passim: int = PASSIM_PAGES, write_doc
     table = table_of_authorities(authorities, draft.pages_estimated, passim)
     target = None
     if write_docx or output_path:
+        from casetrack.service.verify.toa_docx import toa_path_for, write_toa_docx  # python-docx, when asked
+
         target = write_toa_docx(table, toa_path_for(draft.path, output_path, folder))
     return DraftTable(draft, table, target)
 

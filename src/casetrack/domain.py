@@ -133,7 +133,7 @@ class ParsedPage:
     line_width: int | None = None  # characters a line prints at, for a format without lines of its own
 
 
-# What opens the text of each page an e-mail's attached file gives (parse/eml_attachments.py); search sets it
+# What opens the text of each page an e-mail's attached file gives (parse/mail/attachments.py); search sets it
 # aside to know the file's passages for copies of the same file ingested on its own.
 ATTACHMENT_LABEL = "[Attachment {index}: {name}, page {page} of {pages}]"
 

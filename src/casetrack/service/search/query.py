@@ -20,6 +20,7 @@ from casetrack.errors import CaseTrackError, InvalidInput, Step
 from casetrack.index.references import query_reference_terms, query_references
 from casetrack.index.sparse import SparseVector
 from casetrack.index.tokenize import tokenize
+from casetrack.parse.formats import MAIL_FORMATS
 from casetrack.search.correspondents import asked_terms
 from casetrack.search.evidence import evidence
 from casetrack.search.pipeline import (
@@ -39,7 +40,6 @@ from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex, IndexCa
 from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.loaders import colbert_loader, window_loader
 from casetrack.service.search.mail_index import (
-    MAIL_FORMATS,
     EmailThread,
     MailIndex,
     ThreadPlace,

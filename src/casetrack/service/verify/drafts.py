@@ -20,10 +20,10 @@ from casetrack.chunk.transcript import FACT_PAGES, is_transcript, transcript_fac
 from casetrack.domain import Case, Document, ParsedPage, StoredPage
 from casetrack.errors import FileNotFound, InvalidInput, UnsupportedFormat
 from casetrack.parse.dispatch import parse_file
-from casetrack.parse.docx_indents import indented_paragraphs
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.text_file import parse_text_file
 from casetrack.parse.text_pages import text_pages
+from casetrack.parse.word.indents import indented_paragraphs
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.verify.toa_docx import toa_path_for, write_toa_docx
 from casetrack.store import documents as docstore

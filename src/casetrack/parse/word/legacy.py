@@ -14,11 +14,12 @@ from pathlib import Path
 
 from casetrack.domain import ParsedDocument
 from casetrack.errors import DocumentUnreadable, ToolUnavailable
-from casetrack.parse.libreoffice_offline import offline_environment, offline_profile
+from casetrack.parse.formats import DOC, ODT
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.scratch import scratch_folder
 from casetrack.parse.sniff import read_head, sniff
-from casetrack.parse.word import parse_docx
+from casetrack.parse.word.document import parse_docx
+from casetrack.parse.word.libreoffice import offline_environment, offline_profile
 
 CONVERT_TIMEOUT_S = 120.0
 INSTALL_LIBREOFFICE = (
@@ -43,12 +44,12 @@ def parse_doc(path: Path, options: ParseOptions) -> ParsedDocument:
     """Parse a .doc file. Raises ToolUnavailable when LibreOffice is not installed, and
     DocumentUnreadable when the conversion fails or takes longer than CONVERT_TIMEOUT_S."""
     kind, _ = sniff(read_head(path))
-    return _converted(path, options, _IMPORT_FILTERS.get(kind, "MS Word 97"), "doc", "legacy Word (.doc)")
+    return _converted(path, options, _IMPORT_FILTERS.get(kind, "MS Word 97"), DOC.id, "legacy Word (.doc)")
 
 
 def parse_odt(path: Path, options: ParseOptions) -> ParsedDocument:
     """Parse an OpenDocument text (.odt, LibreOffice's and Google Docs' export); raises as `parse_doc`."""
-    return _converted(path, options, _ODT_FILTER, "odt", "OpenDocument (.odt)")
+    return _converted(path, options, _ODT_FILTER, ODT.id, "OpenDocument (.odt)")
 
 
 def _converted(path: Path, options: ParseOptions, import_filter: str, file_format: str,

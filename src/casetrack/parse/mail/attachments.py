@@ -32,6 +32,8 @@ from PIL import Image, UnidentifiedImageError
 
 from casetrack.domain import ATTACHMENT_LABEL, ParsedPage
 from casetrack.errors import CaseTrackError
+from casetrack.parse.dispatch import FORMAT_OF, parse_file
+from casetrack.parse.formats import IMAGE_EXTENSIONS
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.scratch import scratch_folder
 
@@ -108,7 +110,6 @@ def _file_parts(message: Message, depth: int = 0) -> Iterator[tuple[str, Message
             yield from _file_parts(inner, depth + 1)
 
 
-_IMAGE_EXTENSIONS = frozenset({".png", ".jpg", ".jpeg", ".tif", ".tiff"})
 # A picture smaller than this on both sides holds no page of text: a logo, an icon, a spacer.
 ICON_PIXELS = 200
 
@@ -183,7 +184,6 @@ def file_name(part: Message) -> str:
 
 def _extension(name: str, content_type: str) -> str:
     """The extension an attached file is read as: its own when CaseTrack reads it, else its content type's."""
-    from casetrack.parse.dispatch import FORMAT_OF  # dispatch imports this module's caller
 
     own = Path(name).suffix.lower()
     return own if own in FORMAT_OF else mimetypes.guess_extension(content_type) or own
@@ -192,7 +192,6 @@ def _extension(name: str, content_type: str) -> str:
 def reads_attachment(name: str, content_type: str) -> bool:
     """Whether an attached file of this name and type is read (or unpacked, a winmail.dat): eml_skim leaves out
     the bodies of the others before the message is parsed."""
-    from casetrack.parse.dispatch import FORMAT_OF  # dispatch imports this module's caller
 
     return content_type in TNEF_TYPES or name.lower() == "winmail.dat" or _extension(name, content_type) in FORMAT_OF
 
@@ -200,7 +199,6 @@ def reads_attachment(name: str, content_type: str) -> bool:
 def _read_attachment(name: str, content_type: str, payload: bytes,
                      options: ParseOptions) -> tuple[list[ParsedPage], list[str]]:
     """The attachment's pages and warnings, or no pages and the reason it was not read."""
-    from casetrack.parse.dispatch import FORMAT_OF, parse_file  # dispatch imports this module's caller
 
     own = Path(name).suffix.lower()
     extension = _extension(name, content_type)
@@ -210,7 +208,7 @@ def _read_attachment(name: str, content_type: str, payload: bytes,
                     "Save it from the message and convert it to PDF to make it searchable."]  # fmt: skip
     if not payload:
         return [], [f"Attachment {name} was not read: it is empty."]
-    if extension in _IMAGE_EXTENSIONS and _icon_sized(payload):
+    if extension in IMAGE_EXTENSIONS and _icon_sized(payload):
         return [], []  # a logo or an icon (Outlook packs signature logos as attachments): no page of text fits
     with scratch_folder(options, "attachment") as folder:
         stem = _UNSAFE.sub("_", Path(name).stem)[:80].strip(" .") or "attachment"

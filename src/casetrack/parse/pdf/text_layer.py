@@ -12,7 +12,7 @@ from itertools import islice
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from casetrack.parse.pdf_lines import unchecked
+from casetrack.parse.pdf.lines import unchecked
 
 # Characters no text layer holds for a reader: C0 controls (not tab or line breaks), private use, U+FFFD.
 _GLYPH_CODES = re.compile(r"[\x00-\x08\x0e-\x1f\ue000-\uf8ff\ufffd]")

@@ -14,7 +14,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from casetrack.domain import MailPart, ParsedDocument
-from casetrack.parse.eml_attachments import (
+from casetrack.parse.formats import EML
+from casetrack.parse.mail.attachments import (
     MAX_ATTACHED_MESSAGE_DEPTH,
     attached_file_pages,
     attached_messages,
@@ -23,8 +24,8 @@ from casetrack.parse.eml_attachments import (
     reads_attachment,
     signed_content,
 )
-from casetrack.parse.eml_skim import skimmed
-from casetrack.parse.mail_quotes import message_key, split_message
+from casetrack.parse.mail.quotes import message_key, split_message
+from casetrack.parse.mail.skim import skimmed
 from casetrack.parse.normalize import native_pages, split_approximate_pages
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.text_file import decode_text, decodes
@@ -42,7 +43,7 @@ def parse_eml(path: Path, options: ParseOptions) -> ParsedDocument:
     """Parse an .eml message (see `message_document`)."""
     with path.open("rb") as handle:  # an unread attachment's body is never held (eml_skim)
         message = email.message_from_bytes(skimmed(handle, reads_attachment), policy=email.policy.default)
-    return message_document(message, options, "eml")
+    return message_document(message, options, EML.id)
 
 
 def message_document(message: Message, options: ParseOptions, file_format: str) -> ParsedDocument:

@@ -21,7 +21,7 @@ from statistics import median
 import numpy as np
 from PIL import Image
 
-from casetrack.parse.ocr_punctuation import mend
+from casetrack.parse.ocr.punctuation import mend
 
 MIN_ROWS = 8  # as parse.layout.MARGIN_NUMBERS_MIN: a numbered margin shows at least this many rows
 MAX_NUMBER = 40  # pleading paper has 28 rows, transcripts 25
@@ -56,7 +56,7 @@ class OcrWord:
 
 def ocr_words(tsv: str) -> Iterator[OcrWord]:
     """The recognised words of a Tesseract TSV, in its reading order; a period it read where the scan has
-    a space mended (parse/ocr_punctuation.py)."""
+    a space mended (parse/ocr/punctuation.py)."""
     rows = tsv.splitlines()
     if not rows:
         return

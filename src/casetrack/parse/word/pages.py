@@ -34,7 +34,7 @@ class PageBuilder:
     that text is on (after any page break recorded before it), as a tuple among the paragraphs."""
 
     def __init__(self, line_width: int | None = None) -> None:
-        self._line_width = line_width  # characters a body line prints at (parse/docx_lines.py)
+        self._line_width = line_width  # characters a body line prints at (parse/word/lines.py)
         self._pages: list[list[str | tuple[str, ...] | ShownPicture]] = [[]]
         self._pending: list[str] = []
         self._placed: set[str] = set()

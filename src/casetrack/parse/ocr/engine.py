@@ -27,9 +27,9 @@ from PIL import Image, ImageOps
 
 from casetrack import telemetry_off
 from casetrack.domain import ExtractionMethod
-from casetrack.parse import ocr_margin
-from casetrack.parse.deskew import straightened
-from casetrack.parse.ocr_margin import OcrWord, ocr_words
+from casetrack.parse.ocr import margin as ocr_margin
+from casetrack.parse.ocr.deskew import straightened
+from casetrack.parse.ocr.margin import OcrWord, ocr_words
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.scratch import scratch_folder
 

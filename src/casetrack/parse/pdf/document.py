@@ -30,16 +30,17 @@ import pypdfium2.raw as pdfium_c
 from casetrack import cancel, helper_process
 from casetrack.domain import ExtractionMethod, ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
-from casetrack.parse import ocr
+from casetrack.parse.formats import PDF
 from casetrack.parse.layout import (
     furniture_in_place,
     join_columns,
     margin_numbers_inline,
 )
 from casetrack.parse.normalize import normalize_page_text, word_chars
+from casetrack.parse.ocr import engine as ocr
 from casetrack.parse.options import ParseOptions
-from casetrack.parse.pdf_lines import positioned_lines, turned_lines, with_overlays_in_place
-from casetrack.parse.pdf_text_layer import (
+from casetrack.parse.pdf.lines import positioned_lines, turned_lines, with_overlays_in_place
+from casetrack.parse.pdf.text_layer import (
     SHAPES_NOTE,
     UNDECODABLE_NOTE,
     annotations_flattened,
@@ -249,7 +250,7 @@ def _assemble(
     if skipped:
         reasons = sorted({warning for page in pages for warning in page.warnings})
         warnings.append(f"{len(skipped)} scanned page(s) have no text ({_page_list(skipped)}): {' '.join(reasons)}")
-    return ParsedDocument(format="pdf", pages=tuple(pages), metadata=metadata, warnings=tuple(warnings))
+    return ParsedDocument(format=PDF.id, pages=tuple(pages), metadata=metadata, warnings=tuple(warnings))
 
 
 def _ocr_results(

@@ -21,6 +21,7 @@ from lxml import etree
 
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.errors import CaseTrackError
+from casetrack.parse.dispatch import parse_file
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.scratch import scratch_folder
 
@@ -121,7 +122,6 @@ def read_pictures(
     """Each readable picture, in order, with the pages the image parser reads from it (a multi-page TIFF gives
     several, numbered from 1) or, when it cannot be read, no pages and why. `ocr_workers` pictures are read at
     once: a picture is one page, so the image parser alone would run one Tesseract at a time."""
-    from casetrack.parse.dispatch import parse_file  # dispatch imports this module's caller
 
     with scratch_folder(options, "docx-pictures") as folder:
 

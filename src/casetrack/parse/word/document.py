@@ -23,13 +23,17 @@ from lxml import etree
 
 from casetrack.domain import ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
-from casetrack.parse.docx_entities import entity_warning
-from casetrack.parse.docx_headers import section_parts
-from casetrack.parse.docx_lines import printed_line_width
-from casetrack.parse.docx_notes import ENDNOTE, REFERENCE_TAGS, NoteReference, Notes, read_notes
-from casetrack.parse.docx_numbering import ListNumbering
-from casetrack.parse.docx_pages import PageBuilder, ShownPicture
-from casetrack.parse.docx_pictures import (
+from casetrack.parse.formats import DOCX
+from casetrack.parse.headers_footers import HeaderFooterReader
+from casetrack.parse.normalize import word_chars
+from casetrack.parse.options import ParseOptions
+from casetrack.parse.word.entities import entity_warning
+from casetrack.parse.word.headers import section_parts
+from casetrack.parse.word.lines import printed_line_width
+from casetrack.parse.word.notes import ENDNOTE, REFERENCE_TAGS, NoteReference, Notes, read_notes
+from casetrack.parse.word.numbering import ListNumbering
+from casetrack.parse.word.pages import PageBuilder, ShownPicture
+from casetrack.parse.word.pictures import (
     BLIP,
     IMAGE_DATA,
     MIN_OWN_TEXT_CHARS,
@@ -39,9 +43,6 @@ from casetrack.parse.docx_pictures import (
     scanned_pages,
     shown_page_sized,
 )
-from casetrack.parse.headers_footers import HeaderFooterReader
-from casetrack.parse.normalize import word_chars
-from casetrack.parse.options import ParseOptions
 
 # Real DOCX files: a few dozen entries, XML compressing 5-20x. Limits are far above that.
 MAX_ZIP_ENTRIES = 10_000
@@ -123,7 +124,7 @@ def parse_docx(path: Path, options: ParseOptions) -> ParsedDocument:
         read, picture_warnings = scanned_pages(pictures, options)
         warnings.extend(picture_warnings)
         pages = builder.pages(read)
-    return ParsedDocument(format="docx", pages=pages, metadata=metadata, warnings=tuple(warnings))
+    return ParsedDocument(format=DOCX.id, pages=pages, metadata=metadata, warnings=tuple(warnings))
 
 
 def _has_own_text(pages: tuple[ParsedPage, ...]) -> bool:

@@ -19,7 +19,7 @@ from docx.oxml.ns import qn
 from docx.oxml.parser import parse_xml
 from lxml import etree
 
-from casetrack.parse.docx_numbering import format_number
+from casetrack.parse.word.numbering import format_number
 
 FOOTNOTE = "footnote"
 ENDNOTE = "endnote"

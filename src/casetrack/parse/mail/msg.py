@@ -33,8 +33,9 @@ from striprtf.striprtf import rtf_to_text
 
 from casetrack.domain import ParsedDocument
 from casetrack.errors import DocumentUnreadable
-from casetrack.parse.eml import header_text, message_document
-from casetrack.parse.eml_attachments import MAX_ATTACHED_MESSAGE_DEPTH
+from casetrack.parse.formats import MSG
+from casetrack.parse.mail.attachments import MAX_ATTACHED_MESSAGE_DEPTH
+from casetrack.parse.mail.eml import header_text, message_document
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.rtf import rtf_encoding
 
@@ -106,7 +107,7 @@ def parse_msg(path: Path, options: ParseOptions) -> ParsedDocument:
             raise DocumentUnreadable(str(path), "the Outlook message is damaged", _UNREADABLE_FIX) from exc
     finally:
         ole.close()
-    document = message_document(message, options, "msg")
+    document = message_document(message, options, MSG.id)
     return replace(document, warnings=(*warnings, *document.warnings))
 
 

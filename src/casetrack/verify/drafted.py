@@ -1,6 +1,6 @@
 """The authorities a draft cites, as the draft writes them.
 
-eyecite (through graph/authorities.py) finds each citation and resolves short forms, `supra` and
+eyecite (through graph/citations/authorities.py) finds each citation and resolves short forms, `supra` and
 `Id.` to the authority they mean; its span is the reporter citation alone (`570 U.S. 297`), and its
 party names are unreliable in long captions ("Fisher v. Univ. of Tex. at Austin" gives "Austin").
 So the case name is read here from the words before the citation, and the court and year from the
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from casetrack.domain import ParsedPage
-from casetrack.graph.authorities import AuthorityKind, AuthorityMention, find_authorities
+from casetrack.graph.citations.authorities import AuthorityKind, AuthorityMention, find_authorities
 from casetrack.graph.pagetext import join_pages
 
 MAX_NAME_CHARS = 200

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from casetrack.domain import Document
-from casetrack.graph.authorities import AuthorityKind, AuthorityMention
+from casetrack.graph.citations.authorities import AuthorityKind, AuthorityMention
 from casetrack.verify.check import CaseView, Region, Resolution, place_of
 from casetrack.verify.citations import Citation
 from casetrack.verify.drafted import DraftAuthority, by_authority, case_name_words

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from casetrack.graph.authorities import AuthorityKind
+from casetrack.graph.citations.authorities import AuthorityKind
 from casetrack.verify.drafted import DraftAuthority, by_authority
 
 PASSIM_PAGES = 5

@@ -17,8 +17,8 @@ from typing import Any, NamedTuple
 from casetrack.chunk.layout import PageLayout
 from casetrack.domain import Case, Document, ExtractionMethod, ParsedPage, line_citation, page_citation
 from casetrack.errors import InvalidInput, NotFound
-from casetrack.graph.authorities import authorities_in
-from casetrack.graph.dates import EventType
+from casetrack.graph.citations.authorities import authorities_in
+from casetrack.graph.dates.mentions import EventType
 from casetrack.graph.pagetext import join_pages
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.graph.name_merges import complete_cut_names, join_suffixed_forms

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from casetrack.graph.names import display_name, suffixed_forms
-from casetrack.graph.truncation import ELLIPSIS, continues
+from casetrack.graph.parties.truncation import ELLIPSIS, continues
 
 if TYPE_CHECKING:
     from casetrack.service.graph.case_graph import CaseGraph, Node

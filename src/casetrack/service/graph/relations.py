@@ -13,7 +13,7 @@ from datetime import datetime
 import numpy as np
 
 from casetrack.domain import Document, DocumentType
-from casetrack.graph.threads import base_subject, sent_time
+from casetrack.graph.mail.threads import base_subject, sent_time
 from casetrack.parse.formats import MAIL_FORMATS
 from casetrack.service.graph.case_graph import CaseGraph, Node
 from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from casetrack.domain import ChunkSpan, Document, MailPart, ParsedPage, StoredPage
-from casetrack.graph.mail_dates import mail_date_mentions, relative_dates, sent_date
+from casetrack.graph.mail.dates import mail_date_mentions, relative_dates, sent_date
 from casetrack.parse.formats import MAIL_FORMATS
 from casetrack.parse.mail.quotes import opening_header
 from casetrack.search.correspondents import recipient_terms, sender_terms

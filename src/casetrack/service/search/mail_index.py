@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from casetrack.domain import Chunk, Document
-from casetrack.graph.threads import MailRecord, Thread, message_ids, sent_time, threads
+from casetrack.graph.mail.threads import MailRecord, Thread, message_ids, sent_time, threads
 from casetrack.parse.formats import MAIL_FORMATS
 from casetrack.store import documents as docstore
 from casetrack.store.rocks import RocksStore

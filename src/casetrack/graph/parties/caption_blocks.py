@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from casetrack.graph.names import looks_like_person
-from casetrack.graph.parties import ROLE_WORDS, RawParty
+from casetrack.graph.parties.party import ROLE_WORDS, RawParty
 from casetrack.graph.scan import find_all
 
 _ROLE = (r"(?:Plaintiffs?|Defendants?|Petitioners?|Respondents?|Appellants?|Appellees?|Intervenors?|Claimants?"

@@ -17,8 +17,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from casetrack.domain import ParsedPage
-from casetrack.graph.date_events import EventType, event_of
-from casetrack.graph.date_openings import numeric_hits, pattern_starts, year_hits
+from casetrack.graph.dates.events import EventType, event_of
+from casetrack.graph.dates.openings import numeric_hits, pattern_starts, year_hits
 from casetrack.graph.pagetext import JoinedText, sentence_bounds, squash
 from casetrack.graph.scan import (
     digit_runs,

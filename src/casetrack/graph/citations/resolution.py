@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from casetrack.graph.eyecite_fast import eyecite
-from casetrack.graph.statutes import AuthorityKind
+from casetrack.graph.citations.eyecite_fast import eyecite
+from casetrack.graph.citations.statutes import AuthorityKind
 
 
 @dataclass(frozen=True, slots=True)

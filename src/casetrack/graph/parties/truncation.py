@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from casetrack.graph.names import organization_key
 
 if TYPE_CHECKING:
-    from casetrack.graph.parties import RawParty
+    from casetrack.graph.parties.party import RawParty
 
 SHORT_TITLE_WIDTH = 30  # as observed in a Second Circuit notice: a side this long may be cut
 ELLIPSIS = "…"

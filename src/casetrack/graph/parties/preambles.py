@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from casetrack.graph.defined_terms import DEFINED, DefinedTerm, defined_terms
 from casetrack.graph.names import organization_key
-from casetrack.graph.parties import QUOTES, ROLE_WORDS, RawParty, clean_name, name_before, org_names
+from casetrack.graph.parties.defined_terms import DEFINED, DefinedTerm, defined_terms
+from casetrack.graph.parties.party import QUOTES, ROLE_WORDS, RawParty, clean_name, name_before, org_names
 from casetrack.graph.scan import lowered
 
 Span = tuple[int, int]

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 
 from casetrack.domain import MailPart, ParsedPage
-from casetrack.graph.date_events import event_of
-from casetrack.graph.dates import DateMention, dates_in
+from casetrack.graph.dates.events import event_of
+from casetrack.graph.dates.mentions import DateMention, dates_in
 from casetrack.graph.pagetext import sentence_bounds, squash
 
 _MAX_DESCRIPTION = 240

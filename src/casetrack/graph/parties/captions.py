@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from casetrack.graph.caption_blocks import block_parties
 from casetrack.graph.names import looks_like_person
-from casetrack.graph.parties import ROLE_WORDS, RawParty
+from casetrack.graph.parties.caption_blocks import block_parties
+from casetrack.graph.parties.party import ROLE_WORDS, RawParty
+from casetrack.graph.parties.truncation import SHORT_TITLE_WIDTH, complete_truncated, maybe_cut
 from casetrack.graph.scan import lowered
-from casetrack.graph.truncation import SHORT_TITLE_WIDTH, complete_truncated, maybe_cut
 
 _ROLE_LINE = re.compile(
     r"^[ \t\]|]*(?P<role>(?:Plaintiffs?|Defendants?|Petitioners?|Respondents?|Appellants?|Appellees?|Intervenors?"

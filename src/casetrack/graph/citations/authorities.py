@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from casetrack.domain import ParsedPage
-from casetrack.graph.citation_windows import WINDOW_JOIN, anchors, name_uses, needed, pin_cite_follows, windows
-from casetrack.graph.eyecite_fast import eyecite, piece_tokenizer
+from casetrack.graph.citations.eyecite_fast import eyecite, piece_tokenizer
+from casetrack.graph.citations.resolution import Raw, page_marker, resolve
+from casetrack.graph.citations.statutes import AuthorityKind, LawMatch, find_laws
+from casetrack.graph.citations.treatment import Treatment, classify
+from casetrack.graph.citations.windows import WINDOW_JOIN, anchors, name_uses, needed, pin_cite_follows, windows
 from casetrack.graph.pagetext import JoinedText, join_pages, sentence_bounds, squash
-from casetrack.graph.resolution import Raw, page_marker, resolve
-from casetrack.graph.statutes import AuthorityKind, LawMatch, find_laws
-from casetrack.graph.treatment import Treatment, classify
 
 _eyecite = eyecite  # the name tests and callers have used
 

@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import clause_fit as cf
 import cuad_passages as cp
 
-from casetrack.chunk.clause_model import feature_matrix
-from casetrack.chunk.roles import tag_passage
+from casetrack.chunk.roles.clause_model import feature_matrix
+from casetrack.chunk.roles.tagging import tag_passage
 
 # The old tagger's roles and the CUAD categories each stands for.
 KEYWORD_TO_CUAD: dict[str, tuple[str, ...]] = {
@@ -84,7 +84,7 @@ def table(cats: list[str], y: np.ndarray, model: np.ndarray, keyword: np.ndarray
 def unseen(cats: list[str], left_out: list[str]) -> list[str]:
     """The shipped artefact on the contracts training left out (those of the project's labelled sets): micro
     precision, recall and F1 of what ingest tags on an agreement, beside the keyword tagger's."""
-    from casetrack.chunk.clause_model import ClauseModel
+    from casetrack.chunk.roles.clause_model import ClauseModel
     from casetrack.embed.clause_artefact import read_artefact
 
     model = ClauseModel.of(*read_artefact())
@@ -105,7 +105,7 @@ def unseen(cats: list[str], left_out: list[str]) -> list[str]:
 
 
 def speed(texts: list[str]) -> str:
-    from casetrack.chunk.clause_model import ClauseModel
+    from casetrack.chunk.roles.clause_model import ClauseModel
     from casetrack.embed.clause_artefact import FOLDER, read_artefact
 
     model = ClauseModel.of(*read_artefact())

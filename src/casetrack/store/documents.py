@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from casetrack.chunk.roles import known_roles
+from casetrack.chunk.roles.tagging import known_roles
 from casetrack.domain import Chunk, ChunkSpan, Document, DocumentType, ExtractionMethod, Provenance, StoredPage
 from casetrack.store import keys
 from casetrack.store.records import dumps, loads

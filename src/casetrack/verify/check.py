@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from casetrack.chunk.errata import Correction, corrections
 from casetrack.chunk.layout import PageLayout
+from casetrack.chunk.transcripts.errata import Correction, corrections
 from casetrack.domain import Document, ExtractionMethod, Provenance, StoredPage
 from casetrack.verify.align import align, looks_like_ocr_misreading
 from casetrack.verify.errata import with_errata

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from casetrack.chunk.errata import Correction
+from casetrack.chunk.transcripts.errata import Correction
 from casetrack.verify.keys import KeyedText
 from casetrack.verify.model import Status
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from casetrack.chunk.pinpoints import query_pin_terms
-from casetrack.chunk.roles import resolve_role, role_term
+from casetrack.chunk.roles.tagging import resolve_role, role_term
 from casetrack.domain import ATTACHMENT_LABEL, Case, Chunk, Document
 from casetrack.embed import MODELS, EmbedderPool, Kind
 from casetrack.errors import CaseTrackError, InvalidInput, Step

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from casetrack.chunk.layout import MIN_PRINTED_LINES
-from casetrack.chunk.transcript import FACT_PAGES, is_transcript, transcript_facts, transcript_rows
+from casetrack.chunk.transcripts.transcript import FACT_PAGES, is_transcript, transcript_facts, transcript_rows
 from casetrack.domain import Case, Document, ParsedPage, StoredPage
 from casetrack.errors import FileNotFound, InvalidInput, UnsupportedFormat
 from casetrack.parse.dispatch import parse_file

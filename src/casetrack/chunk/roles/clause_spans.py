@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 
 import numpy as np
 
-from casetrack.chunk.clause_model import ClauseModel
-from casetrack.chunk.roles import role_hits
+from casetrack.chunk.roles.clause_model import ClauseModel
+from casetrack.chunk.roles.tagging import role_hits
 
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SENTENCE = re.compile(r"(?<=[.;:])\s+(?=[(\"A-Z0-9])")

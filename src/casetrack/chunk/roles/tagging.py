@@ -29,8 +29,8 @@ from functools import lru_cache
 
 import ahocorasick
 
-from casetrack.chunk.clause_types import RENAMED, SPLIT
-from casetrack.chunk.role_taxonomy import BY_ID, DECISION, KEPT, KEYWORD_BY_ID, KEYWORD_ROLES, ROLES, Role
+from casetrack.chunk.roles.clause_types import RENAMED, SPLIT
+from casetrack.chunk.roles.taxonomy import BY_ID, DECISION, KEPT, KEYWORD_BY_ID, KEYWORD_ROLES, ROLES, Role
 from casetrack.domain import Chunk
 from casetrack.errors import InvalidInput, quoted
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from casetrack.chunk.clause_types import CUAD_TYPES
+from casetrack.chunk.roles.clause_types import CUAD_TYPES
 
 CONTRACT = "contract"
 DECISION = "decision"

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from casetrack.chunk.transcript import EXAMINER, SPEAKER, TURN_QA, Line, pin_span
+from casetrack.chunk.transcripts.transcript import EXAMINER, SPEAKER, TURN_QA, Line, pin_span
 
 QUESTION, ANSWER, COLLOQUY, OBJECTION, NOTE = "question", "answer", "colloquy", "objection", "note"
 # "DIRECT EXAMINATION", "CROSS-EXAMINATION", "E X A M I N A T I O N", "FURTHER REDIRECT EXAMINATION"

@@ -44,7 +44,7 @@ def toa(
     """Print a draft's table of authorities (cases, statutes, rules, other authorities, with their pages)."""
     from casetrack.render import verify as render
     from casetrack.service.verify.drafts import read_draft, table_of_authorities_for
-    from casetrack.verify.toa import PASSIM_PAGES
+    from casetrack.verify.authorities.toa import PASSIM_PAGES
 
     passim = PASSIM_PAGES if passim is None else passim
     done = run(ctx, lambda _: table_of_authorities_for(read_draft(file_path=draft), passim, docx, output))

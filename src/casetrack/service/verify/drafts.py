@@ -29,11 +29,11 @@ from casetrack.service.verify.toa_docx import toa_path_for, write_toa_docx
 from casetrack.store import documents as docstore
 from casetrack.store.rocks import RocksStore
 from casetrack.store.stats import generation
-from casetrack.verify.check import CaseView
+from casetrack.verify.authorities.drafted import draft_authorities
+from casetrack.verify.authorities.toa import PASSIM_PAGES, TableOfAuthorities, table_of_authorities
+from casetrack.verify.case_view import CaseView
 from casetrack.verify.draft import DraftReport, check_draft
-from casetrack.verify.drafted import draft_authorities
 from casetrack.verify.index import CaseKeys, PageEntry
-from casetrack.verify.toa import PASSIM_PAGES, TableOfAuthorities, table_of_authorities
 
 log = logging.getLogger(__name__)
 

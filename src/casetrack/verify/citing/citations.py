@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from casetrack.verify.drafted import DraftAuthority
+from casetrack.verify.authorities.drafted import DraftAuthority
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from casetrack.domain import Document
-from casetrack.verify.check import CaseView, Region, Resolution
-from casetrack.verify.citations import Citation, Locator
+from casetrack.verify.authorities.opinions import OpinionIndex
+from casetrack.verify.case_view import CaseView, Region, Resolution
+from casetrack.verify.citing.citations import Citation, Locator
+from casetrack.verify.citing.naming import DocumentWords, match_document
+from casetrack.verify.citing.places import line_span, paragraph_span, section_span
 from casetrack.verify.model import Cited
-from casetrack.verify.naming import DocumentWords, match_document
-from casetrack.verify.opinions import OpinionIndex
-from casetrack.verify.places import line_span, paragraph_span, section_span
 
 
 class Resolver:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from casetrack.graph.citations.authorities import AuthorityKind
-from casetrack.verify.drafted import DraftAuthority, by_authority
+from casetrack.verify.authorities.drafted import DraftAuthority, by_authority
 
 PASSIM_PAGES = 5
 HEADINGS = {

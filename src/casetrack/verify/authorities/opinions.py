@@ -17,12 +17,12 @@ from dataclasses import dataclass, replace
 
 from casetrack.domain import Document
 from casetrack.graph.citations.authorities import AuthorityKind, AuthorityMention
-from casetrack.verify.check import CaseView, Region, Resolution, place_of
-from casetrack.verify.citations import Citation
-from casetrack.verify.drafted import DraftAuthority, by_authority, case_name_words
+from casetrack.verify.authorities.drafted import DraftAuthority, by_authority, case_name_words
+from casetrack.verify.case_view import CaseView, Region, Resolution, place_of
+from casetrack.verify.citing.citations import Citation
+from casetrack.verify.citing.naming import DocumentWords
 from casetrack.verify.keys import key_of
 from casetrack.verify.model import AuthorityCheck, Cited, PinCheck, Place
-from casetrack.verify.naming import DocumentWords
 from casetrack.verify.window import join
 
 OWN_CITE_LINES = 40  # lines at the top of an opinion's first page that may hold its own citation

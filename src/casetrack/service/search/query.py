@@ -50,8 +50,8 @@ from casetrack.service.search.mail_index import (
 from casetrack.service.search.transcripts import TranscriptPlace, Transcripts
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
-from casetrack.store.index_files import IndexDamaged
 from casetrack.store.rocks import RocksStore
+from casetrack.store.search_index.files import IndexDamaged
 from casetrack.store.stats import generation
 
 log = logging.getLogger(__name__)

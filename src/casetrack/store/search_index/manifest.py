@@ -19,7 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from casetrack.store.index_files import (
+from casetrack.store.paths import remove_tree
+from casetrack.store.search_index.files import (
     FORMAT,
     SEGMENT_NAME,
     IndexDamaged,
@@ -28,7 +29,6 @@ from casetrack.store.index_files import (
     read_json,
     write_json,
 )
-from casetrack.store.paths import remove_tree
 
 INDEX_DIR = "index"
 MANIFEST = "manifest.json"

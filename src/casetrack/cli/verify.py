@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from casetrack.cli.app import app, examples, run, say
+from casetrack.cli.console import app, examples, run, say
 from casetrack.cli.documents import CaseOption, pick_case
 
 if TYPE_CHECKING:  # the verifier imports eyecite and the parsers: only these commands do, when they run (cli/app.py)

@@ -8,12 +8,13 @@ import typer
 
 from casetrack.cli.console import app, examples, run, say
 from casetrack.cli.documents import CaseOption, pick_case
+from casetrack.verify.model import DRAFT_FORMATS_WORDS
 
 if TYPE_CHECKING:  # the verifier imports eyecite and the parsers: only these commands do, when they run (cli/app.py)
     from casetrack.service.app import CaseTrack
     from casetrack.service.verify.drafts import Verification
 
-Draft = Annotated[str, typer.Argument(help="The draft: a .docx, .pdf, .txt or .md file")]
+Draft = Annotated[str, typer.Argument(help=f"The draft: a {DRAFT_FORMATS_WORDS} file")]
 
 
 @app.command(epilog=examples("casetrack verify ~/Cases/Smith/Brief.docx --case Smith") +

@@ -34,11 +34,9 @@ from casetrack.verify.authorities.toa import PASSIM_PAGES, TableOfAuthorities, t
 from casetrack.verify.case_view import CaseView
 from casetrack.verify.draft import DraftReport, check_draft
 from casetrack.verify.index import CaseKeys, PageEntry
+from casetrack.verify.model import DRAFT_FORMATS, DRAFT_FORMATS_WORDS
 
 log = logging.getLogger(__name__)
-
-DRAFT_FORMATS = (".docx", ".pdf", ".txt", ".md")
-
 
 @dataclass(frozen=True, slots=True)
 class Draft:
@@ -61,12 +59,12 @@ class Verification:
 
 
 def read_draft(text: str | None = None, file_path: str | None = None) -> Draft:
-    """The draft to check: pasted `text`, or the .docx, .pdf, .txt or .md file at `file_path`.
+    """The draft to check: pasted `text`, or the file at `file_path` (one of `DRAFT_FORMATS`).
 
     Raises InvalidInput (neither or both given, an empty draft), FileNotFound, UnsupportedFormat,
     DocumentUnreadable (a broken file)."""
     if (text is None or not text.strip()) == (file_path is None or not file_path.strip()):
-        raise InvalidInput("Give the draft either as text or as file_path (a .docx, .pdf, .txt or .md file), "
+        raise InvalidInput(f"Give the draft either as text or as file_path (a {DRAFT_FORMATS_WORDS} file), "
                            "not both and not neither.")
     if text is not None and text.strip():
         return Draft("pasted text", None, text_pages(text, keep_indents=True))  # as a .txt draft reads

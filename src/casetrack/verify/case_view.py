@@ -16,14 +16,6 @@ from casetrack.verify.index import CaseKeys
 from casetrack.verify.model import Cited, Difference, Place, Status
 from casetrack.verify.window import Window, join
 
-MIN_SIMILARITY = 0.6  # a passage holding fewer of a quotation's words is not the passage it misquotes
-MIN_RUN = 3  # ... and it must hold at least this many of them in a row (or all of a shorter quotation)
-ALIGN_MARGIN = 400  # characters of the page read on either side of where the index places a quotation
-CANDIDATE_PAGES = 5
-WEAK_VOTES = 3  # a candidate page with a third of the best one's shared runs is not aligned
-CLOSE_ENOUGH = 0.9  # a passage at the cited place this close ends the search for a closer one
-EXACT_PAGE_LIMIT = 200  # pages holding a quotation's longest run that are tried for the whole quotation
-
 
 class PageReader(Protocol):
     def page(self, document_id: str, number: int) -> StoredPage | None: ...

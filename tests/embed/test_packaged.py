@@ -10,6 +10,7 @@ import pytest
 from onnx import numpy_helper
 
 from casetrack.embed.engine import OnnxEmbedder
+from casetrack.embed.packaged import PACKAGED_TOKENIZER
 from casetrack.embed.specs import MODELS
 from tests.datasets import EVAL_DEV
 
@@ -25,7 +26,9 @@ CLAUSES = [
 
 
 def packaged(model_id: str) -> OnnxEmbedder:
-    model, tokenizer = MODELS[model_id].packaged.locate()  # type: ignore[union-attr], PACKAGED_TOKENIZER.locate()
+    copy = MODELS[model_id].packaged
+    assert copy is not None, f"{model_id} ships no packaged copy"
+    model, tokenizer = copy.locate(), PACKAGED_TOKENIZER.locate()
     assert model is not None and tokenizer is not None
     return OnnxEmbedder(MODELS[model_id], model, tokenizer)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from casetrack.chunk.clause_model import ClauseModel
+from casetrack.chunk.roles.clause_model import ClauseModel
 
 STEPS = 300
 RATE = 0.1

@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import clause_fit as cf
 import cuad_passages as cp
 
-from casetrack.chunk.clause_model import ClauseModel, feature_matrix
-from casetrack.chunk.roles import tag_passage
+from casetrack.chunk.roles.clause_model import ClauseModel, feature_matrix
+from casetrack.chunk.roles.tagging import tag_passage
 from casetrack.embed.clause_artefact import FOLDER, read_artefact
 
 # The old tagger's roles and the CUAD categories each stands for.

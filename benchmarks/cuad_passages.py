@@ -25,8 +25,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from casetrack.chunk.clause_types import CUAD_TYPES
 from casetrack.chunk.legal import chunk_pages
+from casetrack.chunk.roles.clause_types import CUAD_TYPES
 from casetrack.chunk.structure import extract_structure
 from casetrack.domain import DocumentType
 from casetrack.parse.text_pages import text_pages

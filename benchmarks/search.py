@@ -58,8 +58,8 @@ from casetrack.service.app import CaseTrack
 from casetrack.service.search.case_index import CaseIndex
 from casetrack.store import changes, keys, stats
 from casetrack.store import documents as docstore
-from casetrack.store.index_manifest import INDEX_DIR
 from casetrack.store.records import encode_u64
+from casetrack.store.search_index.manifest import INDEX_DIR
 
 EVAL_DEV = Path(__file__).resolve().parent / "eval_dev"
 CHUNKS_PER_DOC, PAGES_PER_DOC, DOCS_PER_WRITE, DIM, RARE_VOCAB, RUNS = 100, 25, 20, 384, 200_000, 150

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.search import print_table, rss_mb, write_case
 
 from casetrack.config import load_settings
-from casetrack.graph.eyecite_fast import eyecite
+from casetrack.graph.citations.eyecite_fast import eyecite
 from casetrack.service.app import CaseTrack
 from casetrack.service.verify.drafts import read_draft
 from casetrack.store import documents as docstore

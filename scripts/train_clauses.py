@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import clause_fit as cf
 import cuad_passages as cp
 
-from casetrack.chunk.clause_model import feature_matrix
+from casetrack.chunk.roles.clause_model import feature_matrix
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "casetrack" / "embed" / "data" / "clauses"

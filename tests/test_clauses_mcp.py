@@ -97,7 +97,7 @@ async def test_a_clause_is_previewed_and_cited_at_its_own_lines_with_its_confide
 @pytest.mark.anyio
 async def test_an_opinion_takes_no_contract_clause_type_and_a_contract_no_part_of_a_decision(
         clause_data_dir: Path) -> None:
-    from casetrack.chunk.role_taxonomy import BY_ID, CONTRACT, DECISION
+    from casetrack.chunk.roles.taxonomy import BY_ID, CONTRACT, DECISION
 
     async with mcp_session(clause_data_dir) as client:
         await call_ok(client, "switch_case", case_name="Acme v. Beta")

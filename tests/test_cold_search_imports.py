@@ -17,7 +17,8 @@ from casetrack.service.ingest.document import IngestRequest
 
 # What the search never needs: the parsers' libraries, the Word writer, the model hub's client.
 UNNEEDED = ("docx", "huggingface_hub", "pdfplumber", "pypdf", "pypdfium2", "striprtf", "olefile",
-            "casetrack.parse.pdf", "casetrack.parse.word", "casetrack.parse.eml", "casetrack.parse.msg")
+            "casetrack.parse.pdf.document", "casetrack.parse.word.document", "casetrack.parse.mail.eml",
+            "casetrack.parse.mail.msg")
 
 PROBE = """
 import atexit, json, sys

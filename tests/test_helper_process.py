@@ -19,7 +19,7 @@ from casetrack import helper_process
 from casetrack.chunk import chunk_pages, extract_structure
 from casetrack.domain import DocumentType
 from casetrack.parse import parse_file
-from casetrack.parse.pdf import SPLIT_MIN_PAGES
+from casetrack.parse.pdf.document import SPLIT_MIN_PAGES
 from casetrack.service.app import HELPER_MODULES
 from casetrack.service.ingest.graph_extract import PendingExtract, build_extract
 from tests.conftest import EVAL_DEV

@@ -12,7 +12,7 @@ from pypdf import PdfReader, PdfWriter
 
 from casetrack import helper_process
 from casetrack.config import load_settings
-from casetrack.parse.pdf import SPLIT_MIN_PAGES
+from casetrack.parse.pdf.document import SPLIT_MIN_PAGES
 from casetrack.service.app import CaseTrack
 from casetrack.store import documents as docstore
 from tests.conftest import EVAL_DEV

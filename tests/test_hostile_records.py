@@ -317,7 +317,7 @@ def test_a_chunk_record_shows_only_a_printed_page_and_line_span_in_its_citation(
     """A provenance record read from a case (one imported from an archive is data) gives its printed page:line
     span only in the form ingest writes: a crafted record cannot put its words into a citation."""
     from casetrack.domain import Document, DocumentType
-    from casetrack.store.documents import assemble_chunk
+    from casetrack.store.document_records import assemble_chunk
     from casetrack.store.records import dumps
 
     doc = Document("d", "Dep.pdf", None, "0" * 64, 1, 0.0, "pdf", DocumentType.DEPOSITION, 1.0, "user", 1, 1, 0, 0,

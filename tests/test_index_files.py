@@ -15,8 +15,8 @@ from casetrack.domain import Case
 from casetrack.service.app import CaseTrack
 from casetrack.service.search import index_sync
 from casetrack.service.search.case_index import CaseIndex
-from casetrack.store import index_files
-from casetrack.store.index_manifest import INDEX_DIR, MANIFEST, read_manifest
+from casetrack.store.search_index import files as index_files
+from casetrack.store.search_index.manifest import INDEX_DIR, MANIFEST, read_manifest
 from tests.index_cases import WORDS, answers, delete_documents, same, write_documents
 
 

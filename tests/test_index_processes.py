@@ -19,7 +19,7 @@ import pytest
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
 from casetrack.service.search import index_sync
-from casetrack.store.index_manifest import INDEX_DIR, read_manifest
+from casetrack.store.search_index.manifest import INDEX_DIR, read_manifest
 from tests.index_cases import answers, consistent, same, write_documents
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,7 +44,7 @@ KILLED_MID_SEGMENT = """
     from casetrack.service.search import index_sync
     from casetrack.service.app import CaseTrack
     from casetrack.service.ingest.document import IngestRequest
-    from casetrack.store import index_files
+    from casetrack.store.search_index import files as index_files
 
     index_sync.FLUSH_ROWS = 1  # the next commit is written as a segment at once
     real = index_files._write_array

@@ -9,7 +9,7 @@ import pytest
 
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
-from casetrack.store.index_manifest import INDEX_DIR
+from casetrack.store.search_index.manifest import INDEX_DIR
 from tests.index_cases import write_documents
 from tests.mcp_helpers import call_ok, mcp_session, text_of
 

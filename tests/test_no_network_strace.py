@@ -28,7 +28,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from casetrack import telemetry_off
-from casetrack.parse.libreoffice_offline import offline_environment
+from casetrack.parse.word.libreoffice import offline_environment
 from tests.badfiles import text_pdf_bytes
 from tests.mcp_helpers import CASETRACK, call_ok, server_env, text_of
 from tests.parse.synthetic import text_image

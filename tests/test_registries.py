@@ -35,7 +35,7 @@ def parse_toy(path: Path, options: ParseOptions) -> ParsedDocument:
     return ParsedDocument(format="toy", pages=pages)
 '''
 
-TOY_FORMAT = '    FormatSpec("Toy notes", (".toy",), frozenset({"text"}), parse_toy),\n'
+TOY_FORMAT = '    FormatSpec("toy", "Toy notes", (".toy",), frozenset({"text"}), "toy:parse_toy"),\n'
 TOY_MODEL = '''        ModelSpec(
             id="E99", name="toy-dense", purpose="registry test", kind=Kind.DENSE_MEAN, dim=16,
             tier=LicenseTier.FREE, licence="MIT", label="E99-Toy", role=SearchRole.RANK, weight=0.5,
@@ -84,9 +84,6 @@ def _copy_with_toy_specs(root: Path) -> Path:
     (tree / "casetrack" / "parse" / "toy.py").write_text(TOY_PARSER, encoding="utf-8")
     formats = tree / "casetrack" / "parse" / "formats.py"
     text = formats.read_text(encoding="utf-8")
-    anchor = "from casetrack.parse.options import ParseOptions"
-    assert anchor in text
-    text = text.replace(anchor, f"from casetrack.parse.toy import parse_toy\n{anchor}", 1)
     closing = text.index("\n)\n", text.index("FORMATS: tuple[FormatSpec, ...] = ("))
     formats.write_text(text[:closing + 1] + TOY_FORMAT + text[closing + 1:], encoding="utf-8")
     specs = tree / "casetrack" / "embed" / "specs.py"

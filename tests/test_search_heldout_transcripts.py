@@ -23,6 +23,6 @@ def test_every_labelled_span_is_the_answer_text_of_an_existing_transcript() -> N
 def test_the_full_pipeline_finds_the_answers_in_transcripts_nobody_tuned_it_on(tmp_path: Path) -> None:
     scores, ranks = scored(TRANSCRIPTS, tmp_path)
     # Measured (Free tier, E7) on the set's first run: R@10 1.000, MRR 0.767; with a transcript's passages cut
-    # into whole exchanges (chunk.transcript_passages): R@10 1.000, MRR 0.864. The floor fails if they are undone.
+    # into whole exchanges (chunk.transcripts.passages): R@10 1.000, MRR 0.864. The floor fails if they are undone.
     assert scores.recall_at(10) >= 0.95, f"R@10 {scores.recall_at(10):.3f}; first-hit ranks: {ranks}"
     assert scores.mrr() >= 0.82, f"MRR {scores.mrr():.3f}; first-hit ranks: {ranks}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from casetrack.chunk.role_taxonomy import BY_ID, DECISION
+from casetrack.chunk.roles.taxonomy import BY_ID, DECISION
 from casetrack.config import load_settings
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import IngestRequest

@@ -137,7 +137,7 @@ class ParsedPage:
 # pipeline keeps through its boost and rerank stages (`PipelineConfig.boost_keep`).
 MAX_TOP_K = 50
 
-# What opens the text of each page an e-mail's attached file gives (parse/eml_attachments.py); search sets it
+# What opens the text of each page an e-mail's attached file gives (parse/mail/attachments.py); search sets it
 # aside to know the file's passages for copies of the same file ingested on its own.
 ATTACHMENT_LABEL = "[Attachment {index}: {name}, page {page} of {pages}]"
 

@@ -6,7 +6,7 @@ InferenceSession the process resolves mobile.events.data.microsoft.com and opens
 environment before onnxruntime is first imported does (issue 33 §1). huggingface_hub reads
 HF_HUB_DISABLE_TELEMETRY before it would send usage pings (it contacts the hub only for
 `casetrack models download`). tokenizers, Tesseract and the model files send nothing; LibreOffice's
-own update check and fetches are off in its profile (parse/libreoffice_offline.py).
+own update check and fetches are off in its profile (parse/word/libreoffice.py).
 
 The package's __init__ applies these to os.environ before anything else is imported, so every
 entry point (server, CLI, helper process, tests, benchmarks) and every process started from one

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from casetrack.chunk import chunk_pages
-from casetrack.chunk.clause_model import ClauseModel
-from casetrack.chunk.roles import tag_passage
+from casetrack.chunk.roles.clause_model import ClauseModel
+from casetrack.chunk.roles.tagging import tag_passage
 from casetrack.domain import DocumentType
 from casetrack.embed.clause_artefact import FOLDER, read_artefact
 from casetrack.parse.text_pages import text_pages

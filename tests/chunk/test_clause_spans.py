@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from casetrack.chunk.clause_spans import clause_spans, pieces
-from casetrack.chunk.role_taxonomy import CONTRACT, DECISION
-from casetrack.chunk.roles import chunk_roles
+from casetrack.chunk.roles.clause_spans import clause_spans, pieces
+from casetrack.chunk.roles.tagging import chunk_roles
+from casetrack.chunk.roles.taxonomy import CONTRACT, DECISION
 
 PASSAGE = """3. Assignment. Neither party may assign this Agreement without the prior written consent of the other
 party.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from casetrack.chunk.errata import corrections
+from casetrack.chunk.transcripts.errata import corrections
 from casetrack.domain import ExtractionMethod, ParsedPage
 
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from casetrack.chunk.role_taxonomy import ASKS, BY_ID, KEYWORD_ROLES, LEARNED, ROLES
-from casetrack.chunk.roles import by_role, resolve_role, tag_passage
+from casetrack.chunk.roles.tagging import by_role, resolve_role, tag_passage
+from casetrack.chunk.roles.taxonomy import ASKS, BY_ID, KEYWORD_ROLES, LEARNED, ROLES
 from casetrack.domain import Chunk, ChunkSpan, ExtractionMethod, Provenance
 from casetrack.errors import InvalidInput
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from casetrack.chunk import testimony as qa
-from casetrack.chunk.testimony import ANSWER, exhibits, heading_of
-from casetrack.chunk.transcript import transcript_rows
+from casetrack.chunk.transcripts import testimony as qa
+from casetrack.chunk.transcripts.testimony import ANSWER, exhibits, heading_of
+from casetrack.chunk.transcripts.transcript import transcript_rows
 from casetrack.parse.dispatch import parse_file
 from tests.transcript_files import condensed_pdf
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from casetrack.chunk.transcript import Line, is_transcript, pinpoint, transcript_facts, transcript_rows
+from casetrack.chunk.transcripts.transcript import Line, is_transcript, pinpoint, transcript_facts, transcript_rows
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.parse.dispatch import parse_file
 from tests.transcript_files import condensed_pdf, full_page_text, hearing_pages, smith_pages

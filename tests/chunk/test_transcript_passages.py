@@ -1,4 +1,4 @@
-"""A transcript's passages are its exchanges (chunk.transcript_passages, issue 37): a question is never in one
+"""A transcript's passages are its exchanges (chunk.transcripts.passages, issue 37): a question is never in one
 passage and its answer in the next, an objection stays between them, no exchange is in two passages, and a
 document that is no transcript is cut by size as before. Real files: a condensed PDF (four transcript pages to a
 sheet), a hearing as text, the two real depositions of the heldout_lit set."""
@@ -13,9 +13,9 @@ import pytest
 from casetrack.chunk import chunk_pages
 from casetrack.chunk.legal import split_page
 from casetrack.chunk.sizes import sizes_for
-from casetrack.chunk.testimony import testimony as read_testimony
-from casetrack.chunk.transcript import Line, transcript_rows
-from casetrack.chunk.transcript_passages import TRANSCRIPT_SIZES
+from casetrack.chunk.transcripts.passages import TRANSCRIPT_SIZES
+from casetrack.chunk.transcripts.testimony import testimony as read_testimony
+from casetrack.chunk.transcripts.transcript import Line, transcript_rows
 from casetrack.domain import ChunkSpan, DocumentType, ExtractionMethod, ParsedPage
 from casetrack.parse.dispatch import parse_file
 from tests.transcript_files import condensed_pdf, full_page_text, hearing_pages

@@ -10,7 +10,7 @@ import pytest
 from onnx import numpy_helper
 
 from casetrack.embed.engine import OnnxEmbedder
-from casetrack.embed.sources import PACKAGED_MODELS, PACKAGED_TOKENIZER
+from casetrack.embed.packaged import PACKAGED_TOKENIZER
 from casetrack.embed.specs import MODELS
 from tests.datasets import EVAL_DEV
 
@@ -26,7 +26,9 @@ CLAUSES = [
 
 
 def packaged(model_id: str) -> OnnxEmbedder:
-    model, tokenizer = PACKAGED_MODELS[model_id].locate(), PACKAGED_TOKENIZER.locate()
+    copy = MODELS[model_id].packaged
+    assert copy is not None, f"{model_id} ships no packaged copy"
+    model, tokenizer = copy.locate(), PACKAGED_TOKENIZER.locate()
     assert model is not None and tokenizer is not None
     return OnnxEmbedder(MODELS[model_id], model, tokenizer)
 
@@ -130,7 +132,7 @@ def test_the_packaged_tokenizer_shares_its_vocabulary_with_e8s_base() -> None:
         (name,) = [n for n in inits if n.endswith("word_embeddings.weight")]
         return numpy_helper.to_array(inits[name])
 
-    e7_path, e8_path = PACKAGED_MODELS["E7"].locate(), PACKAGED_MODELS["E8"].locate()
+    e7_path, e8_path = MODELS["E7"].packaged.locate(), MODELS["E8"].packaged.locate()  # type: ignore[union-attr]
     assert e7_path is not None and e8_path is not None
     a, b = word_embeddings(e7_path), word_embeddings(e8_path)
     assert a.shape == b.shape == (30522, 384)

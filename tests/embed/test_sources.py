@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from casetrack.embed.packaged import PACKAGED_TOKENIZER
 from casetrack.embed.sources import (
-    PACKAGED_MODELS,
-    PACKAGED_TOKENIZER,
     Source,
     find,
     import_models,
@@ -38,7 +37,7 @@ def model_folder(root: Path, name: str, dim: int = 384, manifest_id: str | None 
 
 
 def test_packaged_weights_and_tokenizer_are_installed_and_match_their_pinned_digests() -> None:
-    for entry in (*PACKAGED_MODELS.values(), PACKAGED_TOKENIZER):
+    for entry in (*(m.packaged for m in MODELS.values() if m.packaged), PACKAGED_TOKENIZER):
         path = entry.locate()
         assert path is not None, entry
         assert sha256_file(path) == entry.sha256

@@ -6,7 +6,7 @@ import pytest
 
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph import AuthorityKind, Treatment, find_authorities
-from casetrack.graph.authorities import _eyecite_mentions
+from casetrack.graph.citations.authorities import _eyecite_mentions
 from casetrack.graph.pagetext import join_pages
 from tests.graph.graph_evaldev import COURT_DOCUMENTS, all_docs, jsonl, pages_of
 
@@ -121,7 +121,7 @@ PARENTHETICALS += ["Pa.Super.", "SC", "Mo.", "Cal. Ct. App.", "Tex. App.", "N.Y.
 def test_the_faster_court_lookup_answers_exactly_as_eyecites_own() -> None:
     from eyecite import helpers
 
-    from casetrack.graph.authorities import _eyecite
+    from casetrack.graph.citations.authorities import _eyecite
 
     _eyecite()
     fast = helpers.get_court_by_paren

@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from casetrack.graph import authorities, citation_windows
-from casetrack.graph.citation_windows import CITABLE_AFTER_OTHER_SPACE, anchors, needed, windows
+from casetrack.graph.citations import authorities
+from casetrack.graph.citations import windows as citation_windows
+from casetrack.graph.citations.windows import CITABLE_AFTER_OTHER_SPACE, anchors, needed, windows
 from casetrack.graph.pagetext import join_pages
 from tests.graph.graph_evaldev import all_docs, pages_of
 
@@ -166,7 +167,7 @@ def citation_extractors() -> list[Any]:
     """Every eyecite extractor whose tokens `get_citations` turns into citations."""
     from eyecite.models import CitationToken, IdToken, SectionToken, SupraToken
 
-    from casetrack.graph.eyecite_fast import _filters
+    from casetrack.graph.citations.eyecite_fast import _filters
 
     f = _filters()
     found = {id(e): e for e in f.unfiltered_extractors}

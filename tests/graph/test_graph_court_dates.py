@@ -6,7 +6,7 @@ import pytest
 
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph import find_dates
-from casetrack.graph.dates import EventType
+from casetrack.graph.dates.mentions import EventType
 
 
 def event_of(text: str, date: str) -> EventType:

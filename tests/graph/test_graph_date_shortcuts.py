@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
-from casetrack.graph import date_events, dates
-from casetrack.graph.date_events import EVENT_RULES, EventType
-from casetrack.graph.date_openings import numeric_hits, pattern_starts, year_hits
-from casetrack.graph.dates import _NUMERIC_TRIGGER, _YEAR_TRIGGER
+from casetrack.graph.dates import events as date_events
+from casetrack.graph.dates import mentions as dates
+from casetrack.graph.dates.events import EVENT_RULES, EventType
+from casetrack.graph.dates.mentions import _NUMERIC_TRIGGER, _YEAR_TRIGGER
+from casetrack.graph.dates.openings import numeric_hits, pattern_starts, year_hits
 from casetrack.graph.scan import digit_runs, finditer_at
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph import EntityKind, find_entities, find_parties
-from casetrack.graph.truncation import continues
+from casetrack.graph.parties.truncation import continues
 from tests.graph.graph_evaldev import pages_of
 
 

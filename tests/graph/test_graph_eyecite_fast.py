@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from casetrack.graph.eyecite_fast import _filters, eyecite, piece_tokenizer
+from casetrack.graph.citations.eyecite_fast import _filters, eyecite, piece_tokenizer
 from tests.graph.graph_evaldev import COURT_DOCUMENTS, pages_of
 
 BRIEF = (

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from casetrack.graph.eyecite_fast import _filters
+from casetrack.graph.citations.eyecite_fast import _filters
 from casetrack.graph.openings import DIGIT, Opening, candidate_starts, opening
 from casetrack.graph.scan import finditer_at
 

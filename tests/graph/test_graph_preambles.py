@@ -8,7 +8,7 @@ import pytest
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph import EntityKind, find_parties
 from casetrack.graph.names import organization_key
-from casetrack.graph.parties import org_names
+from casetrack.graph.parties.party import org_names
 
 
 def parties(text: str) -> dict[str, tuple[str, ...]]:

@@ -10,6 +10,7 @@ import pytest
 
 from casetrack.domain import ExtractionMethod, ParsedPage
 from casetrack.graph import people as people_module
+from casetrack.graph.citations.statutes import LAW_PATTERNS, _windowed
 from casetrack.graph.concepts import _CONCEPT_REACH, CONCEPTS, find_concepts
 from casetrack.graph.issues import _COUNT, _counts
 from casetrack.graph.pagetext import _END, MAX_SENTENCE, _is_end, sentence_bounds
@@ -23,7 +24,6 @@ from casetrack.graph.scan import (
     near_keywords,
     windows_at,
 )
-from casetrack.graph.statutes import LAW_PATTERNS, _windowed
 
 
 def _windows_plain(hits: list[tuple[int, int]], length: int, reach: int) -> list[tuple[int, int]]:

@@ -283,7 +283,7 @@ def test_every_label_points_into_its_text() -> None:
 SHORT_RESOLVED, LAWS_FOUND, TREATMENTS_RIGHT, JUDGES_FOUND, FALSE_JUDGES_AT_MOST = 217, 33, 19, 15, 0
 COURTS_FOUND, DATES_FOUND, DATES_TYPED = 15, 25, 25  # typed 15 -> 25 with the court-document cues of dates.py
 # judges 11 -> 15 (justices joining an opinion), courts 13 -> 15 ("Dis-\ntrict Court", a bare "the Supreme Court")
-PARTIES_FOUND, FALSE_PARTIES_AT_MOST = 35, 0  # caption blocks (graph/caption_blocks.py): 1/35 (2 false) before
+PARTIES_FOUND, FALSE_PARTIES_AT_MOST = 35, 0  # caption blocks (graph/parties/caption_blocks.py): 1/35 (2 false) before
 
 
 def test_every_full_citation_eyecite_finds_in_the_whole_text_is_an_authority() -> None:

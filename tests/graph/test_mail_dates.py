@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from casetrack.graph.mail_dates import relative_dates, sent_date
+from casetrack.graph.mail.dates import relative_dates, sent_date
 
 MONDAY = sent_date("Mon, 29 Oct 2001 06:03:34 -0800 (PST)")
 

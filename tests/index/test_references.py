@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from casetrack.domain import ChunkSpan, ExtractionMethod, ParsedPage
-from casetrack.graph.authorities import find_authorities
+from casetrack.graph.citations.authorities import find_authorities
 from casetrack.graph.records import AuthorityRecord
 from casetrack.index.references import chunk_reference_terms, mention_terms, query_reference_terms
 

@@ -11,7 +11,7 @@ from PIL import Image
 
 from casetrack.domain import ExtractionMethod
 from casetrack.parse import ocr_available, parse_file
-from casetrack.parse.deskew import skew_angle, straightened
+from casetrack.parse.ocr.deskew import skew_angle, straightened
 
 from .synthetic import text_image
 

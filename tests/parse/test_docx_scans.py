@@ -13,8 +13,8 @@ from lxml import etree
 
 from casetrack.domain import ExtractionMethod
 from casetrack.parse import ocr_available, parse_file
-from casetrack.parse.docx_pictures import IMAGE_DATA, shown_page_sized
 from casetrack.parse.options import ParseOptions
+from casetrack.parse.word.pictures import IMAGE_DATA, shown_page_sized
 from tests.parse.evaldev import EVAL_DEV
 
 SCAN = EVAL_DEV / "docs" / "scan_cuad_ominto_reseller_agreement_p1.png"

@@ -10,7 +10,7 @@ import pytest
 
 from casetrack.domain import ExtractionMethod
 from casetrack.parse import parse_file
-from casetrack.parse.eml_attachments import MAX_ATTACHMENT_DEPTH, MAX_ATTACHMENTS_READ
+from casetrack.parse.mail.attachments import MAX_ATTACHMENT_DEPTH, MAX_ATTACHMENTS_READ
 from tests.parse.evaldev import EVAL_DEV
 
 DOCS = EVAL_DEV / "docs"

@@ -43,7 +43,7 @@ def big_eml(path: Path, attachment_mib: int = 50) -> Path:
 _PEAK = """
 import json, resource, sys
 from pathlib import Path
-from casetrack.parse.eml import parse_eml
+from casetrack.parse.mail.eml import parse_eml
 from casetrack.parse.options import ParseOptions
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 parsed = parse_eml(Path(sys.argv[1]), ParseOptions(scratch_dir=Path(sys.argv[2])))

@@ -13,7 +13,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from casetrack.config import load_settings
 from casetrack.domain import ExtractionMethod
-from casetrack.parse import ParseOptions, ocr, ocr_available, parse_file
+from casetrack.parse import ParseOptions, ocr_available, parse_file
+from casetrack.parse.ocr import engine as ocr
 from casetrack.render.documents import extraction_label
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import IngestRequest

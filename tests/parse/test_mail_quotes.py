@@ -9,7 +9,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from casetrack.parse import parse_file
-from casetrack.parse.mail_quotes import message_key, split_message
+from casetrack.parse.mail.quotes import message_key, split_message
 
 SET = Path(__file__).resolve().parents[2] / "benchmarks" / "heldout_email"
 

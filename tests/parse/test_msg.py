@@ -15,7 +15,7 @@ import pytest
 from casetrack.domain import ExtractionMethod
 from casetrack.errors import DocumentUnreadable
 from casetrack.parse import parse_file
-from casetrack.parse.msg import rtf_body
+from casetrack.parse.mail.msg import rtf_body
 from tests.parse.test_docx import libreoffice_convert
 from tests.parse.test_eml_attachments import message, own_text, write
 

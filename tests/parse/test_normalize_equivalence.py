@@ -8,9 +8,11 @@ import random
 import re
 import sys
 
-from casetrack.parse import normalize, pdf, pdf_lines
+from casetrack.parse import normalize
 from casetrack.parse.layout import join_columns
 from casetrack.parse.normalize import normalize_page_text
+from casetrack.parse.pdf import document as pdf
+from casetrack.parse.pdf import lines as pdf_lines
 
 from .evaldev import DOCS
 

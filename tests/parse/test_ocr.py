@@ -8,7 +8,7 @@ import pytest
 
 from casetrack.domain import ExtractionMethod
 from casetrack.parse import ParseOptions, ocr_available, ocr_status, parse_file
-from casetrack.parse.ocr import INSTALL_TESSERACT, text_from_tsv
+from casetrack.parse.ocr.engine import INSTALL_TESSERACT, text_from_tsv
 
 from .evaldev import DOCS, bag_of_words_scores, parsed, reference_text
 

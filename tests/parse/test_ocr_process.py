@@ -14,7 +14,7 @@ import pytest
 
 SERVER = textwrap.dedent("""
     import sys, threading
-    from casetrack.parse import ocr
+    from casetrack.parse.ocr import engine as ocr
     # as OCR's worker threads run Tesseract; `sleep` stands in for a page that takes a minute
     threading.Thread(target=ocr._run, args=(["sleep", "60"], 120), daemon=True).start()
     print("started", flush=True)

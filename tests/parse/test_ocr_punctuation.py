@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from casetrack.parse.dispatch import parse_file
-from casetrack.parse.ocr import ocr_available
-from casetrack.parse.ocr_punctuation import mend
+from casetrack.parse.ocr.engine import ocr_available
+from casetrack.parse.ocr.punctuation import mend
 from tests.parse.evaldev import DOCS
 from tests.parse.synthetic import text_image
 

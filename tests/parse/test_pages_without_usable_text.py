@@ -15,7 +15,7 @@ import pytest
 
 from casetrack.domain import ExtractionMethod
 from casetrack.parse import ParseOptions, ocr_available, parse_file
-from casetrack.parse.pdf_text_layer import undecodable
+from casetrack.parse.pdf.text_layer import undecodable
 
 FIXTURE = Path(__file__).parent / "data" / "font_without_character_map.pdf"
 SHAPES = Path(__file__).parent / "data" / "text_drawn_as_shapes.pdf"

@@ -16,7 +16,8 @@ import json
 import os
 from pathlib import Path
 
-from casetrack.parse import parse_file, pdf
+from casetrack.parse import parse_file
+from casetrack.parse.pdf import document as pdf
 
 from .evaldev import DOCS, manifest
 

@@ -14,7 +14,7 @@ from casetrack.chunk import chunk_pages
 from casetrack.chunk.layout import PageLayout
 from casetrack.domain import DocumentType, ExtractionMethod
 from casetrack.parse import ocr_available, parse_file
-from casetrack.parse.ocr_margin import MarginRows, OcrWord, has_marked_rows, margin_rows, numbered_text
+from casetrack.parse.ocr.margin import MarginRows, OcrWord, has_marked_rows, margin_rows, numbered_text
 
 from .evaldev import parsed
 from .synthetic import image_pdf_bytes, render_pdf_pages, text_image

@@ -20,8 +20,8 @@ from casetrack.chunk.layout import PageLayout
 from casetrack.chunk.legal import chunk_pages
 from casetrack.domain import DocumentType, ExtractionMethod, Provenance
 from casetrack.parse.dispatch import parse_file
-from casetrack.parse.legacy_doc import find_soffice
 from casetrack.parse.options import ParseOptions
+from casetrack.parse.word.legacy import find_soffice
 
 SOFFICE = find_soffice(ParseOptions())
 CLAUSE = ("The Consultant shall perform the services described in Schedule A with the skill and care of a prudent "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from casetrack.chunk.roles import role_term
+from casetrack.chunk.roles.tagging import role_term
 from casetrack.index.bm25 import index_state_from_entries
 from casetrack.index.references import query_references
 from casetrack.index.tokenize import tokenize

@@ -54,6 +54,6 @@ def test_a_question_about_facts_asks_for_no_role(matcher: tuple[RoleMatcher, obj
 
 
 def test_descriptions_cover_every_role() -> None:
-    from casetrack.chunk.role_taxonomy import ROLES
+    from casetrack.chunk.roles.taxonomy import ROLES
 
     assert {role for role, _ in description_texts()} == {r.id for r in ROLES}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from casetrack.graph.eyecite_fast import eyecite
+from casetrack.graph.citations.eyecite_fast import eyecite
 from casetrack.service.verify.drafts import read_draft, table_of_authorities_for
 from tests.conftest import EVAL_DEV
 

@@ -24,7 +24,7 @@ from casetrack.chunk.doctype import infer_document_type
 from casetrack.chunk.layout import PageLayout
 from casetrack.chunk.protected import protected_spans
 from casetrack.chunk.sizes import ChunkSizes, count_tokens, sizes_for
-from casetrack.chunk.transcript_passages import TRANSCRIPT_SIZES, transcript_passages
+from casetrack.chunk.transcripts.passages import TRANSCRIPT_SIZES, transcript_passages
 from casetrack.domain import ChunkSpan, DocumentType, ParsedPage
 
 # How much each break strength is worth, against a distance penalty of 1.0 per
@@ -85,7 +85,7 @@ def chunk_pages(pages: Sequence[ParsedPage], document_type: DocumentType) -> lis
 
 
 def _transcript_page(text: str, passages: list[tuple[int, int]] | None) -> list[tuple[int, int]]:
-    """A transcript page's passages (chunk.transcript_passages), one longer than the largest cut by size; a page
+    """A transcript page's passages (chunk.transcripts.passages), one longer than the largest cut by size; a page
     that opens no exchange cut by size alone."""
     if passages is None:
         return split_page(text, TRANSCRIPT_SIZES)

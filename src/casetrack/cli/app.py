@@ -7,75 +7,24 @@ import contextlib
 import logging
 import os
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, TypeVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from casetrack import __version__, logs
-from casetrack.cli.interrupt import end_process, interruptible
-from casetrack.cli.layout import HelpGroup, fit
-from casetrack.cli.words import command_words
-from casetrack.config import MemoryMode, Settings, load_settings
-from casetrack.errors import ISSUES_URL, CaseTrackError, InvalidInput, Words, from_os_error
+from casetrack.cli.console import CliState, app, examples, fail, usable_data_dir
+from casetrack.cli.interrupt import end_process
+from casetrack.config import MemoryMode, load_settings
+from casetrack.errors import ISSUES_URL, CaseTrackError, InvalidInput
 
 if TYPE_CHECKING:
-    from casetrack.service.app import CaseTrack
-
-T = TypeVar("T")
-
-app = typer.Typer(
-    name="casetrack",
-    help="CaseTrack: local legal-document search for Claude. Runs the MCP server when given no command.",
-    no_args_is_help=False,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # click's plain help: see cli/layout.py
-    cls=HelpGroup,
-)
-
-
-def examples(*lines: str) -> str:
-    """The epilog of a command's --help: commands to copy, one a line (click's \\b keeps the lines as they are)."""
-    return "\n".join(["\b", "Example:" if len(lines) == 1 else "Examples:", *(f"  {line}" for line in lines)])
-
+    pass
 
 # errors.py sets these; `casetrack update` uses 5; typer uses 2 for a wrong option and 130 for Ctrl-C.
 EXIT_CODES = ("Exit codes: 0 success; 1 failed (unreadable file, read-only case, declined question); "
               "2 wrong input (unknown option or value, unsupported file); 3 not found (case, document or file); "
               "4 case busy in another CaseTrack process; 5 no internet (update); 130 interrupted (Ctrl-C).")
-
-
-@dataclass
-class CliState:
-    settings: Settings
-    _app: CaseTrack | None = None
-    case_name: str | None = None  # the case this command works on, once known: hints name it
-    after_interrupt: str = "Nothing was left half-done."  # what Ctrl-C leaves behind, said in one line
-
-    @property
-    def casetrack(self) -> CaseTrack:
-        if self._app is None:
-            # Imported here: the service layer (numpy, onnxruntime, the parsers) takes seconds to import,
-            # and --version, --help and the setup commands never need it.
-            from casetrack.service.app import CaseTrack
-
-            usable_data_dir(self.settings.data_dir)
-            self._app = CaseTrack(self.settings)
-        return self._app
-
-
-def usable_data_dir(path: Path) -> None:
-    """Refuse a data folder that cannot be one (a file, an unwritable place) before anything opens it."""
-    fix = "Choose another folder with --data-dir PATH or the CASETRACK_HOME environment variable."
-    if path.exists() and not path.is_dir():
-        raise InvalidInput(f"The CaseTrack data folder {path} is a file, not a folder. {fix}")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InvalidInput(f"Cannot create the CaseTrack data folder {path} ({exc.strerror or exc}). {fix}") from None
 
 
 def _version(value: bool) -> None:
@@ -148,51 +97,6 @@ def _serve(state: CliState) -> None:
         typer.echo("Stopped (Ctrl-C). Jobs in progress were cancelled; nothing was half-written.", err=True)
         end_process(130)
     raise typer.Exit()
-
-
-def fail(exc: CaseTrackError, case_name: str | None = None) -> typer.Exit:
-    typer.echo(f"Error: {exc.worded(command_words(case_name))}", err=True)
-    raise typer.Exit(exc.exit_code)
-
-
-def run(ctx: typer.Context, action: Callable[[CaseTrack], T]) -> T:
-    """Run a service call, turning CaseTrack errors into a message on stderr and an exit code."""
-    try:
-        return interruptible(lambda: action(ctx.obj.casetrack))
-    except CaseTrackError as exc:
-        raise fail(exc, ctx.obj.case_name) from None
-    except OSError as exc:  # a path the user gave that no file can have (a name over 255 characters)
-        known = from_os_error(exc)
-        if known is None:
-            raise
-        raise fail(known, ctx.obj.case_name) from None
-    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback; every write is atomic, so nothing is torn
-        typer.echo(f"Interrupted. {ctx.obj.after_interrupt}", err=True)
-        end_process(130)
-
-
-def confirm(question: str, nothing_done: str) -> None:
-    """Ask before destroying anything. 'No', or no answer at all (a script without --yes, Ctrl-D),
-    changes nothing and exits 1 with a line saying so."""
-    try:
-        agreed = typer.confirm(question, default=False)
-    except typer.Abort:  # end of input: nobody there to answer
-        typer.echo("", err=True)
-        agreed = False
-    if not agreed:
-        typer.echo(f"{nothing_done} To skip this question, add --yes.", err=True)
-        raise typer.Exit(1)
-
-
-def say(ctx: typer.Context, text: str, listing: bool = False) -> None:
-    """A command's result, on stdout; a listing is wrapped to the terminal's width (quoted document
-    text never is: its lines are cited). Texts with next steps are rendered with `words(ctx)`."""
-    typer.echo(fit(text) if listing else text)
-
-
-def words(ctx: typer.Context) -> Words:
-    """Next steps in this command's words: commands to type, for the case it works on."""
-    return command_words(ctx.obj.case_name)
 
 
 def _register_groups() -> None:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from casetrack.cli.app import confirm, examples, run, say, words
+from casetrack.cli.console import confirm, examples, run, say, words
 from casetrack.cli.layout import command_group
 from casetrack.domain import CaseStatus
 from casetrack.render import cases as render

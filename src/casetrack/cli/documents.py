@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from casetrack.cli.app import app, confirm, examples, run, say, words
+from casetrack.cli.console import app, confirm, examples, run, say, words
 from casetrack.cli.layout import command_group
 from casetrack.domain import MAX_TOP_K
 from casetrack.errors import InvalidInput

@@ -12,7 +12,7 @@ import typer
 
 from casetrack import __version__
 from casetrack.cli import setup
-from casetrack.cli.app import confirm, examples, fail, run
+from casetrack.cli.console import confirm, examples, fail, run
 from casetrack.cli.layout import command_group
 from casetrack.config import Settings
 from casetrack.errors import CaseTrackError, InvalidInput

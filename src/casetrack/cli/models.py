@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from casetrack.cli.app import examples, run, say, words
+from casetrack.cli.console import examples, run, say, words
 from casetrack.cli.layout import command_group
 from casetrack.files import expand
 

@@ -296,7 +296,7 @@ def setup_claude_desktop_command(ctx: typer.Context, data_dir: DataDirOption = N
 
 
 def register(app: typer.Typer) -> None:
-    from casetrack.cli.app import examples
+    from casetrack.cli.console import examples
 
     app.command("setup-claude-code", epilog=examples("casetrack setup-claude-code"))(setup_claude_code_command)
     app.command("setup-claude-desktop", epilog=examples(

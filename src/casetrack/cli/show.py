@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from casetrack.cli.app import app, examples, run
+from casetrack.cli.console import app, examples, run
 from casetrack.cli.documents import CaseOption, pick_case
 from casetrack.files import user_path
 

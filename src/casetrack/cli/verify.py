@@ -6,14 +6,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from casetrack.cli.app import app, examples, run, say
+from casetrack.cli.console import app, examples, run, say
 from casetrack.cli.documents import CaseOption, pick_case
+from casetrack.verify.model import DRAFT_FORMATS_WORDS
 
 if TYPE_CHECKING:  # the verifier imports eyecite and the parsers: only these commands do, when they run (cli/app.py)
     from casetrack.service.app import CaseTrack
     from casetrack.service.verify.drafts import Verification
 
-Draft = Annotated[str, typer.Argument(help="The draft: a .docx, .pdf, .txt or .md file")]
+Draft = Annotated[str, typer.Argument(help=f"The draft: a {DRAFT_FORMATS_WORDS} file")]
 
 
 @app.command(epilog=examples("casetrack verify ~/Cases/Smith/Brief.docx --case Smith") +
@@ -44,7 +45,7 @@ def toa(
     """Print a draft's table of authorities (cases, statutes, rules, other authorities, with their pages)."""
     from casetrack.render import verify as render
     from casetrack.service.verify.drafts import read_draft, table_of_authorities_for
-    from casetrack.verify.toa import PASSIM_PAGES
+    from casetrack.verify.authorities.toa import PASSIM_PAGES
 
     passim = PASSIM_PAGES if passim is None else passim
     done = run(ctx, lambda _: table_of_authorities_for(read_draft(file_path=draft), passim, docx, output))

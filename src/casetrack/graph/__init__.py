@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from casetrack.domain import ParsedPage
-from casetrack.graph.authorities import AuthorityMention, authorities_in, find_authorities
+from casetrack.graph.citations.authorities import AuthorityMention, authorities_in, find_authorities
+from casetrack.graph.citations.statutes import AuthorityKind
+from casetrack.graph.citations.treatment import Treatment
 from casetrack.graph.concepts import CONCEPTS
-from casetrack.graph.correspondents import CORRESPONDENT_ROLES
-from casetrack.graph.dates import DateMention, EventType, find_dates
+from casetrack.graph.dates.mentions import DateMention, EventType, find_dates
 from casetrack.graph.entities import (
     EntityKind,
     EntityMention,
@@ -34,10 +35,9 @@ from casetrack.graph.entities import (
     raw_parties,
 )
 from casetrack.graph.issues import Heading, IssueMention, find_issues, issues_with_causes
+from casetrack.graph.mail.correspondents import CORRESPONDENT_ROLES
 from casetrack.graph.names import entity_key, organization_key, person_key, same_entity
 from casetrack.graph.pagetext import join_pages
-from casetrack.graph.statutes import AuthorityKind
-from casetrack.graph.treatment import Treatment
 
 
 @dataclass(frozen=True, slots=True)

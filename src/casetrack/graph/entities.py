@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from casetrack.domain import ParsedPage
-from casetrack.graph.captions import caption_parties
 from casetrack.graph.concepts import find_concepts
-from casetrack.graph.correspondents import correspondents
 from casetrack.graph.courts import court_role, find_courts
+from casetrack.graph.mail.correspondents import correspondents
 from casetrack.graph.names import display_name, entity_key, fuller_names, looks_like_person
 from casetrack.graph.pagetext import JoinedText, join_pages
-from casetrack.graph.parties import RawParty, org_names
+from casetrack.graph.parties.captions import caption_parties
+from casetrack.graph.parties.party import RawParty, org_names
+from casetrack.graph.parties.preambles import contract_parties
 from casetrack.graph.people import people
-from casetrack.graph.preambles import contract_parties
 from casetrack.graph.scan import (
     finditer_in_at,
     index_keywords,

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
-from casetrack.graph.authorities import AuthorityMention
-from casetrack.graph.dates import DateMention
+from casetrack.graph.citations.authorities import AuthorityMention
+from casetrack.graph.dates.mentions import DateMention
 from casetrack.graph.entities import EntityMention, Party
 from casetrack.graph.issues import IssueMention
 

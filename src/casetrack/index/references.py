@@ -107,7 +107,7 @@ def query_references(query: str) -> list[QueryReference]:
     nothing (a question without a digit is not even read)."""
     if not _ANCHOR.search(query):
         return []
-    from casetrack.graph.authorities import find_authorities  # eyecite loads on first use only
+    from casetrack.graph.citations.authorities import find_authorities  # eyecite loads on first use only
 
     out: dict[str, QueryReference] = {}
     for mention in find_authorities([ParsedPage(1, query, ExtractionMethod.NATIVE)]):

@@ -216,6 +216,7 @@ def _write_all(fd: int, data: bytes) -> None:
 def build_server(app: CaseTrack) -> CaseTrackServer:
     """The server with every tool of the registry; each tool receives `app` from the lifespan context."""
     from casetrack.mcp.tools import TOOLS
+    from casetrack.service.verify.drafts import DRAFT_FORMATS
 
     @contextlib.asynccontextmanager
     async def lifespan(_server: MCPServer[CaseTrack]) -> AsyncIterator[CaseTrack]:
@@ -224,8 +225,10 @@ def build_server(app: CaseTrack) -> CaseTrackServer:
     server = CaseTrackServer(name=SERVER_NAME, version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan,
                              extensions=[viewer_extension()])
     for spec in TOOLS:
-        # A docstring is the tool's description; {formats} is the format registry's list (parse/formats.py).
+        # A docstring is the tool's description; {formats} is the format registry's list (parse/formats.py),
+        # {draft_formats} the files a draft is read from (verify/model.py).
         description = " ".join((spec.fn.__doc__ or "").split()).replace("{formats}", app.formats_label)
+        description = description.replace("{draft_formats}", "/".join(DRAFT_FORMATS))
         server.add_tool(translate_errors(spec.fn), name=spec.fn.__name__, description=description,
                         annotations=spec.annotations, meta=viewer_meta(spec.fn.__name__))
     return server

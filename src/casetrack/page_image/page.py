@@ -10,9 +10,10 @@ from casetrack.page_image.model import PageDrawing
 from casetrack.page_image.pdf_page import draw_pdf_page
 from casetrack.page_image.scan_page import draw_scan_page
 from casetrack.page_image.text_page import draw_text_page
+from casetrack.parse.formats import IMAGE_ID, PDF
 from casetrack.parse.options import ParseOptions
 
-_PAGED_FILES = ("pdf", "image")  # formats whose pages are the file's own, drawn from it
+_PAGED_FILES = (PDF.id, IMAGE_ID)  # formats whose pages are the file's own, drawn from it
 
 
 def draw_page(source: Path | None, file_format: str, page: StoredPage, span: tuple[int, int] | None,
@@ -26,7 +27,7 @@ def draw_page(source: Path | None, file_format: str, page: StoredPage, span: tup
     own_page = file_format in _PAGED_FILES and page.attachment is None
     if own_page and present:
         assert source is not None
-        if file_format == "pdf" and page.method is ExtractionMethod.NATIVE:
+        if file_format == PDF.id and page.method is ExtractionMethod.NATIVE:
             return draw_pdf_page(source, page.number, passage, expected)
         return draw_scan_page(source, file_format, page.number, passage, expected, options)
     if own_page:

@@ -13,7 +13,7 @@ from casetrack.errors import DocumentUnreadable
 from casetrack.page_image import draw
 from casetrack.page_image.locate import find_span, line_boxes
 from casetrack.page_image.model import LONG_SIDE_PX, Box, PageDrawing
-from casetrack.parse.pdf import PDFIUM_LOCK
+from casetrack.parse.pdf.document import PDFIUM_LOCK
 
 _PROBE_SHARE = 0.25  # of the picture's size: a page 400 pixels high, where coloured print still shows as colour
 _REEXPORT = "Re-export the PDF (for example with Print to PDF) and ingest it again."

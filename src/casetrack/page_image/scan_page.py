@@ -14,10 +14,11 @@ from casetrack.errors import DocumentUnreadable
 from casetrack.page_image import draw
 from casetrack.page_image.locate import find_span, line_boxes
 from casetrack.page_image.model import LONG_SIDE_PX, Box, PageDrawing
-from casetrack.parse import ocr
-from casetrack.parse.deskew import straightened
+from casetrack.parse.formats import PDF
+from casetrack.parse.ocr import engine as ocr
+from casetrack.parse.ocr.deskew import straightened
 from casetrack.parse.options import ParseOptions
-from casetrack.parse.pdf import PDFIUM_LOCK
+from casetrack.parse.pdf.document import PDFIUM_LOCK
 
 REREAD_NOTE = "The scan was read again by OCR to find where the passage is on it."
 _FIX = "Check that the file opens in a viewer; re-scan or re-export it and ingest it again."
@@ -27,7 +28,7 @@ def draw_scan_page(path: Path, file_format: str, number: int, passage: str | Non
                    options: ParseOptions) -> PageDrawing:
     """Page `number` of a scan (`file_format` "pdf" or "image"), `passage` marked on it (unmarked, and
     said so, without Tesseract). Raises DocumentUnreadable when the page cannot be read."""
-    image, points_per_pixel = _pdf_page(path, number, options) if file_format == "pdf" else _image_page(path, number)
+    image, points_per_pixel = _pdf_page(path, number, options) if file_format == PDF.id else _image_page(path, number)
     prepared, _ = straightened(ocr.prepare_image(image))
     boxes: list[Box] = []
     note: str | None = None

@@ -2,7 +2,7 @@
 OCR isolated in `ocr`. Page text follows the conventions in `casetrack.domain`."""
 
 from casetrack.parse.dispatch import CONVERSION_HINTS, SUPPORTED_EXTENSIONS, SUPPORTED_LABEL, parse_file
-from casetrack.parse.ocr import OcrStatus, ocr_available, ocr_status
+from casetrack.parse.ocr.engine import OcrStatus, ocr_available, ocr_status
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.scratch import remove_leftovers
 

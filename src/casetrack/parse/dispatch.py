@@ -3,7 +3,10 @@ extension, route to the format's parser."""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 from casetrack.domain import ParsedDocument
@@ -11,6 +14,8 @@ from casetrack.errors import DocumentUnreadable, FileNotFound, InvalidInput, Uns
 from casetrack.parse.formats import FORMATS, FormatSpec, by_extension, supported_label
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.sniff import read_head, sniff
+
+Parser = Callable[[Path, ParseOptions], ParsedDocument]
 
 FORMAT_OF: dict[str, FormatSpec] = by_extension(FORMATS)
 SUPPORTED_EXTENSIONS: tuple[str, ...] = tuple(FORMAT_OF)
@@ -64,7 +69,7 @@ def parse_file(path: Path, options: ParseOptions | None = None) -> ParsedDocumen
     if spec is None:
         raise UnsupportedFormat(extension, SUPPORTED_EXTENSIONS, CONVERSION_HINTS.get(extension, ""))
     size = _check_content(path, spec)
-    document = spec.parse(path, options)
+    document = parser_of(spec)(path, options)
     if size > options.max_file_bytes_warn:
         warning = (
             f"Large file: {size / 2**20:,.0f} MB (over {options.max_file_bytes_warn / 2**20:,.0f} MB); "
@@ -99,3 +104,11 @@ def _check_content(path: Path, spec: FormatSpec) -> int:
             "Rename it with the right extension, or re-export it in the format its name claims.",
         )
     return size
+
+
+@cache
+def parser_of(spec: FormatSpec) -> Parser:
+    """The function `spec.parser` names, imported on first use."""
+    module, _, function = spec.parser.partition(":")
+    parser: Parser = getattr(importlib.import_module(f"casetrack.parse.{module}"), function)
+    return parser

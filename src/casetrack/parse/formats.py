@@ -1,54 +1,58 @@
 """The format registry: every file format CaseTrack reads, as data. Adding a format means adding a
-`FormatSpec` here (and its parser); the extension lists, content checks, labels in messages and tool
+`FormatSpec` here (and its parser, named in it); the extension lists, content checks, labels in messages and tool
 descriptions and the bundle manifest are all derived from this table."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import cast
-
-from casetrack.domain import ParsedDocument
-from casetrack.parse.options import ParseOptions
-
-Parser = Callable[[Path, ParseOptions], ParsedDocument]
 
 
 @dataclass(frozen=True, slots=True)
 class FormatSpec:
+    id: str  # what `ParsedDocument.format` and a stored document's format say: "pdf", "eml"
     label: str  # how users read it in lists: "PDF", "Outlook MSG"
     extensions: tuple[str, ...]  # lower case, with the dot
     kinds: frozenset[str]  # what `sniff` may find in a file of this format (a mislabelled file is refused)
-    # The function, or where it is ("casetrack.parse.pdf:parse_pdf"), imported when a file of the format is first
-    # read: a search, a listing or a tool description needs the registry but no parser (and the parsers' libraries
-    # took a third of a cold `casetrack search`'s imports, issue 35 §3).
-    parser: Parser | str
-
-    def parse(self, path: Path, options: ParseOptions) -> ParsedDocument:
-        parser = self.parser
-        if isinstance(parser, str):
-            module, _, name = parser.partition(":")
-            parser = cast(Parser, getattr(importlib.import_module(module), name))
-        return parser(path, options)
+    # "module:function" under casetrack.parse, `(Path, ParseOptions) -> ParsedDocument`, imported by
+    # `dispatch` when a file of this format is read: a parser may read the files it holds (an e-mail's
+    # attachments, a Word document's pictures) through dispatch, so this table, at the bottom of parse/,
+    # imports no parser.
+    parser: str
 
 
+PDF = FormatSpec("pdf", "PDF", (".pdf",), frozenset({"pdf"}), "pdf.document:parse_pdf")
+DOCX = FormatSpec("docx", "DOCX", (".docx",), frozenset({"zip"}), "word.document:parse_docx")
 # Word happily opens RTF and DOCX content saved as ".doc", and LibreOffice converts all three, so
 # ".doc" accepts them.
+DOC = FormatSpec("doc", "DOC", (".doc",), frozenset({"ole", "rtf", "zip"}), "word.legacy:parse_doc")
+ODT = FormatSpec("odt", "ODT", (".odt",), frozenset({"zip"}), "word.legacy:parse_odt")
+TXT = FormatSpec("txt", "TXT", (".txt",), frozenset({"text"}), "text_file:parse_text_file")
+RTF = FormatSpec("rtf", "RTF", (".rtf",), frozenset({"rtf"}), "rtf:parse_rtf")
+EML = FormatSpec("eml", "EML", (".eml",), frozenset({"text"}), "mail.eml:parse_eml")
+MSG = FormatSpec("msg", "Outlook MSG", (".msg",), frozenset({"ole"}), "mail.msg:parse_msg")
+# The picture formats share one id: a parsed picture is an "image" whatever its encoding.
+IMAGE_ID = "image"
+PNG = FormatSpec(IMAGE_ID, "PNG", (".png",), frozenset({"png"}), "image:parse_image")
+JPG = FormatSpec(IMAGE_ID, "JPG", (".jpg", ".jpeg"), frozenset({"jpeg"}), "image:parse_image")
+TIFF = FormatSpec(IMAGE_ID, "TIFF", (".tif", ".tiff"), frozenset({"tiff"}), "image:parse_image")
+
 FORMATS: tuple[FormatSpec, ...] = (
-    FormatSpec("PDF", (".pdf",), frozenset({"pdf"}), "casetrack.parse.pdf:parse_pdf"),
-    FormatSpec("DOCX", (".docx",), frozenset({"zip"}), "casetrack.parse.word:parse_docx"),
-    FormatSpec("DOC", (".doc",), frozenset({"ole", "rtf", "zip"}), "casetrack.parse.legacy_doc:parse_doc"),
-    FormatSpec("ODT", (".odt",), frozenset({"zip"}), "casetrack.parse.legacy_doc:parse_odt"),
-    FormatSpec("TXT", (".txt",), frozenset({"text"}), "casetrack.parse.text_file:parse_text_file"),
-    FormatSpec("RTF", (".rtf",), frozenset({"rtf"}), "casetrack.parse.rtf:parse_rtf"),
-    FormatSpec("EML", (".eml",), frozenset({"text"}), "casetrack.parse.eml:parse_eml"),
-    FormatSpec("Outlook MSG", (".msg",), frozenset({"ole"}), "casetrack.parse.msg:parse_msg"),
-    FormatSpec("PNG", (".png",), frozenset({"png"}), "casetrack.parse.image:parse_image"),
-    FormatSpec("JPG", (".jpg", ".jpeg"), frozenset({"jpeg"}), "casetrack.parse.image:parse_image"),
-    FormatSpec("TIFF", (".tif", ".tiff"), frozenset({"tiff"}), "casetrack.parse.image:parse_image"),
+    PDF,
+    DOCX,
+    DOC,
+    ODT,
+    TXT,
+    RTF,
+    EML,
+    MSG,
+    PNG,
+    JPG,
+    TIFF,
 )
+
+# Formats whose documents are e-mail messages (sender, recipients, a thread), and picture formats.
+MAIL_FORMATS: frozenset[str] = frozenset({EML.id, MSG.id})
+IMAGE_EXTENSIONS: frozenset[str] = frozenset(e for spec in (PNG, JPG, TIFF) for e in spec.extensions)
 
 
 def by_extension(formats: tuple[FormatSpec, ...] = FORMATS) -> dict[str, FormatSpec]:

@@ -9,8 +9,9 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from casetrack.domain import ParsedDocument, ParsedPage
 from casetrack.errors import DocumentUnreadable
-from casetrack.parse import ocr
+from casetrack.parse.formats import IMAGE_ID
 from casetrack.parse.normalize import normalize_page_text
+from casetrack.parse.ocr import engine as ocr
 from casetrack.parse.options import ParseOptions
 
 _UNREADABLE_FIX = "Check that it opens in an image viewer; re-scan or re-export it if not."
@@ -42,7 +43,7 @@ def parse_image(path: Path, options: ParseOptions) -> ParsedDocument:
         for number, result in enumerate(results, start=1)
     )
     warnings = sorted({warning for page in pages for warning in page.warnings})
-    return ParsedDocument(format="image", pages=pages, metadata={"frames": str(frame_count)}, warnings=tuple(warnings))
+    return ParsedDocument(format=IMAGE_ID, pages=pages, metadata={"frames": str(frame_count)}, warnings=tuple(warnings))
 
 
 def _frames(path: Path, image: Image.Image) -> Iterator[ocr.PageImage]:

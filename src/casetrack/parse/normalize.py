@@ -16,7 +16,7 @@ from casetrack.domain import ExtractionMethod, ParsedPage
 # 3,000 keeps estimated page numbers in the right neighbourhood for typical contracts.
 APPROXIMATE_PAGE_CHARS = 3000
 # Characters a line holds on US Letter with 1" margins in 11-point type (Word's default page): the
-# width a format without lines of its own prints at when it does not say (parse/docx_lines.py).
+# width a format without lines of its own prints at when it does not say (parse/word/lines.py).
 DEFAULT_LINE_WIDTH = 90
 
 _LINE_BREAKS = re.compile(r"\r\n|\r|\u2028|\u2029|\x0b|\x0c|\x85")

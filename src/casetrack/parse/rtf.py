@@ -13,6 +13,7 @@ from striprtf.striprtf import rtf_to_text
 
 from casetrack.domain import ParsedDocument
 from casetrack.errors import DocumentUnreadable
+from casetrack.parse.formats import RTF
 from casetrack.parse.headers_footers import PAGE_NUMBER, HeaderFooterReader, is_page_field, not_on_the_page
 from casetrack.parse.normalize import DEFAULT_LINE_WIDTH, native_pages, split_approximate_pages
 from casetrack.parse.options import ParseOptions
@@ -75,7 +76,7 @@ def parse_rtf(path: Path, options: ParseOptions) -> ParsedDocument:
     else:
         pages = native_pages(split_approximate_pages(paragraphs_per_part[0]), approximate=True,
                              line_width=DEFAULT_LINE_WIDTH)
-    return ParsedDocument(format="rtf", pages=pages, metadata={"encoding": encoding})
+    return ParsedDocument(format=RTF.id, pages=pages, metadata={"encoding": encoding})
 
 
 def rtf_encoding(data: bytes) -> str:

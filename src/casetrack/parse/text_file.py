@@ -9,6 +9,7 @@ from charset_normalizer import from_bytes
 
 from casetrack.domain import ParsedDocument
 from casetrack.errors import DocumentUnreadable
+from casetrack.parse.formats import TXT
 from casetrack.parse.options import ParseOptions
 from casetrack.parse.sniff import bomless_utf16
 from casetrack.parse.text_pages import text_pages
@@ -79,5 +80,5 @@ def parse_text_file(path: Path, options: ParseOptions, keep_indents: bool = Fals
     warnings: tuple[str, ...] = ()
     if "\ufffd" in text and encoding != "utf-8":
         warnings = (f"Some characters could not be decoded (read as {encoding}) and were replaced with '\ufffd'.",)
-    return ParsedDocument(format="txt", pages=text_pages(text, keep_indents), metadata={"encoding": encoding},
+    return ParsedDocument(format=TXT.id, pages=text_pages(text, keep_indents), metadata={"encoding": encoding},
                           warnings=warnings)

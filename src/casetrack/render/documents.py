@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from casetrack.chunk.role_taxonomy import Role
+from casetrack.chunk.roles.taxonomy import Role
 from casetrack.domain import Case, Chunk, Document
 from casetrack.errors import Step, Words, tool_words
 from casetrack.render.formats import date, duration, iso, plural, size

@@ -9,7 +9,7 @@ from typing import Any
 from casetrack.domain import Case, Document, page_citation
 from casetrack.graph import CORRESPONDENT_ROLES
 from casetrack.graph.courts import COURT_BELOW, FORUM
-from casetrack.graph.truncation import ELLIPSIS
+from casetrack.graph.parties.truncation import ELLIPSIS
 from casetrack.render.formats import plural, size
 from casetrack.service.graph.case_graph import CaseGraph, Event, Node
 from casetrack.service.graph.relations import Cluster, Relation

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from casetrack.chunk.role_taxonomy import BY_ID
+from casetrack.chunk.roles.taxonomy import BY_ID
 from casetrack.embed.specs import MODELS
 from casetrack.render.documents import chunk_dict, provenance_dict
 from casetrack.render.formats import plural

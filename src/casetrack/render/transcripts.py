@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from casetrack.chunk.errata import Correction
-from casetrack.chunk.testimony import Exchange, Turn
+from casetrack.chunk.transcripts.errata import Correction
+from casetrack.chunk.transcripts.testimony import Exchange, Turn
 from casetrack.render.formats import plural
 from casetrack.service.search.testimony import Digest, Testified, TestimonyPage
 from casetrack.service.search.transcripts import Transcript, TranscriptPlace

@@ -9,8 +9,8 @@ from typing import Any
 
 from casetrack.render.formats import plural
 from casetrack.service.verify.drafts import Verification
+from casetrack.verify.authorities.toa import HEADING_ORDER, TableOfAuthorities
 from casetrack.verify.model import AuthorityCheck, Cited, Place, QuoteCheck, Status
-from casetrack.verify.toa import HEADING_ORDER, TableOfAuthorities
 
 LABELS = {
     Status.VERIFIED: "VERIFIED",

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from casetrack.chunk.pinpoints import pin_terms
-from casetrack.chunk.roles import role_term
+from casetrack.chunk.roles.tagging import role_term
 from casetrack.index.bm25 import Bm25Index
 from casetrack.index.postings import Key
 from casetrack.index.references import QueryReference

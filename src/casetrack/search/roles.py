@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from casetrack.chunk.role_taxonomy import ASKS, ROLES, Role
+from casetrack.chunk.roles.taxonomy import ASKS, ROLES, Role
 
 # Chosen on eval-dev, heldout and heldout_court together (docs/benchmarks.md, issue 21).
 THRESHOLD = 0.55

@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from casetrack.graph.jurisdictions import STATES
-from casetrack.graph.parties import ROLE_WORDS
+from casetrack.graph.parties.party import ROLE_WORDS
 from casetrack.index.tokenize import paragraph_terms, tokenize
 from casetrack.parse import SUPPORTED_EXTENSIONS
 

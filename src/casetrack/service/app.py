@@ -45,7 +45,7 @@ from casetrack.store.stats import read_stats
 log = logging.getLogger(__name__)
 
 # What the helper process imports before it takes work: the PDF reader and the graph extraction.
-HELPER_MODULES = ("casetrack.parse.pdf", "casetrack.service.ingest.graph_extract")
+HELPER_MODULES = ("casetrack.parse.pdf.document", "casetrack.service.ingest.graph_extract")
 
 
 @dataclass(frozen=True, slots=True)

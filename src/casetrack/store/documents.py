@@ -4,18 +4,24 @@ WriteBatch, so it is either completely there or not at all, crash or no crash.""
 
 from __future__ import annotations
 
-import re
 import struct
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from casetrack.chunk.roles import known_roles
-from casetrack.domain import Chunk, ChunkSpan, Document, DocumentType, ExtractionMethod, Provenance, StoredPage
+from casetrack.domain import Chunk, ChunkSpan, Document, StoredPage
 from casetrack.graph.records import ExtractRecord, extract_json, extract_of
 from casetrack.store import keys
+from casetrack.store.document_records import (
+    assemble_chunk,
+    decode_document,
+    decode_page,
+    encode_document,
+    encode_page,
+    provenance_record,
+)
 from casetrack.store.records import dumps, loads
 from casetrack.store.rocks import Batch, RocksStore
 from casetrack.store.vectors import VectorValue, decode_vector, encode_vector
@@ -45,117 +51,6 @@ class DocumentWrite:
 # --- encoding ----------------------------------------------------------------
 
 
-def encode_document(doc: Document) -> bytes:
-    record = asdict(doc)
-    record["document_type"] = doc.document_type.value
-    record["embedders"] = list(doc.embedders)
-    record["warnings"] = list(doc.warnings)
-    record["metadata"] = dict(doc.metadata)
-    return dumps(record)
-
-
-def decode_document(raw: bytes) -> Document:
-    r = loads(raw)
-    return Document(
-        id=r["id"], name=r["name"], original_path=_text(r.get("original_path")), file_hash=r["file_hash"],
-        file_size=int(r.get("file_size", 0)), file_mtime=float(r.get("file_mtime", 0.0)), format=r["format"],
-        document_type=DocumentType(r.get("document_type", "other")),
-        type_confidence=float(r.get("type_confidence", 0.0)), type_source=r.get("type_source", "inferred"),
-        page_count=int(r["page_count"]), chunk_count=int(r["chunk_count"]), ocr_pages=int(r.get("ocr_pages", 0)),
-        skipped_pages=int(r.get("skipped_pages", 0)), ocr_confidence=r.get("ocr_confidence"),
-        ingested_at=float(r["ingested_at"]), embedded_at=r.get("embedded_at"),
-        embedders=tuple(r.get("embedders", ())), warnings=tuple(r.get("warnings", ())),
-        metadata=dict(r.get("metadata", {})), copied_original=_text(r.get("copied_original")),
-        source_seal=_text(r.get("source_seal")), archived_path=_text(r.get("archived_path")),
-    )
-
-
-def _text(value: object) -> str | None:
-    """A path or a seal as ingest writes it (a string); anything else a crafted record holds is read as none."""
-    return value if isinstance(value, str) else None
-
-
-_PAGE_FIELDS = tuple(f.name for f in fields(StoredPage))
-
-
-def _encode_page(page: StoredPage) -> bytes:
-    # Field by field: every field is a plain value, and `asdict` deep-copies each one (~20 µs a page).
-    record = {name: getattr(page, name) for name in _PAGE_FIELDS}
-    record["method"] = page.method.value
-    if page.attachment is None:  # only an e-mail's attached pages carry these: other records stay as they were
-        del record["attachment"], record["attachment_page"]
-    if page.line_width is None:  # only pages of formats without lines of their own (Word, RTF) carry it
-        del record["line_width"]
-    return dumps(record)
-
-
-def _decode_page(raw: bytes) -> StoredPage:
-    r = loads(raw)
-    return StoredPage(number=int(r["number"]), text=r["text"], method=ExtractionMethod(r["method"]),
-                      ocr_confidence=r.get("ocr_confidence"), approximate=bool(r.get("approximate", False)),
-                      bates_number=r.get("bates_number"), attachment=r.get("attachment"),
-                      attachment_page=r.get("attachment_page"), line_width=r.get("line_width"))
-
-
-def _provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | None,
-                       printed: str | None = None) -> dict[str, Any]:
-    return {
-        "page": span.page, "paragraph_start": span.paragraph_start, "paragraph_end": span.paragraph_end,
-        "line_start": span.line_start, "line_end": span.line_end, "char_start": span.char_start,
-        "char_end": span.char_end, "extraction_method": page.method.value, "ocr_confidence": page.ocr_confidence,
-        "bates_number": page.bates_number, "page_approximate": page.approximate, "embedded_at": embedded_at,
-        **({"attachment": page.attachment, "attachment_page": page.attachment_page} if page.attachment else {}),
-        **({"lines_estimated": True} if page.line_width else {}),
-        **({"printed_lines": printed} if printed else {}),  # a transcript's own page:line (chunk.pinpoints)
-    }
-
-
-_PRINTED_LINES = re.compile(r"\d{1,4}:\d{1,2}(?:-(?:\d{1,4}:)?\d{1,2})?")
-
-
-def _printed_lines(value: object) -> str | None:
-    """A record's printed page:line span, kept only in the form ingest writes it ("17:19-18:4"): a record read
-    from an imported case is data, and a citation must never show what a crafted one says."""
-    return value if isinstance(value, str) and _PRINTED_LINES.fullmatch(value) else None
-
-
-def assemble_chunk(chunk_raw: bytes, prov_raw: bytes, doc: Document) -> Chunk:
-    c, p = loads(chunk_raw), loads(prov_raw)
-    span = ChunkSpan(sequence=int(c["sequence"]), page=int(p["page"]), char_start=int(p["char_start"]),
-                     char_end=int(p["char_end"]), text=c["text"], paragraph_start=int(p["paragraph_start"]),
-                     paragraph_end=int(p["paragraph_end"]), line_start=int(p["line_start"]),
-                     line_end=int(p["line_end"]), token_count=int(c.get("token_count", 0)))
-    provenance = Provenance(
-        document_id=doc.id, document_name=doc.name, document_path=doc.original_path, page=span.page,
-        paragraph_start=span.paragraph_start, paragraph_end=span.paragraph_end, line_start=span.line_start,
-        line_end=span.line_end, char_start=span.char_start, char_end=span.char_end,
-        extraction_method=ExtractionMethod(p["extraction_method"]), ocr_confidence=p.get("ocr_confidence"),
-        bates_number=p.get("bates_number"), page_approximate=bool(p.get("page_approximate", False)),
-        ingested_at=doc.ingested_at, embedded_at=p.get("embedded_at"), attachment=p.get("attachment"),
-        attachment_page=p.get("attachment_page"), lines_estimated=bool(p.get("lines_estimated", False)),
-        printed_lines=_printed_lines(p.get("printed_lines")),
-    )
-    roles = c.get("roles")
-    known = known_roles(roles) if isinstance(roles, list) else ()
-    sure = c.get("role_confidence")
-    confidence = tuple((r, float(p)) for r, p in sure.items() if r in known and isinstance(p, (int, float))) \
-        if isinstance(sure, dict) else ()
-    return Chunk(id=c["id"], document_id=doc.id, span=span, provenance=provenance, roles=known,
-                 role_confidence=confidence, role_spans=_role_spans(c.get("role_spans"), known, len(span.text)))
-
-
-def _role_spans(value: object, known: tuple[str, ...], size: int) -> tuple[tuple[str, int, int], ...]:
-    """A chunk record's clause places, each checked to lie in the chunk (a record may hold anything)."""
-    if not isinstance(value, dict):
-        return ()
-    return tuple((r, int(s[0]), int(s[1])) for r, s in value.items()
-                 if r in known and isinstance(s, list) and len(s) == 2 and all(isinstance(v, int) for v in s)
-                 and 0 <= s[0] < s[1] <= size)
-
-
-# --- writing -----------------------------------------------------------------
-
-
 def put_document(batch: Batch, write: DocumentWrite) -> None:
     doc = write.document
     pages = {page.number: page for page in write.pages}
@@ -163,7 +58,7 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
     batch.put(keys.DOCUMENTS, keys.file_hash(doc.file_hash), doc.id.encode())
     batch.put(keys.DOCUMENTS, keys.structure(doc.id), dumps({"entries": list(write.structure)}))
     for page in write.pages:
-        batch.put(keys.PAGES, keys.page(doc.id, page.number), _encode_page(page))
+        batch.put(keys.PAGES, keys.page(doc.id, page.number), encode_page(page))
     for chunk_id, span in write.chunks:
         record: dict[str, Any] = {"id": chunk_id, "document_id": doc.id, "sequence": span.sequence, "text": span.text,
                                   "token_count": span.token_count}
@@ -176,7 +71,7 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
         batch.put(keys.CHUNKS, keys.chunk(chunk_id), dumps(record))
         batch.put(keys.CHUNKS, keys.doc_chunk(doc.id, span.sequence), chunk_id.encode())
         batch.put(keys.PROVENANCE, keys.provenance(chunk_id),
-                  dumps(_provenance_record(span, pages[span.page], doc.embedded_at, write.printed.get(chunk_id))))
+                  dumps(provenance_record(span, pages[span.page], doc.embedded_at, write.printed.get(chunk_id))))
         batch.put(keys.BM25, keys.bm25_terms(chunk_id), dumps(dict(write.terms.get(chunk_id, {}))))
     if write.graph is not None:
         batch.put(keys.GRAPH, keys.graph_entry(doc.id, "extract"), dumps(extract_json(write.graph)))
@@ -268,19 +163,19 @@ def find_by_hash(store: RocksStore, sha256: str) -> Document | None:
 
 
 def pages(store: RocksStore, doc_id: str) -> list[StoredPage]:
-    return [_decode_page(raw) for _, raw in store.scan(keys.PAGES, keys.page_prefix(doc_id))]
+    return [decode_page(raw) for _, raw in store.scan(keys.PAGES, keys.page_prefix(doc_id))]
 
 
 def all_pages(store: RocksStore) -> Iterator[tuple[str, StoredPage]]:
     """(document id, page) for every page of the case, by document and page number."""
     prefix = keys.page_prefix("")[:-1]
     for key, raw in store.scan(keys.PAGES, prefix):
-        yield key[len(prefix):].rsplit(b":", 1)[0].decode(), _decode_page(raw)
+        yield key[len(prefix):].rsplit(b":", 1)[0].decode(), decode_page(raw)
 
 
 def page(store: RocksStore, doc_id: str, number: int) -> StoredPage | None:
     raw = store.get(keys.PAGES, keys.page(doc_id, number))
-    return None if raw is None else _decode_page(raw)
+    return None if raw is None else decode_page(raw)
 
 
 def chunk_ids(store: RocksStore, doc_id: str) -> list[str]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from casetrack.domain import CaseStats, Document, clean_name, is_own_id
 from casetrack.store import keys
-from casetrack.store.documents import decode_document
+from casetrack.store.document_records import decode_document
 from casetrack.store.records import loads
 from casetrack.store.rocks import RocksStore
 

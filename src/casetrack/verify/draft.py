@@ -8,14 +8,15 @@ from dataclasses import dataclass
 
 from casetrack.domain import ParsedPage
 from casetrack.graph.pagetext import JoinedText, join_pages
-from casetrack.verify.check import CaseView, Outcome, Resolution, check
-from casetrack.verify.citations import Citation, citation_after
-from casetrack.verify.drafted import DraftAuthority, draft_authorities
+from casetrack.verify.authorities.drafted import DraftAuthority, draft_authorities
+from casetrack.verify.authorities.opinions import OpinionIndex
+from casetrack.verify.case_view import CaseView, Outcome, Resolution
+from casetrack.verify.check import check
+from casetrack.verify.citing.citations import Citation, citation_after
+from casetrack.verify.citing.resolve import Resolver
 from casetrack.verify.model import AuthorityCheck, Cited, QuoteCheck, Status
-from casetrack.verify.opinions import OpinionIndex
 from casetrack.verify.pattern import parse_quote
 from casetrack.verify.quotes import Quotation, find_quotations
-from casetrack.verify.resolve import Resolver
 
 MIN_UNCITED_WORDS = 4  # shorter quotations citing nothing are defined terms and scare quotes, not quotations
 MIN_KEY_CHARS = 6  # a quotation of fewer letters and digits says too little to be found

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from casetrack.chunk.errata import Correction
+from casetrack.chunk.transcripts.errata import Correction
+from casetrack.verify.case_view import CaseView, Outcome, Region, place_of
 from casetrack.verify.keys import KeyedText
 from casetrack.verify.model import Status
-
-if TYPE_CHECKING:
-    from casetrack.verify.check import CaseView, Outcome, Region
-    from casetrack.verify.pattern import QuotePattern
+from casetrack.verify.pattern import QuotePattern
 
 
 def with_errata(outcome: Outcome, pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -> Outcome:
@@ -37,8 +34,6 @@ def with_errata(outcome: Outcome, pattern: QuotePattern, regions: Sequence[Regio
 
 def _corrected_match(pattern: QuotePattern, region: Region, found: Sequence[tuple[Correction, tuple[int, int, int]]],
                      view: CaseView) -> Outcome | None:
-    from casetrack.verify.check import Outcome, place_of
-
     window = view.window(region.document, region.first_page, region.last_page)
     if not window.parts:
         return None

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+# The files a draft is read from (it may also be pasted as text), and the same in words: ".docx, .pdf, .txt or .md".
+DRAFT_FORMATS: tuple[str, ...] = (".docx", ".pdf", ".txt", ".md")
+DRAFT_FORMATS_WORDS = ", ".join(DRAFT_FORMATS[:-1]) + f" or {DRAFT_FORMATS[-1]}"
+
 
 class Status(StrEnum):
     VERIFIED = "verified"  # the exact words are at the cited place

@@ -17,7 +17,7 @@ from casetrack.service.verify.drafts import read_draft, table_of_authorities_for
 # conversation carries the tool list, tests/test_tool_surface.py).
 def verify_draft(ctx: Ctx, text: str | None = None, file_path: str | None = None,
                  case_name: CaseName = None) -> Annotated[CallToolResult, out.Verification]:
-    """Check each quotation in a draft (text, or a .docx/.pdf/.txt/.md file_path) against the case:
+    """Check each quotation in a draft (text, or a {draft_formats} file_path) against the case:
     verified, wrong_location, differs (word by word) or not_found, with where the words are; and
     which cited authorities the case holds."""
     app = app_of(ctx)
@@ -30,7 +30,7 @@ def table_of_authorities(
     write_docx: Annotated[bool, Field(description="Also save it as a .docx")] = False,
     output_path: Annotated[str | None, Field(description="Where to save the .docx, as the user asked")] = None,
 ) -> Annotated[CallToolResult, out.TableOfAuthorities]:
-    """A draft's table of authorities (text, or a .docx/.pdf/.txt/.md file_path): cases, statutes,
+    """A draft's table of authorities (text, or a {draft_formats} file_path): cases, statutes,
     rules, others, with the pages citing each. write_docx saves a .docx in output_path (an existing folder,
     no file replaced), else in the data folder's tables/."""
     folder = app_of(ctx).settings.data_dir / "tables"  # the table is the draft's own: no case

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from casetrack.chunk.role_taxonomy import Role
-from casetrack.chunk.roles import by_role
+from casetrack.chunk.roles.tagging import by_role
+from casetrack.chunk.roles.taxonomy import Role
 from casetrack.domain import Case, Chunk, Document, DocumentType
 from casetrack.errors import InvalidInput, NotFound, Step, quoted
 from casetrack.service.cases import naming

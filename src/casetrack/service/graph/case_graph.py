@@ -11,79 +11,23 @@ import re
 import sys
 import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from dataclasses import replace
+from typing import Any
 
 from casetrack.chunk.layout import PageLayout
 from casetrack.domain import Case, Document, ExtractionMethod, ParsedPage, line_citation, page_citation
 from casetrack.errors import InvalidInput, NotFound
-from casetrack.graph.authorities import authorities_in
-from casetrack.graph.dates import EventType
+from casetrack.graph.citations.authorities import authorities_in
+from casetrack.graph.dates.mentions import EventType
 from casetrack.graph.pagetext import join_pages
 from casetrack.graph.records import ExtractRecord
 from casetrack.service.cases.cases import CaseService
+from casetrack.service.graph.model import CaseGraph, Event, Mention, Node
 from casetrack.service.graph.name_merges import complete_cut_names, join_suffixed_forms
 from casetrack.service.search.index_cache import KEPT_CASES
 from casetrack.service.search.mail_index import quotations_of_held_messages, unquoted
 from casetrack.store import documents as docstore
 from casetrack.store.stats import generation
-
-
-class Mention(NamedTuple):
-    """One place a node is named. A tuple, not a frozen dataclass: a 1,000-document case builds
-    ~170,000 of these at its first graph call, and a frozen dataclass's __init__ costs 3x more."""
-
-    document_id: str
-    document_name: str
-    chunk_id: str | None
-    page: int
-    char_start: int
-    char_end: int
-    text: str
-    treatment: str | None = None  # authorities only
-    role: str | None = None
-
-
-@dataclass(slots=True)
-class Node:
-    """A merged entity or authority across the case."""
-
-    key: str
-    name: str
-    kind: str
-    roles: set[str] = field(default_factory=set)
-    mentions: list[Mention] = field(default_factory=list)
-
-    @property
-    def documents(self) -> set[str]:
-        return {m.document_id for m in self.mentions}
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    iso: str
-    event: str
-    description: str
-    mention: Mention
-    also_on_pages: tuple[int, ...] = ()  # a running header or footer: the same dated line on these pages too
-
-
-@dataclass(slots=True)
-class CaseGraph:
-    generation: int
-    documents: dict[str, Document]
-    entities: dict[str, Node] = field(default_factory=dict)
-    authorities: dict[str, Node] = field(default_factory=dict)
-    parties: dict[str, Node] = field(default_factory=dict)
-    events: list[Event] = field(default_factory=list)
-    issues: dict[str, Node] = field(default_factory=dict)
-    failed: list[str] = field(default_factory=list)  # documents whose extraction failed
-
-    def events_between(self, start: str | None, end: str | None) -> list[Event]:
-        """Events within [start, end] (YYYY-MM-DD, either open). A date known only to the month
-        (`2017-03`) or year is in range when its month or year overlaps the range."""
-        return [e for e in self.events
-                if (not start or e.iso >= start[:len(e.iso)]) and (not end or e.iso <= end[:len(e.iso)])]
 
 
 class GraphService:

@@ -3,13 +3,9 @@ short, or without its corporate suffix, joins the one another document names in 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from casetrack.graph.names import display_name, suffixed_forms
-from casetrack.graph.truncation import ELLIPSIS, continues
-
-if TYPE_CHECKING:
-    from casetrack.service.graph.case_graph import CaseGraph, Node
+from casetrack.graph.parties.truncation import ELLIPSIS, continues
+from casetrack.service.graph.model import CaseGraph, Node
 
 
 def complete_cut_names(graph: CaseGraph) -> None:

@@ -13,7 +13,8 @@ from datetime import datetime
 import numpy as np
 
 from casetrack.domain import Document, DocumentType
-from casetrack.graph.threads import base_subject, sent_time
+from casetrack.graph.mail.threads import base_subject, sent_time
+from casetrack.parse.formats import MAIL_FORMATS
 from casetrack.service.graph.case_graph import CaseGraph, Node
 from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex
 
@@ -21,7 +22,6 @@ from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex
 WEAK_KINDS = {"date", "monetary_amount"}
 RESPONSE_WORDS = ("complaint", "petition", "answer", "response", "opposition", "reply", "sur-reply")
 AMENDMENT = re.compile(r"\b(amend(?:ed|ment)|restated|supplement(?:al)?|addendum|first|second|third)\b", re.I)
-_EMAIL_FORMATS = ("eml", "msg")
 
 
 @dataclass(slots=True)
@@ -140,7 +140,7 @@ def _thread_link(a: Document, b: Document) -> str | None:
 
 
 def _thread_subject(doc: Document) -> str | None:
-    base = base_subject(doc.metadata.get("subject", "")) if doc.format in _EMAIL_FORMATS else ""
+    base = base_subject(doc.metadata.get("subject", "")) if doc.format in MAIL_FORMATS else ""
     return base or None
 
 

@@ -10,10 +10,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from casetrack.chunk.clause_model import ClauseModel
-from casetrack.chunk.clause_spans import clause_spans
-from casetrack.chunk.role_taxonomy import CONTRACT, DECISION
-from casetrack.chunk.roles import chunk_roles
+from casetrack.chunk.roles.clause_model import ClauseModel
+from casetrack.chunk.roles.clause_spans import clause_spans
+from casetrack.chunk.roles.tagging import chunk_roles
+from casetrack.chunk.roles.taxonomy import CONTRACT, DECISION
 from casetrack.domain import ChunkSpan, DocumentType
 from casetrack.embed.clause_artefact import read_artefact
 from casetrack.graph.records import RoleRecord

@@ -19,7 +19,7 @@ from pathlib import Path
 from casetrack import cancel
 from casetrack.chunk import StructureEntry, chunk_pages, extract_structure, find_bates_number, infer_document_type
 from casetrack.chunk.pinpoints import chunk_place_terms, printed_lines
-from casetrack.chunk.roles import role_term
+from casetrack.chunk.roles.tagging import role_term
 from casetrack.config import Settings
 from casetrack.domain import (
     Case,

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from casetrack import helper_process
 from casetrack.chunk import StructureEntry
-from casetrack.chunk.roles import role_hits
+from casetrack.chunk.roles.tagging import role_hits
 from casetrack.domain import ChunkSpan, ParsedPage
 from casetrack.graph import IssueMention, causes_of_action, extract_mentions, issues_with_causes
 from casetrack.graph.records import (

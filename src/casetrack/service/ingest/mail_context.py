@@ -15,13 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from casetrack.domain import ChunkSpan, Document, MailPart, ParsedPage, StoredPage
-from casetrack.graph.mail_dates import mail_date_mentions, relative_dates, sent_date
+from casetrack.graph.mail.dates import mail_date_mentions, relative_dates, sent_date
 from casetrack.graph.records import DateRecord, ExtractRecord, located
-from casetrack.parse.mail_quotes import opening_header
+from casetrack.parse.formats import MAIL_FORMATS
+from casetrack.parse.mail.quotes import opening_header
 from casetrack.search.correspondents import recipient_terms, sender_terms
 from casetrack.service.ingest.graph_extract import ChunkLocator
-
-MAIL_FORMATS = ("eml", "msg")
 
 MAX_RECIPIENTS_CHARS = 160  # a list of twenty addressees is context, not content
 MAX_LINE_CHARS = 420

@@ -13,9 +13,10 @@ from pathlib import Path
 import numpy as np
 
 from casetrack.embed import EmbedderPool
+from casetrack.embed.specs import ASKED_ROLES_MODEL
 from casetrack.errors import CaseTrackError
 from casetrack.index.tokenize import tokenize
-from casetrack.search.pipeline import QueryInput
+from casetrack.search.pipeline import QueryInput, signal
 from casetrack.search.roles import RoleMatcher, description_texts
 from casetrack.search.scope import Scope
 
@@ -36,16 +37,16 @@ class AskedRoles:
         governing law, and the name, which says nothing about which clause, would outweigh it. (Ranking passages
         by that vector too, as one more RRF list, helped paraphrases but cost questions about the document itself:
         docs/benchmarks.md.)"""
-        query = vectors.get("e7")
+        query = vectors.get(signal(ASKED_ROLES_MODEL))
         if not isinstance(query, np.ndarray):
             return {}
         if scope is not None:
             rest = " ".join(w for w in text.split() if scope.name_words.isdisjoint(tokenize(w)))
             if rest and rest != text:
                 try:
-                    query = np.asarray(self._pool.get("E7").embed_query(rest), dtype=np.float32)
+                    query = np.asarray(self._pool.get(ASKED_ROLES_MODEL).embed_query(rest), dtype=np.float32)
                 except CaseTrackError as exc:
-                    log.warning("Query embedding with E7 failed: %s", exc.message)
+                    log.warning("Query embedding with %s failed: %s", ASKED_ROLES_MODEL, exc.message)
         matcher = self.matcher()
         return matcher.asked(query) if matcher is not None else {}
 
@@ -54,10 +55,10 @@ class AskedRoles:
         `casetrack search` would pay every time) and kept on disk for the next process (`_remembered`); None when
         E7 cannot run."""
         with self._roles_lock:
-            if self._roles is None and "E7" in self._pool.available():
+            if self._roles is None and ASKED_ROLES_MODEL in self._pool.available():
                 try:
                     texts = description_texts()
-                    embedder = self._pool.get("E7")
+                    embedder = self._pool.get(ASKED_ROLES_MODEL)
                     self._roles = RoleMatcher.of(_remembered(
                         self._pool.models_dir / CACHE_FOLDER, embedder.files, [text for _, text in texts],
                         lambda wanted: np.asarray(embedder.embed_documents(wanted), dtype=np.float32)), texts)

@@ -17,9 +17,9 @@ from casetrack.index.segment_set import SegmentSet
 from casetrack.index.segmented import SegmentedBm25, SegmentedDense, SegmentedIndexes, SegmentedSparse
 from casetrack.search.pipeline import SearchIndexes, signal
 from casetrack.store import changes, stats
-from casetrack.store.index_entries import document_entries
-from casetrack.store.index_manifest import Manifest
 from casetrack.store.rocks import RocksStore
+from casetrack.store.search_index.entries import document_entries
+from casetrack.store.search_index.manifest import Manifest
 
 # Dense vectors in order of preference, for similarity (search_similar_chunks, related documents).
 DENSE_ORDER = tuple(signal(m.id) for m in by_priority(MODELS.values()))

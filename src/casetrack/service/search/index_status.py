@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from casetrack.service.search.index_cache import IndexCache
 from casetrack.store import stats
 from casetrack.store.case_store import CaseStore
-from casetrack.store.index_files import HEADER, IndexDamaged, read_json, read_segment
-from casetrack.store.index_manifest import INDEX_DIR, MANIFEST, folder_bytes, read_alive, read_manifest
+from casetrack.store.search_index.files import HEADER, IndexDamaged, read_json, read_segment
+from casetrack.store.search_index.manifest import INDEX_DIR, MANIFEST, folder_bytes, read_alive, read_manifest
 
 
 @dataclass(frozen=True, slots=True)

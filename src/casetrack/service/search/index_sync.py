@@ -35,9 +35,11 @@ from casetrack.service.search.case_index import (
 from casetrack.store import changes, keys, stats
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
-from casetrack.store.index_entries import all_entries
-from casetrack.store.index_files import IndexDamaged, read_segment, write_segment
-from casetrack.store.index_manifest import (
+from casetrack.store.paths import remove_tree
+from casetrack.store.rocks import RocksStore
+from casetrack.store.search_index.entries import all_entries
+from casetrack.store.search_index.files import IndexDamaged, read_segment, write_segment
+from casetrack.store.search_index.manifest import (
     INDEX_DIR,
     LOCK,
     MANIFEST,
@@ -47,8 +49,6 @@ from casetrack.store.index_manifest import (
     remove_unused,
     write_manifest,
 )
-from casetrack.store.paths import remove_tree
-from casetrack.store.rocks import RocksStore
 
 log = logging.getLogger(__name__)
 

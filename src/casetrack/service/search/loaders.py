@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from casetrack.embed import MODELS
+from casetrack.embed.specs import TOKEN_MATRIX_MODEL
 from casetrack.index.postings import Key
 from casetrack.search.pipeline import TokenLoader, signal
 from casetrack.search.windows import WindowLoader
@@ -37,7 +38,7 @@ def colbert_loader(db: RocksStore) -> TokenLoader:
     def load(chunk_ids: Sequence[Key]) -> dict[Key, np.ndarray]:
         out: dict[Key, np.ndarray] = {}
         for key in chunk_ids:
-            matrix = docstore.vector(db, "E12", str(key))
+            matrix = docstore.vector(db, TOKEN_MATRIX_MODEL, str(key))
             if matrix is not None:
                 out[key] = np.asarray(matrix, dtype=np.float32)
         return out

@@ -17,11 +17,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from casetrack.domain import Chunk, Document
-from casetrack.graph.threads import MailRecord, Thread, message_ids, sent_time, threads
+from casetrack.graph.mail.threads import MailRecord, Thread, message_ids, sent_time, threads
+from casetrack.parse.formats import MAIL_FORMATS
 from casetrack.store import documents as docstore
 from casetrack.store.rocks import RocksStore
 
-MAIL_FORMATS = ("eml", "msg")
 MIN_COVER = 0.5  # a quotation is a copy of the passage holding at least half of its words
 _WORD = re.compile(r"[^\W_]{3,}")
 

@@ -13,13 +13,14 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from casetrack.chunk.pinpoints import query_pin_terms
-from casetrack.chunk.roles import resolve_role, role_term
+from casetrack.chunk.roles.tagging import resolve_role, role_term
 from casetrack.domain import ATTACHMENT_LABEL, MAX_TOP_K, Case, Chunk, Document
 from casetrack.embed import MODELS, EmbedderPool, Kind
 from casetrack.errors import CaseTrackError, InvalidInput, Step
 from casetrack.index.references import query_reference_terms, query_references
 from casetrack.index.sparse import SparseVector
 from casetrack.index.tokenize import tokenize
+from casetrack.parse.formats import MAIL_FORMATS
 from casetrack.search.calibration import Evidence
 from casetrack.search.correspondents import asked_terms
 from casetrack.search.evidence import evidence
@@ -42,7 +43,6 @@ from casetrack.service.search.index_cache import DENSE_ORDER, CaseIndex, IndexCa
 from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.loaders import colbert_loader, window_loader
 from casetrack.service.search.mail_index import (
-    MAIL_FORMATS,
     EmailThread,
     MailIndex,
     ThreadPlace,
@@ -53,8 +53,8 @@ from casetrack.service.search.mail_index import (
 from casetrack.service.search.transcripts import TranscriptPlace, Transcripts
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
-from casetrack.store.index_files import IndexDamaged
 from casetrack.store.rocks import RocksStore
+from casetrack.store.search_index.files import IndexDamaged
 from casetrack.store.stats import generation
 
 log = logging.getLogger(__name__)

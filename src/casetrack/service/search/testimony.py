@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from casetrack.chunk.testimony import Exchange, Exhibit, Testimony, Turn, exhibits, testimony
-from casetrack.chunk.transcript import Line, pin_span, query_words
+from casetrack.chunk.transcripts.testimony import Exchange, Exhibit, Testimony, Turn, exhibits, testimony
+from casetrack.chunk.transcripts.transcript import Line, pin_span, query_words
 from casetrack.domain import Case, Chunk, Document
 from casetrack.errors import InvalidInput, NotFound, Step
 from casetrack.service.cases.cases import CaseService

@@ -9,9 +9,9 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from casetrack.chunk.errata import Correction, corrections
 from casetrack.chunk.layout import MIN_PRINTED_LINES
-from casetrack.chunk.transcript import (
+from casetrack.chunk.transcripts.errata import Correction, corrections
+from casetrack.chunk.transcripts.transcript import (
     FIRST_PAGES,
     Line,
     TranscriptFacts,

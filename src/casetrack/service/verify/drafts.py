@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from casetrack.chunk.layout import MIN_PRINTED_LINES
-from casetrack.chunk.transcript import FACT_PAGES, is_transcript, transcript_facts, transcript_rows
+from casetrack.chunk.transcripts.transcript import FACT_PAGES, is_transcript, transcript_facts, transcript_rows
 from casetrack.domain import Case, Document, ParsedPage, StoredPage
 from casetrack.errors import FileNotFound, InvalidInput, UnsupportedFormat
 from casetrack.parse.dispatch import parse_file
@@ -27,16 +27,14 @@ from casetrack.service.cases.cases import CaseService
 from casetrack.store import documents as docstore
 from casetrack.store.rocks import RocksStore
 from casetrack.store.stats import generation
-from casetrack.verify.check import CaseView
+from casetrack.verify.authorities.drafted import draft_authorities
+from casetrack.verify.authorities.toa import PASSIM_PAGES, TableOfAuthorities, table_of_authorities
+from casetrack.verify.case_view import CaseView
 from casetrack.verify.draft import DraftReport, check_draft
-from casetrack.verify.drafted import draft_authorities
 from casetrack.verify.index import CaseKeys, PageEntry
-from casetrack.verify.toa import PASSIM_PAGES, TableOfAuthorities, table_of_authorities
+from casetrack.verify.model import DRAFT_FORMATS, DRAFT_FORMATS_WORDS
 
 log = logging.getLogger(__name__)
-
-DRAFT_FORMATS = (".docx", ".pdf", ".txt", ".md")
-
 
 @dataclass(frozen=True, slots=True)
 class Draft:
@@ -59,12 +57,12 @@ class Verification:
 
 
 def read_draft(text: str | None = None, file_path: str | None = None) -> Draft:
-    """The draft to check: pasted `text`, or the .docx, .pdf, .txt or .md file at `file_path`.
+    """The draft to check: pasted `text`, or the file at `file_path` (one of `DRAFT_FORMATS`).
 
     Raises InvalidInput (neither or both given, an empty draft), FileNotFound, UnsupportedFormat,
     DocumentUnreadable (a broken file)."""
     if (text is None or not text.strip()) == (file_path is None or not file_path.strip()):
-        raise InvalidInput("Give the draft either as text or as file_path (a .docx, .pdf, .txt or .md file), "
+        raise InvalidInput(f"Give the draft either as text or as file_path (a {DRAFT_FORMATS_WORDS} file), "
                            "not both and not neither.")
     if text is not None and text.strip():
         return Draft("pasted text", None, text_pages(text, keep_indents=True))  # as a .txt draft reads
@@ -90,7 +88,7 @@ def read_draft(text: str | None = None, file_path: str | None = None) -> Draft:
 def _word_indents(path: Path) -> tuple[str, ...]:
     """A Word draft's indented paragraphs; python-docx is imported here, when a Word draft is read, not with this
     service, which the server and every command build (issue 35 §3)."""
-    from casetrack.parse.docx_indents import indented_paragraphs
+    from casetrack.parse.word.indents import indented_paragraphs
 
     return tuple(indented_paragraphs(path))
 

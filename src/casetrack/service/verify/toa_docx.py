@@ -10,7 +10,7 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_TAB_ALIGNMENT, WD_TAB_LEADER
 from docx.shared import Inches, Pt
 
 from casetrack.errors import InvalidInput, quoted
-from casetrack.verify.toa import HEADING_ORDER, TableOfAuthorities
+from casetrack.verify.authorities.toa import HEADING_ORDER, TableOfAuthorities
 
 RIGHT_MARGIN_TAB = Inches(6.5)
 SUFFIX = " - Table of Authorities.docx"

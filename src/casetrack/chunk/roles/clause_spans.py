@@ -1,0 +1,54 @@
+"""Where inside a passage its clause is: the paragraph (or, in a passage of one paragraph, the sentences) that
+holds it, so a citation names those lines rather than the whole passage.
+
+A learned clause type (chunk.clause_model) is placed at the run of consecutive pieces the classifier gives
+that type at or above its threshold around the piece it scores highest; a keyword-found role (chunk.roles) at
+the piece holding its first anchor. Offsets are into the passage's text. Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import numpy as np
+
+from casetrack.chunk.roles.clause_model import MIN_PIECES, ClauseModel, pieces
+from casetrack.chunk.roles.tagging import role_hits
+
+
+def clause_spans(text: str, roles: Mapping[str, float | None], model: ClauseModel | None) -> dict[str, tuple[int, int]]:
+    """Per role of the passage, the (start, end) of the lines that hold it; a role placed nowhere narrower than
+    the passage is left out (the passage's own citation stands)."""
+    parts = pieces(text)
+    if len(parts) < MIN_PIECES:
+        return {}
+    out: dict[str, tuple[int, int]] = {}
+    learned = [r for r in roles if model is not None and r in model.types]
+    if learned and model is not None:
+        probs = model.scores([text[s:e] for s, e in parts], model.floor)
+        for role in learned:
+            out[role] = _run(parts, probs[:, model.types.index(role)], model.threshold)
+    for role in roles:
+        if role not in out:
+            found = _keyword_piece(text, role, parts)
+            if found is not None:
+                out[role] = found
+    return {r: span for r, span in out.items() if span != (parts[0][0], parts[-1][1])}
+
+
+def _run(parts: list[tuple[int, int]], probs: np.ndarray, threshold: float) -> tuple[int, int]:
+    best = int(np.argmax(probs))
+    first = last = best
+    while first > 0 and probs[first - 1] >= threshold:
+        first -= 1
+    while last + 1 < len(parts) and probs[last + 1] >= threshold:
+        last += 1
+    return parts[first][0], parts[last][1]
+
+
+def _keyword_piece(text: str, role: str, parts: list[tuple[int, int]],
+                   hits: Callable[[str], list[tuple[str, int]]] = role_hits) -> tuple[int, int] | None:
+    at = next((offset for role_id, offset in hits(text) if role_id == role), None)
+    if at is None:
+        return None
+    return next(((s, e) for s, e in parts if s <= at < e), None)

@@ -14,6 +14,7 @@ import pytest
 
 from casetrack.config import load_settings
 from casetrack.domain import Case, Document
+from casetrack.mcp.outputs import DocumentOut
 from casetrack.render import documents as render
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import IngestRequest
@@ -35,7 +36,7 @@ def kept_case(data: Path, sources: Path) -> tuple[CaseTrack, Case, Document]:
 def shown_copy(app: CaseTrack, case: Case) -> tuple[Document, Path]:
     """The case's one document as get_document shows it, and its kept copy (which must be on disk)."""
     [doc] = app.documents.all(app.cases.get(case.id))
-    shown = render.document_dict(doc)["copied_original"]
+    shown = DocumentOut.of(doc).copied_original
     assert shown is not None and f"Copy of original: {shown}" in render.document_detail(doc)
     copy = Path(shown)
     assert copy.is_file() and copy.read_text() == MEMO
@@ -119,7 +120,7 @@ def test_a_copied_data_folder_shows_and_reads_its_own_copies(tmp_path: Path) -> 
     assert str(tmp_path / "new laptop") in str(copy) and "old laptop" not in render.document_detail(doc)
     assert doc.original_path == str(tmp_path / "sources" / "memo.txt")  # the folder's own record: still its source
     retyped = app.documents.set_type(app.cases.get(case.id), doc.id, "other")  # set_document_type's answer too
-    assert render.document_dict(retyped)["copied_original"] == str(copy)
+    assert DocumentOut.of(retyped).copied_original == str(copy)
     assert app.reindexer.reindex_named(app.cases.get(case.id), doc.id, force=True).action == "reparsed"
     shown_copy(app, case)
     app.jobs.shutdown()

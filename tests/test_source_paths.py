@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from casetrack.cli.app import app as cli_app
 from casetrack.config import load_settings
 from casetrack.errors import InvalidInput, SourceNotHere
+from casetrack.mcp.outputs import DocumentOut
 from casetrack.render import documents as render
 from casetrack.service.app import CaseTrack
 from casetrack.service.cases import portability
@@ -114,7 +115,7 @@ def test_an_archive_source_path_is_never_opened_and_reindex_names_the_documents_
     assert not any("Zanzibar" in h.chunk.text for h in app.search.search(case, "Zanzibar quartermaster vault").hits)
 
     shown = app.documents.all(case)
-    assert all(d.original_path is None and render.document_dict(d)["file_path"] is None for d in shown)
+    assert all(d.original_path is None and DocumentOut.of(d).file_path is None for d in shown)
     poisoned = next(d for d in shown if d.archived_path == str(secret))  # named, only shown
     other = next(d for d in shown if d is not poisoned)
     assert other.archived_path == str(sources / other.name)

@@ -76,12 +76,20 @@ class SearchResult(Out):
 
     @classmethod
     def of(cls, r: SearchResponse, tier: str) -> SearchResult:
-        return cls(query=r.query, case=r.case.name, results_count=len(r.hits), search_time_ms=round(r.elapsed_ms, 1),
-                   tier=tier, stages_used=list(r.stages_used), embedders_used=list(r.signals),
-                   documents_searched=r.documents_searched, chunks_searched=r.chunks_searched,
+        return cls(query=r.query,
+                   case=r.case.name,
+                   results_count=len(r.hits),
+                   search_time_ms=round(r.elapsed_ms, 1),
+                   tier=tier,
+                   stages_used=list(r.stages_used),
+                   embedders_used=list(r.signals),
+                   documents_searched=r.documents_searched,
+                   chunks_searched=r.chunks_searched,
                    document_filter=r.document_filter.name if r.document_filter else None,
-                   named_documents=list(r.named_documents), roles_asked=list(r.roles_asked),
-                   clause_type=r.clause_type, results=hits_of(r.hits))
+                   named_documents=list(r.named_documents),
+                   roles_asked=list(r.roles_asked),
+                   clause_type=r.clause_type,
+                   results=hits_of(r.hits))
 
 
 class Similar(Out):

@@ -93,7 +93,7 @@ async def _call_every_tool(client: Client, files: dict[str, Path], incoming: Pat
         out[tool] = result.structured_content
         return result.structured_content
 
-    await call("create_case", name="Small", case_type="contract")
+    case_id = (await call("create_case", name="Small", case_type="contract"))["case"]["id"]
     for name in ("agreement", "letter", "memo", "transcript", "mail"):
         await call("ingest_document", file_path=str(files[name]))
     agreement, letter, transcript = (files[n].name for n in ("agreement", "letter", "transcript"))
@@ -105,7 +105,9 @@ async def _call_every_tool(client: Client, files: dict[str, Path], incoming: Pat
     await call("list_documents_by_type", document_type="contract")
     await call("get_document", document_name=agreement)
     await call("set_document_type", document_name=agreement, document_type="contract")
-    chunk = (await call("search_case", query="notice of termination", top_k=3))["results"][0]["chunk_id"]
+    found = await call("search_case", query="notice of termination", top_k=3)
+    assert found["case"] == "Small" and found["case_id"] == case_id  # a program can follow the case by its id
+    chunk = found["results"][0]["chunk_id"]
     await call("get_chunk", chunk_id=chunk)
     await call("get_document_chunks", document_name=agreement)
     await call("get_source_context", chunk_id=chunk)

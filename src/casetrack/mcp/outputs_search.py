@@ -61,6 +61,7 @@ def hits_of(hits: list[SearchHit]) -> list[Hit]:
 class SearchResult(Out):
     query: str
     case: str
+    case_id: str  # the case searched, as create_case and list_cases give it (a name can be reused after a delete)
     results_count: int
     search_time_ms: float
     tier: str
@@ -78,6 +79,7 @@ class SearchResult(Out):
     def of(cls, r: SearchResponse, tier: str) -> SearchResult:
         return cls(query=r.query,
                    case=r.case.name,
+                   case_id=r.case.id,
                    results_count=len(r.hits),
                    search_time_ms=round(r.elapsed_ms, 1),
                    tier=tier,

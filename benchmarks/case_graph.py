@@ -50,7 +50,7 @@ def main() -> None:
     args = parser.parse_args()
     sources = sorted(EVAL_TEXT.glob("*.txt"))
     with tempfile.TemporaryDirectory() as tmp:
-        app = CaseTrack(load_settings(Path(tmp) / "data"))
+        app = CaseTrack.open(load_settings(Path(tmp) / "data"))
         app.cases.limits = licensing.UNLIMITED
         ingestor = Ingestor(app.settings, app.cases, Indexer(None))
         ingestor.limits = licensing.UNLIMITED

@@ -21,7 +21,7 @@ from tests.parse.test_eml_attachments import LETTER, message, write
 
 
 def test_a_file_stored_alone_and_as_an_attachment_is_named_both_ways(tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     ingestor = Ingestor(app.settings, app.cases, Indexer(None))
     m = message("The filed letter is attached.\n")
     m.add_attachment(LETTER.read_bytes(), maintype="application", subtype="pdf", filename="28j letter.pdf")
@@ -44,7 +44,7 @@ def test_a_file_stored_alone_and_as_an_attachment_is_named_both_ways(tmp_path: P
 
 @pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_search_gives_a_passage_the_case_holds_twice_once_citing_its_copy(tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     case = app.create_case("Copies")
     m = message("The filed letter is attached.\n")
     m.add_attachment(LETTER.read_bytes(), maintype="application", subtype="pdf", filename="28j letter.pdf")

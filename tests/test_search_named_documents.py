@@ -65,7 +65,7 @@ GAMMA = "\n\n".join([
 
 def _case(folder: Path, acme_name: str, gamma_name: str) -> tuple[CaseTrack, object]:
     """A case holding the two agreements under these file names."""
-    app = CaseTrack(load_settings(folder / "data"))
+    app = CaseTrack.open(load_settings(folder / "data"))
     case = app.create_case(f"Beta v. Acme ({folder.name})")
     for name, text in [(acme_name, ACME), (gamma_name, GAMMA)]:
         (folder / name).write_text(text, encoding="utf-8")

@@ -61,7 +61,7 @@ def _documents(folder: Path) -> dict[str, Path]:
 def _pro_app(data_dir: Path) -> CaseTrack:
     signer = SigningKey.generate()  # a Pro licence, so the Pro tools answer rather than refuse
     key = licensing.issue(licensing.Claims("PRO", None, 1, licensing.new_serial()), bytes(signer))
-    return CaseTrack(replace(load_settings(data_dir, environ={}), license_key=key),
+    return CaseTrack.open(replace(load_settings(data_dir, environ={}), license_key=key),
                      licence_public_key=bytes(signer.verify_key))
 
 

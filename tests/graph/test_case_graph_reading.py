@@ -58,7 +58,7 @@ We write on behalf of The Butler Company about the shipment of March 3, 2020.
 
 @pytest.fixture
 def app_with_case(tmp_path: Path) -> tuple[CaseTrack, str]:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     case = app.create_case("Driven")
     ingestor = Ingestor(app.settings, app.cases, Indexer(None))
     for name, text in (("agreement.txt", CONSULTING), ("letter.txt", LETTER)):

@@ -23,7 +23,7 @@ Deliveries, Inc. ("Company"), a Nevada corporation, and TruckThat LLC ("Consulta
 
 
 def test_the_embeddings_line_counts_chunks_per_embedder_and_never_says_none_chunks(tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     case = app.create_case("Driven")
     source = tmp_path / "agreement.txt"
     source.write_text(AGREEMENT, encoding="utf-8")
@@ -46,7 +46,7 @@ def test_the_embeddings_line_counts_chunks_per_embedder_and_never_says_none_chun
 def test_a_case_full_of_e_mails_keeps_its_filings_and_hearings_on_the_map(tmp_path: Path) -> None:
     from tests.parse.test_eml_attachments import message, write
 
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     case = app.create_case("Widget")
     ingestor = Ingestor(app.settings, app.cases, Indexer(None))
     for day in range(1, 21):  # twenty e-mails before the suit: each one's sending is a key date of its own

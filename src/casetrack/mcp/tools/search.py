@@ -13,7 +13,6 @@ from casetrack.mcp.outputs import ChunkOut, DocumentOut
 from casetrack.mcp.tools.base import CaseName, ChunkId, Confirm, Ctx, DocRef, TopK, TopK100, WaitSeconds, app_of, result
 from casetrack.mcp.tools.ingest import await_job
 from casetrack.render import search as render
-from casetrack.service.search.compare import compare
 
 
 def search_case(
@@ -56,7 +55,7 @@ def compare_documents(
 ) -> Annotated[CallToolResult, out.Comparison]:
     """What two documents each say about a topic, side by side (Pro)."""
     app = app_of(ctx)
-    found = compare(app.search, app.licence, app.case(case_name), document_a, document_b, topic, top_k_per_document)
+    found = app.comparer.compare(app.case(case_name), document_a, document_b, topic, top_k_per_document)
     tier = app.tier.value.capitalize()
     return result(render.comparison_text(found), out.Comparison(
         topic=topic, document_a=out.SearchResult.of(found.sides[0], tier),

@@ -34,6 +34,7 @@ from casetrack.service.ingest.relink import Relinker
 from casetrack.service.search.compare import Comparer
 from casetrack.service.search.index_cache import IndexCache
 from casetrack.service.search.index_status import IndexFilesStatus
+from casetrack.service.search.passages import PassageReader
 from casetrack.service.search.query import SearchService
 from casetrack.service.search.testimony import TestimonyService
 from casetrack.service.status import EmbedderState, StatusReport
@@ -115,6 +116,7 @@ class CaseTrack:
         self.search = SearchService(self.cases, self.documents, self.pool, cache)
         self.comparer = Comparer(self.search, self.licence)
         self.testimony = TestimonyService(self.cases, self.documents, self.search.transcripts)  # issue 37
+        self.passages = PassageReader(self.documents, self.testimony)
         self.reindexer = Reindexer(self.cases, self.documents, self.ingestor, self.indexer)
         self.relinker = Relinker(self.cases, self.documents, settings.data_dir, settings.read_timeout_s)
         # Built in every process (the tools edit watches.json); only `casetrack serve` calls start().

@@ -90,9 +90,8 @@ def relink_document(
 def get_chunk(ctx: Ctx, chunk_id: ChunkId, case_name: CaseName = None) -> Annotated[CallToolResult, out.ChunkDetail]:
     """One chunk's full text and provenance, and which embedders cover it."""
     app = app_of(ctx)
-    case = app.case(case_name)
-    chunk, doc, total = app.documents.chunk(case, chunk_id)
-    place = app.testimony.place(case, chunk)  # a transcript's page:line (issue 37)
+    found = app.passages.chunk(app.case(case_name), chunk_id)
+    chunk, doc, total, place = found.chunk, found.document, found.chunk_count, found.transcript
     text = render.chunk_block(chunk, total) + f"\n\nEmbeddings: {', '.join(doc.embedders)}" + \
         (f"\nTranscript: {place.citation}" if place else "")
     return result(text, out.ChunkDetail.of(chunk, chunk_count=total, embedders=list(doc.embedders),
@@ -119,9 +118,8 @@ def get_source_context(
 ) -> Annotated[CallToolResult, out.SourceContext]:
     """The chunks just before and after a chunk, to read a search result in context."""
     app = app_of(ctx)
-    case = app.case(case_name)
-    w = app.documents.context(case, chunk_id, window)
-    place = app.testimony.place(case, w.chunk)  # a transcript's page:line (issue 37)
+    found = app.passages.context(app.case(case_name), chunk_id, window)
+    w, place = found.window, found.transcript  # the chunk's transcript page:line (issue 37)
     parts = [render.passage(c, "Before") for c in w.before] + [render.passage(w.chunk, "Requested chunk")] + \
             [render.passage(c, "After") for c in w.after] + ([f"Transcript: {place.citation}"] if place else [])
     return result("\n\n".join(parts), out.SourceContext(chunk=out.ChunkOut.of(w.chunk), before=out.chunks_of(w.before),

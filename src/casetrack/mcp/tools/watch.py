@@ -44,10 +44,9 @@ def list_watches(
 ) -> Annotated[CallToolResult, out.Watches]:
     """Every folder watch: folder, case, schedule, last sync, status, counts and last error."""
     app = app_of(ctx)
-    views = app.watches.views(app.cases.resolve(case_filter).id if case_filter else None)
-    return result(render.watch_list(views, case_filter),
-                  out.Watches(watches=[out.WatchOut.of(v.watch, v) for v in views],
-                              run_by=app.watches.runner_description()))
+    found = app.watches.listing(case_filter)
+    return result(render.watch_list(found.views, case_filter),
+                  out.Watches(watches=[out.WatchOut.of(v.watch, v) for v in found.views], run_by=found.run_by))
 
 
 def set_sync_schedule(

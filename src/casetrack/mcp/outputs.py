@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import fields
-from typing import Any, Self, get_type_hints
+from typing import TYPE_CHECKING, Any, Self, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, create_model
 
@@ -17,6 +17,7 @@ from casetrack.domain import Case, Chunk, Document, Provenance
 from casetrack.mcp.outputs_transcripts import TranscriptPin
 from casetrack.render.documents import clause_place
 from casetrack.render.formats import iso
+from casetrack.service.cases.documents import OutlineEntry
 
 
 class Out(BaseModel):
@@ -257,19 +258,19 @@ class Traversal(Out):
     chunks: list[ChunkOut]
 
 
-class StructureEntry(Out):
-    level: int
-    title: str | None
-    number: str | None
-    page: int
-    char_start: int
-    char_end: int
-    chunk_id: str | None
-    chunk_sequence: int | None
+if TYPE_CHECKING:  # built at run time from the dataclass's fields; a type checker sees their base
+    StructureEntry = Out
+else:
+    StructureEntry = model_of(OutlineEntry, "StructureEntry")  # the service's outline entry, field for field
 
 
 class DocumentStructure(Out):
     document: DocumentOut
     entries: list[StructureEntry]
+
+    @classmethod
+    def of(cls, doc: Document, entries: Sequence[OutlineEntry]) -> DocumentStructure:
+        return cls(document=DocumentOut.of(doc),
+                   entries=[StructureEntry.model_validate(e, from_attributes=True) for e in entries])
 
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from casetrack.chunk.role_taxonomy import Role
 from casetrack.domain import Case, Chunk, Document, Provenance
 from casetrack.errors import Step, Words, tool_words
 from casetrack.render.formats import date, duration, iso, plural, size
-from casetrack.service.cases.documents import DocumentPage
+from casetrack.service.cases.documents import DocumentPage, OutlineEntry
 
 _BREAK = re.compile(r"\n[ \t]*\n")
 METHOD_LABELS = {"native": "Native text", "ocr": "OCR", "mixed": "Native text + OCR", "skipped": "Skipped (no OCR)"}
@@ -211,9 +210,9 @@ def _excerpt(text: str, limit: int = 160) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1].rsplit(" ", 1)[0] + " …"
 
 
-def structure_text(doc: Document, entries: list[dict[str, Any]]) -> str:
+def structure_text(doc: Document, entries: list[OutlineEntry]) -> str:
     if not entries:
         return f"No headings or numbered sections were found in {doc.name}. Use browse_pages to read it."
     return f"Structure of {doc.name} ({plural(len(entries), 'entry', 'entries')}):\n" + "\n".join(
-        "  " * (e["level"] - 1) + f"- {' '.join(x for x in (e.get('number'), e.get('title')) if x)} "
-        f"(p. {e['page']}" + (f", chunk {e['chunk_id']}" if e.get("chunk_id") else "") + ")" for e in entries)
+        "  " * (e.level - 1) + f"- {' '.join(x for x in (e.number, e.title) if x)} "
+        f"(p. {e.page}" + (f", chunk {e.chunk_id}" if e.chunk_id else "") + ")" for e in entries)

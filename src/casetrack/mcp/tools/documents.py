@@ -165,5 +165,4 @@ def get_document_structure(ctx: Ctx, document_name: DocRef, case_name: CaseName 
     """A document's outline: headings, sections and numbered clauses with their pages and chunks."""
     app = app_of(ctx)
     doc, entries = app.documents.structure(app.case(case_name), document_name)
-    return result(render.structure_text(doc, entries), out.DocumentStructure(
-        document=out.DocumentOut.of(doc), entries=[out.StructureEntry(**e) for e in entries]))
+    return result(render.structure_text(doc, entries), out.DocumentStructure.of(doc, entries))

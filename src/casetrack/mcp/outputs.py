@@ -1,9 +1,9 @@
 """The structured results of the tools, as pydantic models: the one description of each result's shape.
 The SDK publishes each as the tool's `outputSchema` (`Annotated[CallToolResult, Model]`) and checks every
 result against it before it is sent. A model is made from the service's typed values (frozen dataclasses)
-by its own `of(...)`, beside its fields: adding a field is one edit here (mypy's pydantic plugin checks
-every constructor). The text a person reads is rendered separately, in `render/`. This module: cases,
-documents and their passages; the other `outputs_*.py` by concern."""
+by its own `of(...)`, beside its fields: adding a field is one edit here (mypy checks every constructor's
+arguments against the fields). The text a person reads is rendered separately, in `render/`. This module:
+cases, documents and their passages, relink_document and list_clauses; the other `outputs_*.py` by concern."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Self, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, create_model
 
+from casetrack.chunk.role_taxonomy import Role
 from casetrack.domain import Case, Chunk, Document, Provenance
 from casetrack.mcp.outputs_transcripts import TranscriptPin
 from casetrack.render.documents import clause_place
@@ -274,3 +275,32 @@ class DocumentStructure(Out):
                    entries=[StructureEntry.model_validate(e, from_attributes=True) for e in entries])
 
 
+class Relinked(Out):
+    document: DocumentOut
+    same_content: bool  # the file holds the bytes the document was made from (SHA-256 matches)
+    detail: str
+
+
+# --- list_clauses: a document's passages by clause type, each with the place inside it that holds the clause
+
+
+class ClausePassage(ChunkOut):
+    clause: ClausePlace | None = None  # the lines of the passage that hold this clause type
+
+
+class ClauseGroup(Out):
+    clause_type: str
+    label: str
+    passages: list[ClausePassage]
+
+
+class ClauseLibrary(Out):
+    document: DocumentOut
+    clause_types: list[ClauseGroup]
+
+    @classmethod
+    def of(cls, doc: Document, groups: Sequence[tuple[Role, Sequence[Chunk]]]) -> ClauseLibrary:
+        return cls(document=DocumentOut.of(doc), clause_types=[
+            ClauseGroup(clause_type=role.id, label=role.label,
+                        passages=[ClausePassage.of(c, clause=ClausePlace.of(c, role.id)) for c in chunks])
+            for role, chunks in groups])

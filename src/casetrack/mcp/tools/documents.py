@@ -9,8 +9,6 @@ from mcp.types import CallToolResult
 from pydantic import Field
 
 from casetrack.mcp import outputs as out
-from casetrack.mcp import outputs_documents as out_documents
-from casetrack.mcp.outputs_clauses import ClauseLibrary
 from casetrack.mcp.outputs_transcripts import TranscriptPin
 from casetrack.mcp.tools.base import CaseName, ChunkId, Confirm, Ctx, DocRef, DocType, app_of, result
 from casetrack.render import documents as render
@@ -77,13 +75,13 @@ def relink_document(
     ctx: Ctx, document_name: DocRef,
     file_path: Annotated[str, Field(description="The document's file on this computer (absolute path)")],
     case_name: CaseName = None,
-) -> Annotated[CallToolResult, out_documents.Relinked]:
+) -> Annotated[CallToolResult, out.Relinked]:
     """Give a document its file on this computer (an imported case's source paths are never opened).
     Compares the file's SHA-256 with the document's; reindex then reads it."""
     app = app_of(ctx)
     done = app.relinker.relink(app.writable_case(case_name), document_name, file_path)
     text = render.relinked_text(done.document, done.same_content)
-    return result(text, out_documents.Relinked(document=out.DocumentOut.of(done.document),
+    return result(text, out.Relinked(document=out.DocumentOut.of(done.document),
                                                same_content=done.same_content, detail=text))
 
 
@@ -153,11 +151,11 @@ def traverse_chunks(
 
 
 def list_clauses(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
-                 ) -> Annotated[CallToolResult, ClauseLibrary]:
+                 ) -> Annotated[CallToolResult, out.ClauseLibrary]:
     """A document's passages by clause type or decision part (governing law, dissent, ...), cited."""
     app = app_of(ctx)
     doc, groups = app.documents.clauses(app.case(case_name), document_name)
-    return result(render.clauses_text(doc, groups), ClauseLibrary.of(doc, groups))
+    return result(render.clauses_text(doc, groups), out.ClauseLibrary.of(doc, groups))
 
 
 def get_document_structure(ctx: Ctx, document_name: DocRef, case_name: CaseName = None

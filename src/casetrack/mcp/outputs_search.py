@@ -8,6 +8,7 @@ from casetrack.mcp.outputs_transcripts import TranscriptPin
 from casetrack.render.search import entity_rows
 from casetrack.service.app import IndexStatus as IndexStatusView
 from casetrack.service.graph.find_entity import EntityPassages
+from casetrack.service.ingest import reindex
 from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.query import SearchHit, SearchResponse
 
@@ -133,6 +134,10 @@ class Reindexed(Out):
     action: str
     detail: str
     document: DocumentOut
+
+    @classmethod
+    def of(cls, done: reindex.Reindexed) -> Reindexed:
+        return cls(action=done.action, detail=done.detail, document=DocumentOut.of(done.document))
 
 
 class DocumentHealth(Out):

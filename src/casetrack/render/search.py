@@ -25,6 +25,7 @@ from casetrack.search.scope import STAGE_NAMED
 from casetrack.search.windows import BEST_WINDOW, STAGE_WINDOWS
 from casetrack.service.app import IndexStatus
 from casetrack.service.graph.find_entity import EntityPassages
+from casetrack.service.ingest.reindex import Reindexed
 from casetrack.service.search.compare import Comparison
 from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.query import SearchHit, SearchResponse
@@ -112,6 +113,10 @@ def entity_text(entity: str, entity_type: str, found: EntityPassages) -> str:
 
 def entity_rows(found: EntityPassages) -> list[tuple[str, SearchHit]]:
     return [("mention", h) for h in found.mentions] + [("related", h) for h in found.related]
+
+
+def reindexed_text(done: Reindexed) -> str:
+    return f'"{done.document.name}": {done.action} - {done.detail}.\nEmbedders: {", ".join(done.document.embedders)}'
 
 
 def comparison_text(found: Comparison) -> str:

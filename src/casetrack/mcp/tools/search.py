@@ -9,7 +9,7 @@ from pydantic import Field
 
 from casetrack.mcp import outputs_ingest
 from casetrack.mcp import outputs_search as out
-from casetrack.mcp.outputs import ChunkOut, DocumentOut
+from casetrack.mcp.outputs import ChunkOut
 from casetrack.mcp.tools.base import CaseName, ChunkId, Confirm, Ctx, DocRef, TopK, TopK100, WaitSeconds, app_of, result
 from casetrack.mcp.tools.ingest import await_job
 from casetrack.render import search as render
@@ -85,8 +85,7 @@ def reindex_document(
     was installed). The old index serves searches until the new one replaces it."""
     app = app_of(ctx)
     done = app.reindexer.reindex_named(app.writable_case(case_name), document_name, force, reparse)
-    text = f'"{done.document.name}": {done.action} - {done.detail}.\nEmbedders: {", ".join(done.document.embedders)}'
-    return result(text, out.Reindexed(action=done.action, detail=done.detail, document=DocumentOut.of(done.document)))
+    return result(render.reindexed_text(done), out.Reindexed.of(done))
 
 
 async def reindex_case(

@@ -6,7 +6,7 @@ Fills a real case (RocksDB on disk) with --documents copies of the eval-dev refe
 (each copy made unique, so none is a duplicate), ingested through the real service without
 embeddings. Then, best of --runs (CPU time, so load from other jobs inflates it less):
   load + build   GraphService.graph after the cache is dropped: every extract read and merged
-  case map       render.graph.case_map on the built graph
+  case map       render.graph.case_map and its structured result on the built graph
   timeline       get_case_timeline's work: the first 500 events located in their chunks, rendered
 and the resident memory the built graph adds. The graph is rebuilt at the first graph call after
 each ingest or delete, so "load + build" is what a user waits for then.
@@ -23,9 +23,11 @@ from pathlib import Path
 import psutil
 
 from casetrack.config import load_settings
+from casetrack.mcp.outputs_graph import CaseMap, Timeline
 from casetrack.render import graph as render
 from casetrack.service.app import CaseTrack
 from casetrack.service.distribution import licensing
+from casetrack.service.graph.queries import Timeline as Found
 from casetrack.service.ingest.document import Ingestor, IngestRequest
 from casetrack.service.ingest.entries import Indexer
 
@@ -48,7 +50,7 @@ def main() -> None:
     args = parser.parse_args()
     sources = sorted(EVAL_TEXT.glob("*.txt"))
     with tempfile.TemporaryDirectory() as tmp:
-        app = CaseTrack(load_settings(Path(tmp) / "data"))
+        app = CaseTrack.open(load_settings(Path(tmp) / "data"))
         app.cases.limits = licensing.UNLIMITED
         ingestor = Ingestor(app.settings, app.cases, Indexer(None))
         ingestor.limits = licensing.UNLIMITED
@@ -78,12 +80,14 @@ def main() -> None:
         grown = (process.memory_info().rss - before) / 1e6
         mentions = sum(len(n.mentions) for d in (graph.entities, graph.authorities, graph.parties, graph.issues)
                        for n in d.values()) + len(graph.events)
-        map_s = best_cpu(lambda: render.case_map(case, graph, {}), args.runs)
+        # as get_case_map does it: the text and the structured result
+        map_s = best_cpu(lambda: (render.case_map(case, graph, {}), CaseMap.of(case, graph, {})), args.runs)
         events = graph.events_between(None, None)
 
         def timeline() -> object:  # as get_case_timeline does it: the first 500 events with their passages
             details = app.graph_reader.locate(case, [e.mention for e in events[:500]])
-            return render.timeline(case.name, events, details, None, None)
+            return (render.timeline(case.name, events, details, None, None),
+                    Timeline.of(Found(case, events, details, None, None)))
 
         timeline_s = best_cpu(timeline, args.runs)
         print(f"{args.documents} documents: {mentions:,} mentions, {len(graph.events):,} events; "

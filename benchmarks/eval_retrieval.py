@@ -100,10 +100,10 @@ def make_app(data_dir: Path, tier: str) -> CaseTrack:
     """A CaseTrack over `data_dir` at the given tier; Pro uses a key signed for this run only."""
     settings: Settings = load_settings(data_dir, log_level="WARNING")
     if tier == "free":  # even when CASETRACK_LICENSE_KEY is set
-        return CaseTrack(replace(settings, license_key=None))
+        return CaseTrack.open(replace(settings, license_key=None))
     signer = SigningKey.generate()
     key = licensing.issue(licensing.Claims("PRO", None, 1, licensing.new_serial()), bytes(signer))
-    return CaseTrack(replace(settings, license_key=key), licence_public_key=bytes(signer.verify_key))
+    return CaseTrack.open(replace(settings, license_key=key), licence_public_key=bytes(signer.verify_key))
 
 
 def ingest_all(app: CaseTrack, root: Path) -> tuple[Case, float]:

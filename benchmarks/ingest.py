@@ -144,7 +144,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp) / "bundle.pdf"
         pages = build_pdf(pdf, args.pages)
-        app = CaseTrack(load_settings(Path(tmp) / "data"))
+        app = CaseTrack.open(load_settings(Path(tmp) / "data"))
         app.cases.limits = licensing.UNLIMITED  # one fresh case per run, whatever the licence tier
         no_embedding = Ingestor(app.settings, app.cases, Indexer(None))
         cases = iter([app.create_case(f"bench {n}") for n in range(4 * args.repeat + 1)])

@@ -43,7 +43,7 @@ SCANNED = ("scan_ca10_order_in_re_liebowitz_2021.pdf",)
 
 
 def in_process(root: Path, chunk_ids: list[str]) -> list[tuple[str, str]]:
-    app = CaseTrack(load_settings(root, environ={}))
+    app = CaseTrack.open(load_settings(root, environ={}))
     case = app.case("Page images")
     app.page_images.draw(case, chunk_ids[0])  # libraries loading
     wall, cpu = [], []
@@ -62,7 +62,7 @@ def in_process(root: Path, chunk_ids: list[str]) -> list[tuple[str, str]]:
 
 def ingest(root: Path, docs: Path) -> dict[str, list[str]]:
     """The case, and each document's chunk ids in order."""
-    app = CaseTrack(load_settings(root, environ={}))
+    app = CaseTrack.open(load_settings(root, environ={}))
     case = app.create_case("Page images", case_type="contract")
     chunks: dict[str, list[str]] = {}
     for name in NATIVE + RENDERED + SCANNED:

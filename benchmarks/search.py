@@ -134,7 +134,7 @@ def document(d: int, pool: list[str], pool_counts: list[dict[str, int]], rare: n
 def write_case(data_dir: Path, n: int) -> float:
     """Write n chunks, with the generation, change log and statistics a commit keeps; seconds taken."""
     started = time.perf_counter()
-    app = CaseTrack(load_settings(data_dir, log_level="WARNING"))
+    app = CaseTrack.open(load_settings(data_dir, log_level="WARNING"))
     store = app.cases.store(app.create_case(f"bench {n}"))
     pool = passages()
     pool_counts = [dict(Counter(tokenize(t))) for t in pool]
@@ -176,7 +176,7 @@ def folder_mb(folder: Path) -> float:
 
 
 def open_case(data_dir: Path) -> tuple[CaseTrack, CaseIndex, dict[str, float]]:
-    app = CaseTrack(load_settings(data_dir, log_level="WARNING"))
+    app = CaseTrack.open(load_settings(data_dir, log_level="WARNING"))
     app.pool.get("E7").embed_query("warm up")  # the model is loaded before the open is timed
     case = app.cases.list()[0]
     drop_from_page_cache(data_dir / "cases" / case.id)

@@ -82,7 +82,7 @@ def brief(pages: dict[tuple[str, int], str], names: dict[str, str]) -> tuple[str
 
 def run(n: int) -> list[tuple[str, str]]:
     with tempfile.TemporaryDirectory(prefix="casetrack-bench-") as tmp:
-        app = CaseTrack(load_settings(tmp, log_level="WARNING"))
+        app = CaseTrack.open(load_settings(tmp, log_level="WARNING"))
         _, write_s = write_case(app, n)
         case = app.active_case()
         with app.cases.store(case).reader() as db:

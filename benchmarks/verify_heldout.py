@@ -39,7 +39,7 @@ def text_set(folder: Path, limit: int) -> tuple[list[SourceDoc], list[Path]]:
 
 def run(name: str, docs: list[SourceDoc], files: list[Path], seed: int) -> collections.Counter[tuple[str, str, bool]]:
     with tempfile.TemporaryDirectory(prefix="casetrack-verify-") as tmp:
-        app = CaseTrack(load_settings(tmp, log_level="WARNING"))
+        app = CaseTrack.open(load_settings(tmp, log_level="WARNING"))
         case = app.create_case(name)
         for path in files:
             app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(path)))

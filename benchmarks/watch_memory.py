@@ -58,7 +58,7 @@ def run(files: int, max_pending: int) -> list[tuple[str, float, float, int]]:
             sub = folder / f"box-{n // PER_FOLDER:03}"
             sub.mkdir(parents=True, exist_ok=True)
             (sub / f"doc-{n:05}.txt").write_text(f"Document {n} of the production.")
-        app = CaseTrack(load_settings(root / "data"))
+        app = CaseTrack.open(load_settings(root / "data"))
         case = app.create_case("Benchmark")
         config = WatchConfig(debounce_s=60.0, schedule_check_s=3600.0, lock_retry_s=0.1, max_pending=max_pending)
         service = app.watches = WatchService(root / "data", app.cases, app.folders, app.ingestor, config)

@@ -30,7 +30,7 @@ async def _tools(data_dir: Path) -> list[tuple[str, str]]:
     from casetrack.mcp.server import build_server
     from casetrack.service.app import CaseTrack
 
-    app = CaseTrack(load_settings(data_dir, environ={}))
+    app = CaseTrack.open(load_settings(data_dir, environ={}))
     async with Client(build_server(app)) as client:
         listed = (await client.list_tools()).tools
     return [(t.name, t.description or "") for t in listed]

@@ -37,7 +37,7 @@ def _eval_dev_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from casetrack.service.ingest.document import IngestRequest
 
     root = tmp_path_factory.mktemp("eval-template") / "CaseTrack"
-    app = CaseTrack(load_settings(root))
+    app = CaseTrack.open(load_settings(root))
     case = app.create_case(EVAL_CASE_NAME, case_type="contract")
     for path in sorted((EVAL_DEV / "docs").iterdir()):
         if path.suffix != ".json":

@@ -42,7 +42,7 @@ def assert_labels_hold(root: Path, questions: int, documents: int | None = None)
 def scored(root: Path, data_dir: Path) -> tuple[Scores, dict[str, int | None]]:
     """Every document of `root`/docs ingested into a fresh case (Free tier, the packaged E7 embedder), every
     query searched for its top 10: the scores and each query's first-hit rank."""
-    app = CaseTrack(load_settings(data_dir, log_level="WARNING"))
+    app = CaseTrack.open(load_settings(data_dir, log_level="WARNING"))
     if "E7" not in app.pool.available():
         pytest.skip("the packaged E7 model is not installed")
     app.create_case(root.name)

@@ -10,6 +10,7 @@ import pytest
 
 from casetrack.chunk import chunk_pages, infer_document_type
 from casetrack.config import load_settings
+from casetrack.mcp.outputs_search import SearchResult
 from casetrack.parse import parse_file
 from casetrack.render import search as render
 from casetrack.service.app import CaseTrack
@@ -20,7 +21,7 @@ from tests.parse.test_eml_attachments import LETTER, message, write
 
 
 def test_a_file_stored_alone_and_as_an_attachment_is_named_both_ways(tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     ingestor = Ingestor(app.settings, app.cases, Indexer(None))
     m = message("The filed letter is attached.\n")
     m.add_attachment(LETTER.read_bytes(), maintype="application", subtype="pdf", filename="28j letter.pdf")
@@ -43,7 +44,7 @@ def test_a_file_stored_alone_and_as_an_attachment_is_named_both_ways(tmp_path: P
 
 @pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_search_gives_a_passage_the_case_holds_twice_once_citing_its_copy(tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     case = app.create_case("Copies")
     m = message("The filed letter is attached.\n")
     m.add_attachment(LETTER.read_bytes(), maintype="application", subtype="pdf", filename="28j letter.pdf")
@@ -63,7 +64,7 @@ def test_search_gives_a_passage_the_case_holds_twice_once_citing_its_copy(tmp_pa
     mail_chunk = copy if copy.provenance.document_name == "Filed.eml" else top.chunk
     assert mail_chunk.provenance.attachment == "28j letter.pdf"
 
-    also_in = render.response_dict(response, "free")["results"][0]["also_in"]
-    assert [(a["chunk_id"], a["citation"], a["source"]["document"]) for a in also_in] == [
+    also_in = SearchResult.of(response, "free").results[0].also_in
+    assert [(a.chunk_id, a.citation, a.source.document) for a in also_in] == [
         (copy.id, copy.provenance.cite(), copy.provenance.document_name)]
     assert f"The same passage is also in: {copy.provenance.cite()}" in render.response_text(response, "free")

@@ -34,7 +34,7 @@ def _memo() -> str:
 @pytest.fixture(scope="module")
 def app_and_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, object, Path]:
     folder = tmp_path_factory.mktemp("windows")
-    app = CaseTrack(load_settings(folder / "data"))
+    app = CaseTrack.open(load_settings(folder / "data"))
     if "E7" not in app.pool.available():
         pytest.skip("the packaged E7 model is not installed")
     case = app.create_case("Windows")
@@ -75,7 +75,7 @@ def test_a_question_one_sentence_of_a_long_passage_answers_ranks_it_by_that_wind
 
 
 def test_deleting_or_re_embedding_a_document_leaves_no_windows_behind(tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     if "E7" not in app.pool.available():
         pytest.skip("the packaged E7 model is not installed")
     case = app.create_case("Gone")
@@ -103,7 +103,7 @@ def test_deleting_or_re_embedding_a_document_leaves_no_windows_behind(tmp_path: 
     np.ones(DIM, np.float32),  # a vector, not windows
 ], ids=["width", "nan", "one", "too-many", "zero", "vector"])
 def test_a_window_record_ingest_could_not_have_written_is_read_as_none(tmp_path: Path, record: np.ndarray) -> None:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     case = app.create_case("Crafted")
     with app.cases.store(case).writer("crafting a record") as db:
         batch = db.batch()

@@ -14,7 +14,7 @@ from casetrack.service.search.index_cache import KEPT_CASES
 
 
 def test_only_the_most_recently_used_cases_stay_in_memory(tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     app.cases.limits = licensing.UNLIMITED
     ingestor = Ingestor(app.settings, app.cases, Indexer(None))
     cases = []

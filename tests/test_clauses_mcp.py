@@ -52,7 +52,7 @@ def clause_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     folder = tmp_path_factory.mktemp("clauses")
     root = folder / "CaseTrack"
-    app = CaseTrack(load_settings(root, environ={}))
+    app = CaseTrack.open(load_settings(root, environ={}))
     case = app.create_case("Acme v. Beta")
     for name, text in (("Acme Beta distribution agreement.txt", CONTRACT), ("Smith v Jones opinion.txt", OPINION)):
         (folder / name).write_text(text, encoding="utf-8")

@@ -53,7 +53,7 @@ def test_a_cold_search_imports_no_parser_and_embeds_the_role_descriptions_once(d
     contract = tmp_path / "contract.txt"
     contract.write_text("MASTER SERVICES AGREEMENT\n\n3. GOVERNING LAW. This Agreement is governed by the laws of "
                         "the State of New York.\n", encoding="utf-8")
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     app.ingestor.ingest(app.create_case("Harbor"), IngestRequest(str(contract)))
     app.jobs.shutdown()
 

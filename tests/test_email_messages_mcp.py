@@ -62,7 +62,7 @@ def mail_data_dir(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[
     from casetrack.service.ingest.document import IngestRequest
 
     root = tmp_path_factory.mktemp("mail")
-    app = CaseTrack(load_settings(root / "CaseTrack", environ={}))
+    app = CaseTrack.open(load_settings(root / "CaseTrack", environ={}))
     names = {}
     for case_name, files in (("Received", _received()), ("Outlook", _all_outlook(root / "outlook"))):
         case = app.create_case(case_name)

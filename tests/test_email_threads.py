@@ -25,7 +25,7 @@ OTHERS = ("Conversation with Edison re Getting Negative CTC Paid.eml", "Brazil U
 
 @pytest.fixture(scope="module")
 def thread_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, Case]:
-    app = CaseTrack(load_settings(tmp_path_factory.mktemp("mail") / "data"))
+    app = CaseTrack.open(load_settings(tmp_path_factory.mktemp("mail") / "data"))
     case = app.create_case("SCE")
     for name in (LATER, WILLIAMS, *OTHERS, DASOVICH, ORIGINAL):  # not in thread order: the order is found
         app.ingestor.ingest(case, IngestRequest(str(DOCS / name)))

@@ -28,7 +28,7 @@ def setup(data_dir: Path, tmp_path: Path) -> Iterator[tuple[CaseTrack, Case, Pat
     data_dir.mkdir(parents=True)
     (data_dir / "config.toml").write_text("watch_debounce_s = 0.3\nwatch_schedule_check_s = 0.5\n"
                                           "watch_lock_retry_s = 0.2\n", encoding="utf-8")
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Smith v. Jones")
     other = tmp_path / "Doe v. Acme"
     other.mkdir()

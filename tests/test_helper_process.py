@@ -214,9 +214,9 @@ def test_constrained_memory_mode_keeps_everything_in_one_process(data_dir: Path)
     from casetrack.service.app import CaseTrack
 
     try:
-        CaseTrack(load_settings(data_dir, memory_mode="constrained"))
+        CaseTrack.open(load_settings(data_dir, memory_mode="constrained"))
         assert not helper_process.enabled()
-        CaseTrack(load_settings(data_dir))
+        CaseTrack.open(load_settings(data_dir))
         assert helper_process.enabled() == (helper_process.usable_cores() >= 2)
     finally:
         helper_process.enable(HELPER_MODULES)

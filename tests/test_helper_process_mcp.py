@@ -73,7 +73,7 @@ async def test_a_long_pdf_ingested_over_mcp_reads_the_same_with_the_helper_which
     psutil.wait_procs(helpers, timeout=30)
     assert not any(h.is_running() and h.status() != psutil.STATUS_ZOMBIE for h in helpers)
 
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     [case] = app.list_cases("all")
     with app.cases.store(case).reader() as db:
         docs = {d.name: d for d in docstore.list_documents(db)}

@@ -58,7 +58,7 @@ def exported_case(root: Path, *, copy_original: bool, with_originals: bool = Tru
     """A real export of a two-document case ("Acme v. Widget", `TEXTS`) whose sources are in `root / "sources"`."""
     sources = root / "sources"
     sources.mkdir()
-    app = CaseTrack(load_settings(root / "CaseTrack", environ={}))
+    app = CaseTrack.open(load_settings(root / "CaseTrack", environ={}))
     case = app.create_case("Acme v. Widget")
     for name, text in TEXTS.items():
         (sources / name).write_text(text)
@@ -217,7 +217,7 @@ def test_a_poisoned_archive_never_reaches_outside_its_case(kind: str, clean_arch
     (home / "anything").mkdir()
     (home / "anything" / ".localized").write_text("")
     (home / "anything" / "secret.txt").write_text(SECRET)
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     other = app.create_case("Another Matter")
     (home / "other.txt").write_text("The other matter's memo.\n\nIt must survive every import and delete.")
     app.ingestor.ingest(app.cases.get(other.id), IngestRequest(str(home / "other.txt"), copy_original=True))
@@ -272,7 +272,7 @@ def test_a_record_poisoned_before_this_version_is_deleted_without_touching_outsi
     (home / "Documents").mkdir(parents=True)
     (home / "Documents" / ".localized").write_text("")
     (home / "note.txt").write_text("A memo.\n\nWith two paragraphs.")
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     case = app.create_case("Legacy")
     app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(home / "note.txt"), copy_original=True))
     [doc] = app.documents.listing(app.cases.get(case.id), "name", 5, 0).documents
@@ -296,7 +296,7 @@ def test_a_record_poisoned_before_this_version_is_deleted_without_touching_outsi
 def test_a_case_folder_that_is_a_link_is_unlinked_never_followed(tmp_path: Path) -> None:
     """Start-up repair finishing an interrupted delete removes the link, not what it points at."""
     data = tmp_path / "CaseTrack"
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     app.create_case("Real")
     precious = tmp_path / "precious"
     precious.mkdir()
@@ -304,7 +304,7 @@ def test_a_case_folder_that_is_a_link_is_unlinked_never_followed(tmp_path: Path)
     (precious / "brief.docx").write_bytes(b"PK user data")
     link = data / "cases" / str(uuid.uuid4())
     link.symlink_to(precious, target_is_directory=True)
-    CaseTrack(load_settings(data, environ={})).list_cases("all")  # start-up repair runs
+    CaseTrack.open(load_settings(data, environ={})).list_cases("all")  # start-up repair runs
     assert (precious / "brief.docx").read_bytes() == b"PK user data"
 
 

@@ -22,7 +22,7 @@ from tests.index_cases import WORDS, answers, delete_documents, same, write_docu
 
 def fresh_index(data_dir: Path, case: Case) -> CaseIndex:
     """The case's index as a new server process would open it."""
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     return app.search.index(app.cases.get(case.id))
 
 
@@ -35,7 +35,7 @@ def rebuilt(data_dir: Path, case: Case) -> CaseIndex:
 
 
 def test_a_reopened_case_reads_its_index_files_instead_of_rebuilding(data_dir: Path) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Files")
     write_documents(app, case, 12)
     first = app.search.index(case)
@@ -50,11 +50,11 @@ def test_a_reopened_case_reads_its_index_files_instead_of_rebuilding(data_dir: P
 
 def test_commits_made_after_the_files_were_written_are_caught_up_from_the_store(data_dir: Path,
                                                                                  tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Catch up")
     docs = write_documents(app, case, 10)
     kept = app.search.index(case)  # files written at this generation
-    other = CaseTrack(load_settings(data_dir))  # a second server on the same data directory
+    other = CaseTrack.open(load_settings(data_dir))  # a second server on the same data directory
     write_documents(other, case, 3, seed=1)
     delete_documents(other, other.cases.get(case.id), docs[:2])
     letter = tmp_path / "letter.txt"
@@ -75,7 +75,7 @@ def test_pending_chunks_become_segments_merged_and_deletions_are_kept_as_dead_ro
         data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(index_sync, "FLUSH_ROWS", 40)
     monkeypatch.setattr(index_sync, "SMALL_ROWS", 100)
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Segments")
     docs = write_documents(app, case, 4)
     index = app.search.index(case)
@@ -97,13 +97,13 @@ def test_segments_merged_away_by_another_process_while_opening_are_read_from_its
     them, and the first failed on a file that was gone. It reads the new manifest instead (no rebuild)."""
     monkeypatch.setattr(index_sync, "FLUSH_ROWS", 20)
     monkeypatch.setattr(index_sync, "SMALL_ROWS", 100)
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Race")
     write_documents(app, case, 2)
     app.search.index(case)
     index_dir = data_dir / "cases" / case.id / INDEX_DIR
     stale = read_manifest(index_dir)
-    other = CaseTrack(load_settings(data_dir))
+    other = CaseTrack.open(load_settings(data_dir))
     for seed in range(1, 6):  # commits that another server turns into segments and merges
         write_documents(other, case, 1, seed=seed)
         other.search.index(other.cases.get(case.id))
@@ -121,7 +121,7 @@ def test_segments_merged_away_by_another_process_while_opening_are_read_from_its
 
 def test_a_damaged_or_missing_index_file_is_rebuilt_from_the_store(data_dir: Path,
                                                                    caplog: pytest.LogCaptureFixture) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Damaged")
     write_documents(app, case, 6)
     expected = answers(app.search.index(case))
@@ -150,7 +150,7 @@ def test_a_damaged_or_missing_index_file_is_rebuilt_from_the_store(data_dir: Pat
 def test_damage_inside_a_large_array_found_by_a_search_rebuilds_the_index(
         data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(index_files, "CHECKED_BYTES", 0)  # as for arrays too large to checksum at open
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Bit rot")
     write_documents(app, case, 6)
     expected = answers(app.search.index(case))
@@ -160,7 +160,7 @@ def test_damage_inside_a_large_array_found_by_a_search_rebuilds_the_index(
     data[-400:] = b"\x7f" * 400  # postings now name rows far past the segment's end
     rows.write_bytes(bytes(data))
 
-    other = CaseTrack(load_settings(data_dir))
+    other = CaseTrack.open(load_settings(data_dir))
     query = " ".join(w for w in WORDS if w.startswith("term"))  # the terms last in the vocabulary, so damaged
     response = other.search.search(other.cases.get(case.id), query, top_k=3)
     assert response.hits

@@ -58,7 +58,7 @@ KILLED_MID_SEGMENT = """
         return real(path, array)
 
     index_files._write_array = write_then_die
-    app = CaseTrack(load_settings(sys.argv[1]))
+    app = CaseTrack.open(load_settings(sys.argv[1]))
     case = app.cases.get(sys.argv[2])
     app.search.index(case)
     app.ingestor.ingest(case, IngestRequest(sys.argv[3]))
@@ -69,7 +69,7 @@ KILLED_MID_SEGMENT = """
 @pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 def test_a_server_killed_while_writing_a_segment_leaves_files_the_next_open_repairs(
         data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Killed")
     write_documents(app, case, 5)
     before = app.search.index(case)
@@ -86,7 +86,7 @@ def test_a_server_killed_while_writing_a_segment_leaves_files_the_next_open_repa
     assert manifest is not None and manifest.generation == before.generation  # the old files still stand
 
     monkeypatch.setattr(index_sync, "FLUSH_ROWS", 1)
-    reopened = CaseTrack(load_settings(data_dir))
+    reopened = CaseTrack.open(load_settings(data_dir))
     hits = reopened.search.search(reopened.cases.get(case.id), "notice to quit the orchard barn", top_k=1).hits
     assert "orchard barn" in hits[0].chunk.text  # the commit the killed server made is searchable
     index = reopened.search.cache.peek(case.id)
@@ -94,7 +94,7 @@ def test_a_server_killed_while_writing_a_segment_leaves_files_the_next_open_repa
     assert not [p for p in index_dir.iterdir() if p.name.startswith(".tmp-")]  # the half segment is gone
     manifest = read_manifest(index_dir)
     assert manifest is not None and manifest.generation == index.generation
-    assert same(answers(CaseTrack(load_settings(data_dir)).search.index(app.cases.get(case.id))), answers(index))
+    assert same(answers(CaseTrack.open(load_settings(data_dir)).search.index(app.cases.get(case.id))), answers(index))
 
 
 WRITER = """
@@ -106,7 +106,7 @@ WRITER = """
     import json
 
     index_sync.FLUSH_ROWS, index_sync.SEGMENT_ROWS, index_sync.SMALL_ROWS = 30, 400, 100
-    app = CaseTrack(load_settings(sys.argv[1]))
+    app = CaseTrack.open(load_settings(sys.argv[1]))
     case = app.cases.get(sys.argv[2])
     checks = []
     for seed in range(20, 32):
@@ -125,7 +125,7 @@ def test_two_processes_searching_and_ingesting_one_case_stay_consistent(
         data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in (("FLUSH_ROWS", 30), ("SEGMENT_ROWS", 400), ("SMALL_ROWS", 100)):
         monkeypatch.setattr(index_sync, name, value)
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Shared")
     write_documents(app, case, 60)  # 1,200 chunks: three segments of at most 400
     first = app.search.index(case)
@@ -150,7 +150,7 @@ def test_two_processes_searching_and_ingesting_one_case_stay_consistent(
 
     final = answers(ours)
     assert ours.chunk_count == app.case_info(case.id).stats.chunk_count == 1200 + 20 * (len(checks) + 12 - 3)
-    reopened = CaseTrack(load_settings(data_dir)).search.index(app.cases.get(case.id))
+    reopened = CaseTrack.open(load_settings(data_dir)).search.index(app.cases.get(case.id))
     assert reopened.source == "files" and same(answers(reopened), final)
     shutil.rmtree(data_dir / "cases" / case.id / INDEX_DIR)
-    assert same(answers(CaseTrack(load_settings(data_dir)).search.index(app.cases.get(case.id))), final)
+    assert same(answers(CaseTrack.open(load_settings(data_dir)).search.index(app.cases.get(case.id))), final)

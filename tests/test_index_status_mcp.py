@@ -19,7 +19,7 @@ pytestmark = pytest.mark.anyio
 @pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 async def test_index_status_lists_the_index_files_and_a_damaged_one_is_rebuilt_by_the_next_search(
         data_dir: Path) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Big Production")
     write_documents(app, case, 8)
     app.jobs.shutdown()

@@ -9,7 +9,8 @@ from pathlib import Path
 import anyio
 import pytest
 
-from casetrack.render.folders import job_dict, job_started, job_status
+from casetrack.mcp.outputs_ingest import Job as JobOut
+from casetrack.render.folders import job_started, job_status
 from casetrack.service.infra.jobs import REINDEX_JOB, Job
 from tests.conftest import EVAL_DEV
 from tests.mcp_helpers import call_error, call_ok, mcp_session, text_of
@@ -94,6 +95,7 @@ def test_each_job_names_what_it_works_on() -> None:
     reindex = Job("r" * 36, REINDEX_JOB, "case-id", "Smith v. Jones", "Smith v. Jones", 12)
     assert "12 documents queued." in job_started(reindex) and "from Smith v. Jones" not in job_started(reindex)
     assert "0 of 12 documents" in job_status(reindex)
-    assert "folder" not in job_dict(reindex) and "file_path" not in job_dict(reindex)
+    sent = JobOut.of(reindex).model_dump(mode="json", exclude_unset=True)  # as mcp/tools/base.result sends it
+    assert "folder" not in sent and "file_path" not in sent
     folder = Job("f" * 36, "sync_folder", "case-id", "Smith v. Jones", "/cases/smith", 3)
-    assert "3 files queued from /cases/smith." in job_started(folder) and job_dict(folder)["folder"] == "/cases/smith"
+    assert "3 files queued from /cases/smith." in job_started(folder) and JobOut.of(folder).folder == "/cases/smith"

@@ -33,7 +33,7 @@ def test_headed_texts_read_as_the_header_and_text_joined_one_at_a_time_or_by_sli
 
 
 def test_terms_and_e7_vectors_of_a_headed_chunk_are_those_of_its_joined_text(data_dir: Path) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     try:
         if "E7" not in app.indexer.document_embedders():
             pytest.skip("the packaged E7 is not installed")
@@ -55,7 +55,7 @@ def test_extra_terms_are_counted_once_each_on_the_chunks_own_counts() -> None:
 def test_an_embedder_that_cannot_run_is_skipped_and_the_others_still_embed(data_dir: Path) -> None:
     """Asked for a model this install cannot run (E8 is Pro), the document is still indexed: BM25 terms and the
     ready models' vectors, the other left out (and a warning logged), never a failed ingest."""
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     try:
         if "E7" not in app.indexer.document_embedders():
             pytest.skip("the packaged E7 is not installed")

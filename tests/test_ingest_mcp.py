@@ -45,7 +45,7 @@ def _overlaps(answer: str, chunk: str) -> bool:
 
 
 def _case_store_docs(data_dir: Path) -> tuple[CaseTrack, list]:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     [case] = app.list_cases("all")
     with app.cases.store(case).reader() as db:
         docs = docstore.list_documents(db)

@@ -14,6 +14,7 @@ import pytest
 
 from casetrack.config import load_settings
 from casetrack.domain import Case, Document
+from casetrack.mcp.outputs import DocumentOut
 from casetrack.render import documents as render
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import IngestRequest
@@ -25,7 +26,7 @@ def kept_case(data: Path, sources: Path) -> tuple[CaseTrack, Case, Document]:
     """A case holding memo.txt, its original copied into the case."""
     sources.mkdir(parents=True, exist_ok=True)
     (sources / "memo.txt").write_text(MEMO)
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     case = app.create_case("Kept")
     app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(sources / "memo.txt"), copy_original=True))
     [doc] = app.documents.all(case)
@@ -35,7 +36,7 @@ def kept_case(data: Path, sources: Path) -> tuple[CaseTrack, Case, Document]:
 def shown_copy(app: CaseTrack, case: Case) -> tuple[Document, Path]:
     """The case's one document as get_document shows it, and its kept copy (which must be on disk)."""
     [doc] = app.documents.all(app.cases.get(case.id))
-    shown = render.document_dict(doc)["copied_original"]
+    shown = DocumentOut.of(doc).copied_original
     assert shown is not None and f"Copy of original: {shown}" in render.document_detail(doc)
     copy = Path(shown)
     assert copy.is_file() and copy.read_text() == MEMO
@@ -86,7 +87,7 @@ CRASH = textwrap.dedent("""
         Ingestor._commit = killed
     else:  # committed; the replaced document's copy is not yet removed
         Ingestor._remove_copy = staticmethod(killed)
-    app = CaseTrack(load_settings(Path(data), environ={}))
+    app = CaseTrack.open(load_settings(Path(data), environ={}))
     app.reindexer.reindex_named(app.cases.get(case_id), doc_id, force=True)
 """)
 
@@ -99,7 +100,7 @@ def test_a_reindex_killed_midway_loses_neither_the_document_nor_its_copy(point: 
                             capture_output=True, text=True, timeout=300)
     assert killed.returncode == 9, killed.stderr
 
-    app = CaseTrack(load_settings(tmp_path / "CaseTrack", environ={}))  # start-up repair runs
+    app = CaseTrack.open(load_settings(tmp_path / "CaseTrack", environ={}))  # start-up repair runs
     doc, _ = shown_copy(app, case)
     assert (doc.id == first.id) is (point == "before the commit")
     assert app.documents.chunks(case, doc.id)[1]
@@ -114,12 +115,12 @@ def test_a_copied_data_folder_shows_and_reads_its_own_copies(tmp_path: Path) -> 
     shutil.copytree(tmp_path / "old laptop", tmp_path / "new laptop", symlinks=True)
     shutil.rmtree(tmp_path / "old laptop")
 
-    app = CaseTrack(load_settings(tmp_path / "new laptop" / "CaseTrack", environ={}))
+    app = CaseTrack.open(load_settings(tmp_path / "new laptop" / "CaseTrack", environ={}))
     doc, copy = shown_copy(app, case)
     assert str(tmp_path / "new laptop") in str(copy) and "old laptop" not in render.document_detail(doc)
     assert doc.original_path == str(tmp_path / "sources" / "memo.txt")  # the folder's own record: still its source
     retyped = app.documents.set_type(app.cases.get(case.id), doc.id, "other")  # set_document_type's answer too
-    assert render.document_dict(retyped)["copied_original"] == str(copy)
+    assert DocumentOut.of(retyped).copied_original == str(copy)
     assert app.reindexer.reindex_named(app.cases.get(case.id), doc.id, force=True).action == "reparsed"
     shown_copy(app, case)
     app.jobs.shutdown()
@@ -139,7 +140,7 @@ PAUSED = textwrap.dedent("""
         time.sleep(600)
 
     Ingestor._commit = paused
-    app = CaseTrack(load_settings(Path(data), environ={}))
+    app = CaseTrack.open(load_settings(Path(data), environ={}))
     app.reindexer.reindex_named(app.cases.get(case_id), doc_id, force=True)
 """)
 
@@ -154,12 +155,12 @@ def test_start_up_repair_leaves_the_copy_of_a_reindex_still_running_in_another_p
         assert running.stdout is not None and running.stdout.readline().strip() == "copied"
         made = sorted(p.name for p in originals.iterdir() if not p.name.startswith("."))
         assert len(made) == 2  # the document's copy, and the one its reindex made before committing
-        CaseTrack(load_settings(tmp_path / "CaseTrack", environ={})).jobs.shutdown()  # start-up repair runs
+        CaseTrack.open(load_settings(tmp_path / "CaseTrack", environ={})).jobs.shutdown()  # start-up repair runs
         assert sorted(p.name for p in originals.iterdir() if not p.name.startswith(".")) == made
     finally:
         running.kill()
         running.communicate(timeout=30)  # reaped, its pipe closed
-    app = CaseTrack(load_settings(tmp_path / "CaseTrack", environ={}))  # now it is gone: its copy is undone
+    app = CaseTrack.open(load_settings(tmp_path / "CaseTrack", environ={}))  # now it is gone: its copy is undone
     doc, _ = shown_copy(app, case)
     assert doc.id == first.id and sorted(p.name for p in originals.iterdir()) == [first.id]
     app.jobs.shutdown()

@@ -51,7 +51,7 @@ def key_for(signer: SigningKey, plan: str = "PRO", expires: date | None = None) 
 
 def make_app(data_dir: Path, signer: SigningKey, key: str | None) -> CaseTrack:
     settings = replace(load_settings(data_dir, environ={}), license_key=key)
-    return CaseTrack(settings, licence_public_key=bytes(signer.verify_key))
+    return CaseTrack.open(settings, licence_public_key=bytes(signer.verify_key))
 
 
 def contract(folder: Path, n: int = 1) -> Path:
@@ -100,7 +100,7 @@ def test_a_bad_key_falls_back_to_free_with_its_reason(case: str, signer: Signing
 def test_no_key_is_the_free_tier_and_the_product_key_rejects_keys_it_did_not_sign(signer: SigningKey,
                                                                                   data_dir: Path) -> None:
     assert make_app(data_dir, signer, None).licence == licensing.FREE
-    product = CaseTrack(replace(load_settings(data_dir, environ={}), license_key=key_for(signer)))
+    product = CaseTrack.open(replace(load_settings(data_dir, environ={}), license_key=key_for(signer)))
     assert product.tier is LicenseTier.FREE and "did not pass verification" in (product.licence.problem or "")
 
 
@@ -246,7 +246,7 @@ def test_licence_activate_stores_the_key_and_later_starts_are_pro(signer: Signin
     assert done.exit_code == 0, done.output
     assert "Licence activated: CaseTrack Pro, valid until 2032-01-31" in done.output
     assert (data_dir / licensing.LICENCE_FILE).exists()
-    app = CaseTrack(load_settings(data_dir, environ={}))
+    app = CaseTrack.open(load_settings(data_dir, environ={}))
     assert app.tier is LicenseTier.PRO and app.licence.source == "activated"
     shown = runner.invoke(cli_app, ["--data-dir", str(data_dir), "licence", "status"])
     assert "License: Pro" in shown.output and "Valid until: 2032-01-31" in shown.output
@@ -255,15 +255,15 @@ def test_licence_activate_stores_the_key_and_later_starts_are_pro(signer: Signin
                                       "status"])
     assert flagged.exit_code == 0 and "License: Free" in flagged.output and "Not accepted:" in flagged.output
     env_settings = load_settings(data_dir, environ={"CASETRACK_LICENSE_KEY": key_for(signer, "FIRM")})
-    assert CaseTrack(env_settings).licence.plan == "Firm"
+    assert CaseTrack.open(env_settings).licence.plan == "Firm"
     assert runner.invoke(cli_app, ["--data-dir", str(data_dir), "licence", "deactivate"]).exit_code == 0
-    assert CaseTrack(load_settings(data_dir, environ={})).tier is LicenseTier.FREE
+    assert CaseTrack.open(load_settings(data_dir, environ={})).tier is LicenseTier.FREE
 
 
 def test_a_broken_licence_file_never_stops_casetrack(data_dir: Path) -> None:
     data_dir.mkdir(parents=True)
     (data_dir / licensing.LICENCE_FILE).write_text("{not json", encoding="utf-8")
-    assert CaseTrack(load_settings(data_dir, environ={})).licence == licensing.FREE
+    assert CaseTrack.open(load_settings(data_dir, environ={})).licence == licensing.FREE
 
 
 def test_the_product_key_rejects_a_key_it_did_not_sign_from_the_cli(signer: SigningKey, data_dir: Path) -> None:
@@ -308,5 +308,5 @@ def test_a_self_signed_key_stays_free_whatever_the_environment_says(signer: Sign
     """Nothing in the environment can replace the built-in verifying key (that would let anyone sign keys)."""
     monkeypatch.setenv("CASETRACK_LICENSE_PUBLIC_KEY", base64.b64encode(bytes(signer.verify_key)).decode())
     monkeypatch.setenv("CASETRACK_LICENSE_KEY", key_for(signer))
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     assert app.tier is LicenseTier.FREE

@@ -240,7 +240,7 @@ def test_ingesting_documents_that_link_a_server_sends_it_nothing(
     shutil.copy(docx_file, renamed / "docx-inside.doc")
     listener.requests.clear()  # building the .doc above ran LibreOffice with its defaults
 
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     texts = _ingested_texts(app, "Links", files) | _ingested_texts(app, "Renamed", sorted(renamed.iterdir()))
     app.jobs.shutdown()
     for name in ("linked.odt", "linked.docx", "linked.rtf", "linked.doc", "linked.pdf", "linked.msg",

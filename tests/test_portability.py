@@ -49,7 +49,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict
     all three originals (the copy, and the two source files, unchanged)."""
     root = tmp_path_factory.mktemp("export")
     data = root / "CaseTrack"
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     case = app.create_case("Smith v. Jones", "1:24-cv-00123", "contract")
     for n, name in enumerate(DOCS):
         app.ingestor.ingest(case, IngestRequest(str(EVAL_DEV / "docs" / name), copy_original=n == 0))
@@ -74,11 +74,11 @@ def test_export_delete_import_round_trips_documents_and_search_with_a_new_id(
     assert any(n.startswith("case.db/") for n in names) and any(n.startswith("originals/") for n in names)
 
     cli(data, "cases", "delete", "Smith v. Jones", "--yes")
-    assert CaseTrack(load_settings(data, environ={})).list_cases("all") == []
+    assert CaseTrack.open(load_settings(data, environ={})).list_cases("all") == []
     out = cli(data, "import", str(archive))
     assert 'Imported case "Smith v. Jones"' in out and "with 3 documents" in out
 
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     (case,) = app.list_cases("all")
     assert case.id != before["id"] and case.name == "Smith v. Jones" and case.case_number == "1:24-cv-00123"
     assert app.cases.store(case).read_info() == case  # the store's own record has the new ID
@@ -95,12 +95,12 @@ def test_importing_beside_the_original_adds_imported_to_the_name(exported: tuple
                                                                  tmp_path: Path) -> None:
     _, archive, _ = exported
     data = tmp_path / "CaseTrack"
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     app.create_case("smith v. jones")
     out = cli(data, "import", str(archive))
     assert 'so the import is called "Smith v. Jones (imported)"' in out
     cli(data, "import", str(archive))
-    names = sorted(c.name for c in CaseTrack(load_settings(data, environ={})).list_cases("all"))
+    names = sorted(c.name for c in CaseTrack.open(load_settings(data, environ={})).list_cases("all"))
     assert names == ["Smith v. Jones (imported 2)", "Smith v. Jones (imported)", "smith v. jones"]
 
 
@@ -204,7 +204,7 @@ def test_a_hostile_archive_is_refused_and_nothing_is_written(kind: str, exported
     build, reason = HOSTILE[kind]
     archive = build(valid, tmp_path / f"{kind.replace(' ', '-')}.ctcase")
     data = tmp_path / "CaseTrack"
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     app.create_case("Existing")
     before = snapshot(data)
     outside = [tmp_path / "evil.txt", Path("/tmp/casetrack-evil.txt")]
@@ -221,7 +221,7 @@ def test_limits_on_total_size_and_the_free_tier_apply_to_imports(exported: tuple
                                                                  tmp_path: Path) -> None:
     _, valid, _ = exported
     data = tmp_path / "CaseTrack"
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     small = portability.ImportLimits(max_total_bytes=10_000)
     with pytest.raises(portability.BadArchive, match="would unpack to more than 10,000 bytes"):
         portability.import_case(app.settings, app.registry, app.cases.limits, valid, small)
@@ -247,7 +247,7 @@ def test_a_zip_entry_cannot_claim_fewer_bytes_than_it_holds(exported: tuple[Path
 
     archive = rebuild(valid, tmp_path / "liar.ctcase", lambda entries, manifest: None, understate)
     data = tmp_path / "CaseTrack"
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     before = snapshot(data)
     declared = r"\.sst.* (is larger than the archive declares|cannot be unpacked)"
     with pytest.raises(portability.BadArchive, match=declared):

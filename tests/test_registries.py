@@ -54,9 +54,9 @@ from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import IngestRequest, check_file
 
 data, model, notes = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
-app = CaseTrack(load_settings(data, environ={}))
+app = CaseTrack.open(load_settings(data, environ={}))
 imported = [o.ok for o in import_models(model, app.settings.models_dir)]
-app = CaseTrack(load_settings(data, environ={}))  # a fresh start finds the imported model
+app = CaseTrack.open(load_settings(data, environ={}))  # a fresh start finds the imported model
 case = app.create_case("Toy")
 done = app.ingestor.ingest(case, IngestRequest(str(notes)))
 listing = app.documents.listing(app.case(), "name", 10, 0)

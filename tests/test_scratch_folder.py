@@ -38,7 +38,7 @@ def scan_pdf(path: Path, pages: int) -> Path:
 @needs_ocr
 def test_a_page_left_by_an_ingest_killed_during_ocr_is_removed_at_the_next_start(tmp_path: Path,
                                                                                   data_dir: Path) -> None:
-    setup = CaseTrack(load_settings(data_dir))
+    setup = CaseTrack.open(load_settings(data_dir))
     setup.create_case("Lease")
     setup.jobs.shutdown()
     scan = scan_pdf(tmp_path / "lease.pdf", 8)
@@ -59,7 +59,7 @@ def test_a_page_left_by_an_ingest_killed_during_ocr_is_removed_at_the_next_start
     running = data_dir / "tmp" / f"casetrack-{os.getpid()}-ocr-running"  # a live process's: kept
     running.mkdir()
 
-    CaseTrack(load_settings(data_dir))  # the next start
+    CaseTrack.open(load_settings(data_dir))  # the next start
     assert not left.exists()
     assert running.is_dir()
 
@@ -93,7 +93,7 @@ def test_ingesting_scans_word_files_and_attachments_writes_nothing_to_the_system
     mail.add_attachment(scan.read_bytes(), maintype="application", subtype="pdf", filename="signed.pdf")
     (folder / "mail.eml").write_bytes(mail.as_bytes())
 
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Temp")
     made: list[Path] = []  # every temporary folder made, recorded as it is made (a short-lived one escapes inotify)
     real_folder = tempfile.TemporaryDirectory

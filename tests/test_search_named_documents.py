@@ -65,7 +65,7 @@ GAMMA = "\n\n".join([
 
 def _case(folder: Path, acme_name: str, gamma_name: str) -> tuple[CaseTrack, object]:
     """A case holding the two agreements under these file names."""
-    app = CaseTrack(load_settings(folder / "data"))
+    app = CaseTrack.open(load_settings(folder / "data"))
     case = app.create_case(f"Beta v. Acme ({folder.name})")
     for name, text in [(acme_name, ACME), (gamma_name, GAMMA)]:
         (folder / name).write_text(text, encoding="utf-8")
@@ -102,12 +102,13 @@ def test_a_query_naming_no_document_searches_the_case_as_before(app_and_case) ->
 
 
 def test_the_response_says_which_document_the_query_named(app_and_case) -> None:  # type: ignore[no-untyped-def]
-    from casetrack.render.search import response_dict, response_text
+    from casetrack.mcp.outputs_search import SearchResult
+    from casetrack.render.search import response_text
 
     app, case = app_and_case
     named = app.search.search(case, "Governing law of the Acme supply agreement", top_k=3)
     assert named.named_documents == ("Acme Supply Agreement.txt",) and "named" in named.stages_used
-    assert response_dict(named, "free")["named_documents"] == ["Acme Supply Agreement.txt"]
+    assert SearchResult.of(named, "free").named_documents == ["Acme Supply Agreement.txt"]
     assert "Named in the query: Acme Supply Agreement.txt (its passages weigh more;" in response_text(named, "free")
     plain = app.search.search(case, "which state's law governs", top_k=3)
     assert plain.named_documents == () and "Named in the query" not in response_text(plain, "free")

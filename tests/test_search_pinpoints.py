@@ -70,7 +70,7 @@ def _complaint(paragraphs: int = 40) -> str:
 @pytest.fixture(scope="module")
 def app_and_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, object]:
     folder = tmp_path_factory.mktemp("pinpoints")
-    app = CaseTrack(load_settings(folder / "data"))
+    app = CaseTrack.open(load_settings(folder / "data"))
     if "E7" not in app.pool.available():
         pytest.skip("the packaged E7 model is not installed")
     case = app.create_case("Pinpoints")

@@ -49,7 +49,7 @@ class EvalCase:
 
 
 def _app(root: Path) -> CaseTrack:
-    app = CaseTrack(load_settings(root, log_level="WARNING"))
+    app = CaseTrack.open(load_settings(root, log_level="WARNING"))
     if "E7" not in app.pool.available():
         pytest.skip("the packaged E7 model is not installed")
     return app

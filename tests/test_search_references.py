@@ -78,7 +78,7 @@ DISTRACTORS = {
 @pytest.fixture(scope="module")
 def app_and_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, object]:
     folder = tmp_path_factory.mktemp("references")
-    app = CaseTrack(load_settings(folder / "data"))
+    app = CaseTrack.open(load_settings(folder / "data"))
     if "E7" not in app.pool.available():
         pytest.skip("the packaged E7 model is not installed")
     case = app.create_case("References")
@@ -122,7 +122,7 @@ def test_references_and_roles_are_found_in_the_index_files_a_new_server_opens(
     (index.segment stores term strings): a new server reading those files, not the store, finds the same."""
     app, case = app_and_case
     app.search.index(case)  # type: ignore[arg-type]  # the files are written at this generation
-    reopened = CaseTrack(load_settings(app.settings.data_dir))
+    reopened = CaseTrack.open(load_settings(app.settings.data_dir))
     same_case = reopened.cases.get(case.id)  # type: ignore[attr-defined]
     assert reopened.search.index(same_case).source == "files"
     for name, _, asked, words in REFERENCES:

@@ -32,7 +32,7 @@ UNANSWERED = "What was the defendant's blood alcohol level when the police stopp
 @pytest.fixture(scope="module")
 def scored_case(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[CaseTrack, Case, Path]]:
     folder = tmp_path_factory.mktemp("scores")
-    app = CaseTrack(load_settings(folder / "CaseTrack", environ={}))
+    app = CaseTrack.open(load_settings(folder / "CaseTrack", environ={}))
     if "E7" not in app.pool.available():
         pytest.skip("the packaged E7 model is not installed")
     case = app.create_case("Scores")

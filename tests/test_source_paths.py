@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from casetrack.cli.app import app as cli_app
 from casetrack.config import load_settings
 from casetrack.errors import InvalidInput, SourceNotHere
+from casetrack.mcp.outputs import DocumentOut
 from casetrack.render import documents as render
 from casetrack.service.app import CaseTrack
 from casetrack.service.cases import portability
@@ -87,7 +88,7 @@ def test_an_archive_source_path_is_never_opened_and_reindex_names_the_documents_
     archive = poisoned_archive(clean, tmp_path / "poisoned.ctcase", set_fields(original_path="{outside}/secret.txt"),
                                {"outside": secret.parent})
     data = tmp_path / "CaseTrack"
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     case = portability.import_case(app.settings, app.registry, licensing.UNLIMITED, archive).case
     before = {d.id: [c.id for c in app.documents.chunks(case, d.id)[1]] for d in app.documents.all(case)}
 
@@ -105,7 +106,7 @@ def test_an_archive_source_path_is_never_opened_and_reindex_names_the_documents_
     assert not any("Zanzibar" in h.chunk.text for h in app.search.search(case, "Zanzibar quartermaster vault").hits)
 
     shown = app.documents.all(case)
-    assert all(d.original_path is None and render.document_dict(d)["file_path"] is None for d in shown)
+    assert all(d.original_path is None and DocumentOut.of(d).file_path is None for d in shown)
     poisoned = next(d for d in shown if d.archived_path == str(secret))  # named, only shown
     other = next(d for d in shown if d is not poisoned)
     assert other.archived_path == str(sources / other.name)
@@ -117,7 +118,7 @@ def test_an_archive_source_path_is_never_opened_and_reindex_names_the_documents_
                                         str(sources / poisoned.name), "--case", case.name])
     assert said.exit_code == 0, (said.stdout, said.stderr)
     assert "same bytes" in said.stdout
-    app = CaseTrack(load_settings(data, environ={}))
+    app = CaseTrack.open(load_settings(data, environ={}))
     done = app.reindexer.reindex_named(app.cases.get(case.id), poisoned.name, force=True)
     assert done.action == "reparsed" and done.document.original_path == str(sources / poisoned.name)
     assert "Zanzibar" not in case_texts(app, case.name)
@@ -133,7 +134,7 @@ def _walk(folder: Path) -> Any:
 def test_relinking_checks_the_file_and_says_when_its_content_differs(uncopied_archive: tuple[Path, Path],
                                                                      tmp_path: Path) -> None:
     clean, _sources = uncopied_archive
-    app = CaseTrack(load_settings(tmp_path / "CaseTrack", environ={}))
+    app = CaseTrack.open(load_settings(tmp_path / "CaseTrack", environ={}))
     case = portability.import_case(app.settings, app.registry, licensing.UNLIMITED, clean).case
     name = next(iter(TEXTS))
     other = tmp_path / "other.txt"
@@ -159,7 +160,7 @@ def test_a_source_path_written_into_a_record_is_not_opened_whatever_seal_it_carr
                                                                                     tmp_path: Path) -> None:
     """A store changed behind CaseTrack's back (a case folder copied in, an older version's import): the seal
     binds the path, so a record cannot point a sealed document elsewhere, nor borrow another's seal."""
-    app = CaseTrack(load_settings(tmp_path / "CaseTrack", environ={}))
+    app = CaseTrack.open(load_settings(tmp_path / "CaseTrack", environ={}))
     case = app.create_case("Local")
     for name, text in TEXTS.items():
         (tmp_path / name).write_text(text)
@@ -187,7 +188,7 @@ def test_a_source_path_written_into_a_record_is_not_opened_whatever_seal_it_carr
 def test_syncing_the_folder_that_holds_an_imported_documents_file_links_it(uncopied_archive: tuple[Path, Path],
                                                                            tmp_path: Path) -> None:
     clean, sources = uncopied_archive
-    app = CaseTrack(load_settings(tmp_path / "CaseTrack", environ={}))
+    app = CaseTrack.open(load_settings(tmp_path / "CaseTrack", environ={}))
     case = portability.import_case(app.settings, app.registry, licensing.UNLIMITED, clean).case
     report = app.folders.sync_folder(app.cases.get(case.id), sources, _walk(sources))
     assert sorted(o.status for o in report.outcomes) == ["moved", "moved"]

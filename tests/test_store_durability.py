@@ -32,7 +32,7 @@ WRITER = textwrap.dedent(
     from casetrack.config import load_settings
     from casetrack.service.app import CaseTrack
     from casetrack.store import keys
-    app = CaseTrack(load_settings(sys.argv[1]))
+    app = CaseTrack.open(load_settings(sys.argv[1]))
     case = app.create_case("Crash Target")
     store = app.cases.store(case)
     print("ready", flush=True)
@@ -67,7 +67,7 @@ def test_sigkill_mid_write_leaves_registry_and_case_stores_whole(data_dir: Path,
     proc.stdout.close()
 
     trusted = base64.b64decode(env[TEST_TRUSTED_KEY_ENV])
-    app = CaseTrack(load_settings(data_dir), licence_public_key=trusted)  # start-up repair runs here
+    app = CaseTrack.open(load_settings(data_dir), licence_public_key=trusted)  # start-up repair runs here
     cases = app.list_cases("all")
     assert len(cases) > 3, "the writer should have created several cases before the kill"
     case_dirs = {p.name for p in (data_dir / "cases").iterdir() if p.is_dir()}
@@ -89,12 +89,12 @@ def test_sigkill_mid_write_leaves_registry_and_case_stores_whole(data_dir: Path,
 
 
 def test_interrupted_create_and_delete_are_repaired_at_start(data_dir: Path) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     kept = app.create_case("Half Created")
     app.registry.remove(kept.id)  # as if killed after the case store was written, before the registry
     doomed = app.create_case("Half Deleted")
     app.cases.store(doomed).mark_deleting()  # as if killed during delete_case
-    restarted = CaseTrack(load_settings(data_dir))
+    restarted = CaseTrack.open(load_settings(data_dir))
     assert [c.name for c in restarted.list_cases("all")] == ["Half Created"]
     assert not (data_dir / "cases" / doomed.id).exists()
     assert any("re-registered" in action for action in restarted.recovered)
@@ -107,7 +107,7 @@ KILLED_AFTER_COMMIT = textwrap.dedent(
     from casetrack.service.app import CaseTrack
     from casetrack.service.cases.cases import CaseService
     from casetrack.service.ingest.document import IngestRequest
-    app = CaseTrack(load_settings(sys.argv[1]))
+    app = CaseTrack.open(load_settings(sys.argv[1]))
     case = app.switch_case("Lease Dispute")
     # Killed at the worst moment: the document is committed, the registry's counts not yet updated.
     CaseService.save_stats = lambda self, case: os.kill(os.getpid(), signal.SIGKILL)
@@ -118,7 +118,7 @@ KILLED_AFTER_COMMIT = textwrap.dedent(
 
 def test_a_kill_between_commit_and_registry_leaves_the_case_list_right_at_next_start(data_dir: Path,
                                                                                       tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Lease Dispute")
     first, second = tmp_path / "lease.txt", tmp_path / "notice.txt"
     first.write_text("The lease runs for five years from 1 March 2024.\n", encoding="utf-8")
@@ -131,7 +131,7 @@ def test_a_kill_between_commit_and_registry_leaves_the_case_list_right_at_next_s
     assert lease.exists()  # what the killed writer left behind
     assert [c.stats.document_count for c in app.list_cases()] == [1]  # the registry lags the store
 
-    restarted = CaseTrack(load_settings(data_dir))  # start-up repair runs here
+    restarted = CaseTrack.open(load_settings(data_dir))  # start-up repair runs here
     listed = restarted.list_cases()
     assert [(c.stats.document_count, c.stats.chunk_count) for c in listed] == [(2, 2)]
     assert restarted.case_info(case.id).stats.document_count == 2
@@ -166,14 +166,14 @@ async def test_two_server_processes_share_one_data_dir(data_dir: Path) -> None:
     async with anyio.create_task_group() as group:
         group.start_soon(run, "Desktop")
         group.start_soon(run, "Code")
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     names = {c.name for c in app.list_cases("all")}
     assert names == set(results["Desktop"]) | set(results["Code"])
     assert len(names) == 12
 
 
 def test_a_writer_that_never_lets_go_gets_a_named_busy_error(data_dir: Path) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Busy Case")
     holder = subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent(f"""
@@ -190,7 +190,7 @@ def test_a_writer_that_never_lets_go_gets_a_named_busy_error(data_dir: Path) -> 
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
-        impatient = CaseTrack(load_settings(data_dir))
+        impatient = CaseTrack.open(load_settings(data_dir))
         store = impatient.cases.store(case)
         store._timeout = 0.5
         with pytest.raises(CaseBusy) as caught:
@@ -226,7 +226,7 @@ def _write_v0_fixture(data_dir: Path) -> str:
 
 def test_v0_stores_are_migrated_with_a_backup(data_dir: Path) -> None:
     case_id = _write_v0_fixture(data_dir)
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     [case] = app.list_cases("all")
     assert case.name == "Legacy v. Prototype" and case.case_type.value == "personal_injury"
     assert case.status.value == "active" and case.updated_at == 1_700_000_100
@@ -241,13 +241,13 @@ def test_v0_stores_are_migrated_with_a_backup(data_dir: Path) -> None:
         raw = db.get(DEFAULT_CF, keys.case(case_id))
         assert raw is not None and loads(raw)["case_type"] == "PersonalInjury"
     # Migrating again is a no-op.
-    again = CaseTrack(load_settings(data_dir))
+    again = CaseTrack.open(load_settings(data_dir))
     assert [c.case_type.value for c in again.list_cases("all")] == ["personal_injury"]
     assert CASE.current == REGISTRY.current == 1
 
 
 def test_a_store_from_a_newer_casetrack_is_refused_untouched(data_dir: Path) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     app.create_case("Future Case")
     with open_write(data_dir / "registry.db", [DEFAULT_CF], "fixture", 5, "fixture") as db:
         batch = db.batch()
@@ -255,7 +255,7 @@ def test_a_store_from_a_newer_casetrack_is_refused_untouched(data_dir: Path) -> 
         db.write(batch)
     with open_read(data_dir / "registry.db", [DEFAULT_CF]) as db:
         before = list(db.scan(DEFAULT_CF, b""))
-    fresh = CaseTrack(load_settings(data_dir))
+    fresh = CaseTrack.open(load_settings(data_dir))
     with pytest.raises(FutureSchemaVersion) as caught:
         fresh.list_cases("all")
     assert caught.value.message == (
@@ -269,7 +269,7 @@ def test_a_store_from_a_newer_casetrack_is_refused_untouched(data_dir: Path) -> 
 
 @pytest.mark.anyio
 async def test_the_server_reports_a_newer_store_as_a_tool_error(data_dir: Path) -> None:
-    CaseTrack(load_settings(data_dir)).create_case("Future Case")
+    CaseTrack.open(load_settings(data_dir)).create_case("Future Case")
     with open_write(data_dir / "registry.db", [DEFAULT_CF], "fixture", 5, "fixture") as db:
         batch = db.batch()
         batch.put(DEFAULT_CF, keys.REGISTRY_SCHEMA_VERSION, encode_u32(REGISTRY.current + 1))

@@ -29,7 +29,7 @@ NOTICE = "The tenant must give ninety days written notice before terminating the
 def new_app(data_dir: Path, config: str = "") -> CaseTrack:
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "config.toml").write_text(config, encoding="utf-8")
-    return CaseTrack(load_settings(data_dir))
+    return CaseTrack.open(load_settings(data_dir))
 
 
 @pytest.fixture

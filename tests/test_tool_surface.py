@@ -86,7 +86,7 @@ def surface_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from casetrack.service.ingest.document import IngestRequest
 
     root = tmp_path_factory.mktemp("surface") / "CaseTrack"
-    app = CaseTrack(load_settings(root, environ={}))
+    app = CaseTrack.open(load_settings(root, environ={}))
     case = app.create_case("Eval Dev", case_type="contract")
     for name in DOCUMENTS:
         app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(EVAL_DEV / "docs" / name)))

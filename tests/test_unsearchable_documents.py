@@ -26,7 +26,7 @@ def blank_pdf(path: Path, pages: int) -> Path:
 
 
 def test_a_pdf_of_blank_pages_is_kept_and_said_to_have_nothing_searchable(data_dir: Path, tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Smith v. Jones")
     done = app.ingestor.ingest(case, IngestRequest(str(blank_pdf(tmp_path / "production.pdf", 300))))
     assert done.document.chunk_count == 0 and done.document.page_count == 300
@@ -42,7 +42,7 @@ def test_a_pdf_of_blank_pages_is_kept_and_said_to_have_nothing_searchable(data_d
 
 
 def test_a_folder_report_names_the_documents_with_nothing_searchable(data_dir: Path, tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Smith v. Jones")
     folder = tmp_path / "Production"
     folder.mkdir()

@@ -69,7 +69,7 @@ def texts(app: CaseTrack, case: Case, query: str) -> str:
 def new_app(data_dir: Path, config: str = CONFIG) -> CaseTrack:
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "config.toml").write_text(config)
-    return CaseTrack(load_settings(data_dir))
+    return CaseTrack.open(load_settings(data_dir))
 
 
 @pytest.fixture
@@ -384,7 +384,7 @@ def test_bad_watch_requests_get_actionable_errors(running: tuple[CaseTrack, Case
 def test_exactly_one_of_two_processes_runs_watches_and_the_other_takes_over(data_dir: Path, folder: Path) -> None:
     first = new_app(data_dir)
     case = first.create_case("Shared")
-    second = CaseTrack(load_settings(data_dir))
+    second = CaseTrack.open(load_settings(data_dir))
     first.watches.start()
     try:
         wait_for(lambda: first.watches.is_runner, "the first server to take the runner lock")
@@ -418,7 +418,7 @@ def test_watches_survive_a_restart_and_catch_up(data_dir: Path, folder: Path) ->
     finally:
         app.watches.stop()
     (folder / "agency.txt").write_text("Agency agreement: the agent shall promote the products in the territory.")
-    again = CaseTrack(load_settings(data_dir))
+    again = CaseTrack.open(load_settings(data_dir))
     again.watches.start()
     try:
         wait_for(lambda: "agency.txt" in by_name(again, case), "the catch-up sync at start")

@@ -42,7 +42,7 @@ def state(data_dir: Path) -> WatchState:
 
 
 def names(data_dir: Path, case_name: str | None = None) -> set[str]:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.cases.resolve(case_name) if case_name else app.list_cases("all")[0]
     return {d.name for d in docs(app, case)}
 

@@ -41,7 +41,7 @@ def peak_above_start(embedder, texts):
     return status("VmHWM") - start
 
 def main():
-    app = CaseTrack(load_settings(Path(sys.argv[1])))
+    app = CaseTrack.open(load_settings(Path(sys.argv[1])))
     pages = parse_file(Path(sys.argv[2]), ParseOptions()).pages
     texts = [span.text for span in chunk_pages(pages, DocumentType.CONTRACT)]
     texts = (texts * 4)[:48]

@@ -58,7 +58,7 @@ We write on behalf of The Butler Company about the shipment of March 3, 2020.
 
 @pytest.fixture
 def app_with_case(tmp_path: Path) -> tuple[CaseTrack, str]:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     case = app.create_case("Driven")
     ingestor = Ingestor(app.settings, app.cases, Indexer(None))
     for name, text in (("agreement.txt", CONSULTING), ("letter.txt", LETTER)):
@@ -91,11 +91,17 @@ def test_a_miss_suggests_only_names_that_look_alike(app_with_case: tuple[CaseTra
 
 
 def test_a_timeline_longer_than_its_passages_says_how_to_see_the_rest() -> None:
+    from casetrack.domain import Case, CaseStatus, CaseType
+    from casetrack.mcp.outputs_graph import Timeline
     from casetrack.render.graph import timeline
+    from casetrack.service.graph.queries import Timeline as Found
 
     events = [_event(f"2020-01-0{n}", f"Event {n} on January {n}, 2020", n) for n in range(1, 4)]
-    details = [{"document": "d1.pdf", "page": n, "chunk_id": f"chunk-{n}"} for n in range(1, 3)]  # as located: 2
-    text, data = timeline("Case", events, details, None, None)
+    details = [{"document": "d1.pdf", "page": n, "chunk_id": f"chunk-{n}", "snippet": "Event", "citation":
+                f"d1.pdf, p. {n}", "citation_short": f"p. {n}"} for n in range(1, 3)]  # as located: 2
+    text = timeline("Case", events, details, None, None)
     assert "Timeline of Case: 3 events" in text
     assert "(showing the first 2 of 3 events; narrow the range with start_date and end_date" in text
-    assert data["total"] == 3 and len(data["events"]) == 2
+    case = Case("case-id", "Case", CaseType.OTHER, CaseStatus.ACTIVE, 0.0, 0.0)
+    data = Timeline.of(Found(case, events, details, None, None))
+    assert data.total == 3 and len(data.events) == 2

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from casetrack.config import load_settings
+from casetrack.mcp.outputs_graph import CaseMap
 from casetrack.render.graph import case_map
 from casetrack.service.app import CaseTrack
 from casetrack.service.ingest.document import Ingestor, IngestRequest
@@ -22,7 +23,7 @@ Deliveries, Inc. ("Company"), a Nevada corporation, and TruckThat LLC ("Consulta
 
 
 def test_the_embeddings_line_counts_chunks_per_embedder_and_never_says_none_chunks(tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     case = app.create_case("Driven")
     source = tmp_path / "agreement.txt"
     source.write_text(AGREEMENT, encoding="utf-8")
@@ -31,12 +32,12 @@ def test_the_embeddings_line_counts_chunks_per_embedder_and_never_says_none_chun
     graph = app.graph.graph(case)
 
     coverage = app.graph_reader.embedder_coverage(case)  # no dense embedder ran: BM25 (E13) only
-    text, data = case_map(case, graph, coverage)
-    assert data["embedder_coverage"] == {"E13": 1}
+    text = case_map(case, graph, coverage)
+    assert CaseMap.of(case, graph, coverage).embedder_coverage == {"E13": 1}
     assert "EMBEDDINGS: E13 1/1 chunks embedded" in text
     assert "TruckThat LLC" in text  # the map itself is there
 
-    text, _ = case_map(case, graph, {})
+    text = case_map(case, graph, {})
     assert "EMBEDDINGS: none yet (keyword search only; get_index_status says what is missing)" in text
     assert "none chunks" not in text
 
@@ -45,7 +46,7 @@ def test_the_embeddings_line_counts_chunks_per_embedder_and_never_says_none_chun
 def test_a_case_full_of_e_mails_keeps_its_filings_and_hearings_on_the_map(tmp_path: Path) -> None:
     from tests.parse.test_eml_attachments import message, write
 
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     case = app.create_case("Widget")
     ingestor = Ingestor(app.settings, app.cases, Indexer(None))
     for day in range(1, 21):  # twenty e-mails before the suit: each one's sending is a key date of its own

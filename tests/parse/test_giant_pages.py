@@ -46,7 +46,7 @@ def test_a_200_inch_page_is_ingested_at_a_resolution_that_fits_and_the_warning_s
 ) -> None:
     pdf = tmp_path / "poster.pdf"
     pdf.write_bytes(giant_page_pdf_bytes())
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Giant")
     document = app.ingestor.ingest(case, IngestRequest(str(pdf))).document
     app.jobs.shutdown()

@@ -199,7 +199,7 @@ def test_rtf_header_already_on_the_page_is_not_doubled(tmp_path: Path) -> None:
 
 
 def test_a_case_number_in_a_docx_header_is_found_by_search_with_its_page(tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     ingestor = Ingestor(app.settings, app.cases, Indexer(None))  # keyword index only, no embedding models
     case = app.create_case("Smith v. Jones")
     ingestor.ingest(case, IngestRequest(str(build_pleading(tmp_path / "complaint.docx"))))

@@ -19,7 +19,7 @@ QUESTION = "Which state's law governs the agreement?"
 
 def test_a_second_process_reads_the_role_vectors_instead_of_embedding_them(
         data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    first = CaseTrack(load_settings(data_dir))
+    first = CaseTrack.open(load_settings(data_dir))
     if "E7" not in first.pool.available():
         pytest.skip("the packaged E7 model is not installed")
     question = {"e7": np.asarray(first.pool.get("E7").embed_query(QUESTION), dtype=np.float32)}
@@ -36,7 +36,7 @@ def test_a_second_process_reads_the_role_vectors_instead_of_embedding_them(
         return original(self, texts)
 
     monkeypatch.setattr(PooledEmbedder, "embed_documents", counting)
-    later = CaseTrack(load_settings(data_dir))  # another process on the same data folder
+    later = CaseTrack.open(load_settings(data_dir))  # another process on the same data folder
     assert AskedRoles(later.pool).asked(QUESTION, question, None) == asked
     assert embedded == []
 

@@ -14,11 +14,11 @@ def test_switching_to_a_case_preloads_its_index_and_the_first_search_uses_it(dat
                                                                              tmp_path: Path) -> None:
     memo = tmp_path / "memo.txt"
     memo.write_text("The lessee shall repair the roof of the orchard barn before the first frost.")
-    first = CaseTrack(load_settings(data_dir))
+    first = CaseTrack.open(load_settings(data_dir))
     case = first.create_case("Orchard Lease")
     first.ingestor.ingest(case, IngestRequest(str(memo)))
 
-    later = CaseTrack(load_settings(data_dir))  # a new server: nothing loaded yet
+    later = CaseTrack.open(load_settings(data_dir))  # a new server: nothing loaded yet
     assert later.search.cache.peek(case.id) is None
     later.switch_case("Orchard Lease")
     deadline = time.monotonic() + 60
@@ -33,7 +33,7 @@ def test_switching_to_a_case_preloads_its_index_and_the_first_search_uses_it(dat
 
 
 def test_switching_to_an_empty_case_loads_nothing(data_dir: Path) -> None:
-    app = CaseTrack(load_settings(data_dir))
+    app = CaseTrack.open(load_settings(data_dir))
     case = app.create_case("Empty")
     app.switch_case("Empty")
     time.sleep(0.2)

@@ -28,7 +28,7 @@ from tests.transcript_files import (
 @pytest.fixture(scope="module")
 def app_and_case(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaseTrack, object]:
     folder = tmp_path_factory.mktemp("transcripts")
-    app = CaseTrack(load_settings(folder / "data"))
+    app = CaseTrack.open(load_settings(folder / "data"))
     case = app.create_case("Harbor Freight")
     files = [condensed_pdf(folder / "Smith Deposition (condensed).pdf"), folder / "Motion hearing 2021-03-10.txt",
              folder / "Jury trial day 2.txt"]
@@ -76,7 +76,7 @@ def test_hearing_and_trial_transcripts_are_named_as_briefs_name_them(app_and_cas
 def test_a_quotation_of_a_row_the_errata_sheet_corrects_says_which_reading_it_matches(tmp_path: Path) -> None:
     """Smith's errata sheet changes 5:14 "Four hundred" to "Three hundred": quoting the printed row is verified and
     told of the correction; quoting the corrected reading is verified as the errata sheet's, not "differs"."""
-    app = CaseTrack(load_settings(tmp_path / "data"))
+    app = CaseTrack.open(load_settings(tmp_path / "data"))
     case = app.create_case("Errata")
     app.ingestor.ingest(case, IngestRequest(str(condensed_pdf(tmp_path / "Smith Dep.pdf", smith_with_errata()))))
     printed, corrected, untouched = app.verifier.verify(case, read_draft(text=(

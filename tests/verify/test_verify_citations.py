@@ -70,7 +70,7 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Record]:
     pleading_pdf(folder / "Complaint - Doe v Acme.pdf")
     transcript = _transcript(folder / "Smith Deposition.txt")
     _production(folder / "Production Volume 1.pdf")
-    app = CaseTrack(load_settings(folder / "CaseTrack", log_level="WARNING"))
+    app = CaseTrack.open(load_settings(folder / "CaseTrack", log_level="WARNING"))
     case = app.create_case("Doe v. Acme")
     for path in sorted(folder.iterdir()):
         if path.is_file():

@@ -20,7 +20,7 @@ from tests.conftest import EVAL_CASE_NAME, EVAL_DEV
 
 
 def verify(data_dir: Path, draft: Path) -> Verification:
-    app = CaseTrack(load_settings(data_dir, log_level="WARNING"))
+    app = CaseTrack.open(load_settings(data_dir, log_level="WARNING"))
     return app.verifier.verify(app.cases.resolve(EVAL_CASE_NAME), read_draft(file_path=str(draft)))
 
 
@@ -80,7 +80,7 @@ def test_one_changed_word_is_shown_word_by_word_at_the_place_it_was_quoted_from(
 
 
 def test_a_scan_is_quoted_as_its_ocr_reads_and_ocr_noise_is_named(eval_dev_data_dir: Path, tmp_path: Path) -> None:
-    app = CaseTrack(load_settings(eval_dev_data_dir, log_level="WARNING"))
+    app = CaseTrack.open(load_settings(eval_dev_data_dir, log_level="WARNING"))
     case = app.cases.resolve(EVAL_CASE_NAME)
     with app.cases.store(case).reader() as db:
         scan = next(d for d in docstore.list_documents(db) if d.name == "scan_ca10_order_in_re_liebowitz_2021.pdf")

@@ -34,7 +34,7 @@ class Opinions:
 
 @pytest.fixture(scope="module")
 def opinions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Opinions]:
-    app = CaseTrack(load_settings(tmp_path_factory.mktemp("opinions") / "CaseTrack", log_level="WARNING"))
+    app = CaseTrack.open(load_settings(tmp_path_factory.mktemp("opinions") / "CaseTrack", log_level="WARNING"))
     case = app.create_case("Voting cases")
     for name in (DEMOCRACY, FISHER, STATUTE):
         app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(COURT / name)))

@@ -53,7 +53,7 @@ class CliState:
             from casetrack.service.app import CaseTrack
 
             usable_data_dir(self.settings.data_dir)
-            self._app = CaseTrack(self.settings)
+            self._app = CaseTrack.open(self.settings)
         return self._app
 
 

@@ -1,20 +1,30 @@
-"""The structured results of the tools, as pydantic models: the SDK publishes each as the tool's
-`outputSchema` and checks every result against it before it is sent (`Annotated[CallToolResult,
-Model]`), so a client can rely on the fields. The text a person reads is built separately, in
-`render/`. Models forbid unknown fields: a field added in `render/` without its place here fails
-the call (and the test over every tool), instead of drifting out of the published schema."""
+"""The structured results of the tools, as pydantic models: the one description of each result's shape.
+The SDK publishes each as the tool's `outputSchema` (`Annotated[CallToolResult, Model]`) and checks every
+result against it before it is sent. A model is made from the service's typed values (frozen dataclasses)
+by its own `of(...)`, beside its fields: adding a field is one edit here (mypy checks every constructor's
+arguments against the fields). The text a person reads is rendered separately, in `render/`. This module:
+cases, documents and their passages, relink_document and list_clauses; the other `outputs_*.py` by concern."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import fields
-from typing import get_type_hints
+from typing import TYPE_CHECKING, Any, Self, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, RootModel, create_model
+from pydantic import BaseModel, ConfigDict, create_model
 
+from casetrack.chunk.roles.taxonomy import Role
+from casetrack.domain import Case, Chunk, Document, Provenance
 from casetrack.mcp.outputs_transcripts import TranscriptPin
+from casetrack.render.documents import clause_place
+from casetrack.render.formats import iso
+from casetrack.service.cases.documents import OutlineEntry
 
 
 class Out(BaseModel):
+    """A result's shape. A field with a default that `of` does not set is left out of the result sent (it does
+    not apply here: an attachment's page for a passage of no attachment), as `mcp/tools/base.result` sends it."""
+
     model_config = ConfigDict(extra="forbid")
 
 
@@ -45,6 +55,15 @@ class CaseOut(Out):
     stats: Stats
     is_active: bool
 
+    @classmethod
+    def of(cls, case: Case, active_id: str | None = None) -> CaseOut:
+        st = case.stats
+        return cls(id=case.id, name=case.name, case_number=case.case_number, case_type=case.case_type.value,
+                   status=case.status.value, created_at=iso(case.created_at), updated_at=iso(case.updated_at),
+                   stats=Stats(document_count=st.document_count, page_count=st.page_count,
+                               chunk_count=st.chunk_count, storage_bytes=st.storage_bytes),
+                   is_active=case.id == active_id)
+
 
 class Source(Out):
     """Where a passage is: the full provenance every passage of document text carries."""
@@ -71,6 +90,19 @@ class Source(Out):
     attachment: str | None = None
     attachment_page: int | None = None
 
+    @classmethod
+    def of(cls, p: Provenance) -> Source:
+        source = cls(document=p.document_name, document_id=p.document_id, file_path=p.document_path, page=p.page,
+                     page_approximate=p.page_approximate, paragraph_start=p.paragraph_start,
+                     paragraph_end=p.paragraph_end, line_start=p.line_start, line_end=p.line_end,
+                     lines=f"{p.line_start}-{p.line_end}", lines_estimated=p.lines_estimated,
+                     printed_lines=p.printed_lines, char_start=p.char_start, char_end=p.char_end,
+                     extraction_method=p.extraction_method.value, ocr_confidence=p.ocr_confidence,
+                     bates=p.bates_number, ingested_at=iso(p.ingested_at), embedded_at=iso(p.embedded_at))
+        if p.attachment:  # set only here: a passage of no attachment has neither field
+            source.attachment, source.attachment_page = p.attachment, p.attachment_page
+        return source
+
 
 class ClausePlace(Out):  # where in a passage its clause is: the lines that hold it, cited, and their text
     clause_type: str
@@ -80,6 +112,12 @@ class ClausePlace(Out):  # where in a passage its clause is: the lines that hold
     line_end: int
     citation: str
     text: str
+
+    @classmethod
+    def of(cls, chunk: Chunk, role: str) -> ClausePlace:
+        place, text = clause_place(chunk, role)
+        return cls(clause_type=role, char_start=place.char_start, char_end=place.char_end,
+                   line_start=place.line_start, line_end=place.line_end, citation=place.cite(), text=text)
 
 
 class ChunkOut(Out):
@@ -93,6 +131,14 @@ class ChunkOut(Out):
     roles: list[str] = []  # legal roles tagged at ingest (clause types, parts of a decision)
     role_confidence: dict[str, float] = {}  # the classifier's probability of each clause type it tagged
     clause_places: list[ClausePlace] = []  # where in the passage each clause is, when narrower than the passage
+
+    @classmethod
+    def of(cls, chunk: Chunk, **more: Any) -> Self:  # `more`: a subclass's own fields
+        return cls(chunk_id=chunk.id, sequence=chunk.span.sequence, text=chunk.text,
+                   token_count=chunk.span.token_count, citation=chunk.provenance.cite(),
+                   citation_short=chunk.provenance.cite_short(), source=Source.of(chunk.provenance),
+                   roles=list(chunk.roles), role_confidence=dict(chunk.role_confidence),
+                   clause_places=[ClausePlace.of(chunk, role) for role, _, _ in chunk.role_spans], **more)
 
 
 class DocumentOut(Out):
@@ -118,6 +164,25 @@ class DocumentOut(Out):
     metadata: dict[str, str]
     copied_original: str | None
     archived_path: str | None  # the source an imported case named (file_path is then null): shown, never opened
+
+    @classmethod
+    def of(cls, doc: Document) -> DocumentOut:
+        return cls(id=doc.id, name=doc.name, file_path=doc.original_path, format=doc.format,
+                   document_type=doc.document_type.value, type_confidence=round(doc.type_confidence, 2),
+                   type_source=doc.type_source, page_count=doc.page_count, chunk_count=doc.chunk_count,
+                   extraction=doc.extraction, ocr_pages=doc.ocr_pages, skipped_pages=doc.skipped_pages,
+                   ocr_confidence=doc.ocr_confidence, file_size=doc.file_size, sha256=doc.file_hash,
+                   ingested_at=iso(doc.ingested_at), embedded_at=iso(doc.embedded_at), embedders=list(doc.embedders),
+                   warnings=list(doc.warnings), metadata=dict(doc.metadata), copied_original=doc.copied_original,
+                   archived_path=doc.archived_path)
+
+
+def documents_of(docs: Sequence[Document]) -> list[DocumentOut]:
+    return [DocumentOut.of(d) for d in docs]
+
+
+def chunks_of(chunks: Sequence[Chunk]) -> list[ChunkOut]:
+    return [ChunkOut.of(c) for c in chunks]
 
 
 class CaseResult(Out):
@@ -194,209 +259,48 @@ class Traversal(Out):
     chunks: list[ChunkOut]
 
 
-class StructureEntry(Out):
-    level: int
-    title: str | None
-    number: str | None
-    page: int
-    char_start: int
-    char_end: int
-    chunk_id: str | None
-    chunk_sequence: int | None
+if TYPE_CHECKING:  # built at run time from the dataclass's fields; a type checker sees their base
+    StructureEntry = Out
+else:
+    StructureEntry = model_of(OutlineEntry, "StructureEntry")  # the service's outline entry, field for field
 
 
 class DocumentStructure(Out):
     document: DocumentOut
     entries: list[StructureEntry]
 
-
-# --- search ---------------------------------------------------------------------
-
-
-class Copy(Out):
-    chunk_id: str
-    citation: str
-    citation_short: str
-    source: Source
+    @classmethod
+    def of(cls, doc: Document, entries: Sequence[OutlineEntry]) -> DocumentStructure:
+        return cls(document=DocumentOut.of(doc),
+                   entries=[StructureEntry.model_validate(e, from_attributes=True) for e in entries])
 
 
-class Context(Out):
-    before: str | None
-    after: str | None
-
-
-class ThreadPlace(Out):
-    subject: str
-    position: int
-    messages: int
-
-
-class Hit(ChunkOut):
-    rank: int
-    score: float | None
-    signal_ranks: dict[str, int]
-    context: Context
-    also_in: list[Copy]
-    thread: ThreadPlace | None = None  # an e-mail's place in its thread
-    transcript: TranscriptPin | None = None  # a transcript passage: the rows holding the answer (issue 37)
-    match: str | None = None  # find_entity: "mention" (names it) or "related"
-
-
-class SearchResult(Out):
-    query: str
-    case: str
-    results_count: int
-    search_time_ms: float
-    tier: str
-    stages_used: list[str]
-    embedders_used: list[str]
-    documents_searched: int
-    chunks_searched: int
-    document_filter: str | None
-    named_documents: list[str]
-    roles_asked: list[str] = []
-    clause_type: str | None = None
-    results: list[Hit]
-
-
-class Similar(Out):
-    source: ChunkOut
-    embedder: str
-    results: list[Hit]
-
-
-class Comparison(Out):
-    topic: str
-    document_a: SearchResult
-    document_b: SearchResult
-
-
-class Matched(Out):
-    name: str
-    type: str
-    key: str
-
-
-class EntityResult(Out):
-    entity: str
-    entity_type: str
-    exact_mentions: int
-    passages_naming_it: int
-    matched: list[Matched]
-    results: list[Hit]
-
-
-# --- ingestion and jobs ---------------------------------------------------------
-
-
-class FileOutcome(Out):
-    path: str
-    status: str
-    message: str
-    document_id: str | None
-    pages: int
-    chunks: int
-    warnings: list[str]
-
-
-class FolderReport(Out):
-    folder: str
-    kind: str
-    dry_run: bool
-    found: int
-    subfolders: list[str]
-    counts: dict[str, int]
-    duration_s: float
-    files: list[FileOutcome]
-
-
-class IngestedReport(Out):
+class Relinked(Out):
     document: DocumentOut
-    duration_s: float
-
-
-class Job(Out):
-    job_id: str
-    kind: str
-    case: str
-    folder: str | None = None
-    file_path: str | None = None
-    state: str
-    done: int
-    total: int
-    current_file: str | None
-    error: str | None
-    report: FolderReport | IngestedReport | None
-
-
-class Jobs(Out):
-    jobs: list[Job]
-
-
-class Ingested(Out):
-    case: str
-    document: DocumentOut
-    duration_s: float
-    earlier_version: DocumentOut | None
-
-
-class IngestAnswer(RootModel[Ingested | Job]):
-    """A finished ingest's document, or the job that is still running."""
-
-    model_config = ConfigDict(json_schema_extra={"type": "object"})
-
-
-class JobsAnswer(RootModel[Job | Jobs]):
-    """One job (asked by id), or the recent jobs."""
-
-    model_config = ConfigDict(json_schema_extra={"type": "object"})
-
-
-class Reindexed(Out):
-    action: str
+    same_content: bool  # the file holds the bytes the document was made from (SHA-256 matches)
     detail: str
+
+
+# --- list_clauses: a document's passages by clause type, each with the place inside it that holds the clause
+
+
+class ClausePassage(ChunkOut):
+    clause: ClausePlace | None = None  # the lines of the passage that hold this clause type
+
+
+class ClauseGroup(Out):
+    clause_type: str
+    label: str
+    passages: list[ClausePassage]
+
+
+class ClauseLibrary(Out):
     document: DocumentOut
+    clause_types: list[ClauseGroup]
 
-
-class DocumentHealth(Out):
-    name: str
-    id: str
-    source: str
-    missing_embedders: list[str]
-    skipped_pages: int
-    embedders: list[str]
-    healthy: bool
-
-
-class IndexFile(Out):
-    path: str  # inside the case folder, e.g. "index/seg-000000000042-1a2b3c4d/"
-    generation: int  # the case store generation the file reflects
-    size_bytes: int
-    chunks: int
-    deleted_chunks: int
-    state: str  # current | behind | damaged
-
-
-class RebuildProgress(Out):
-    done: int
-    total: int
-
-
-class IndexFiles(Out):
-    state: str  # current | behind | rebuilding | damaged | not built (the last three rebuilt from the store)
-    store_generation: int
-    files_generation: int | None
-    size_bytes: int
-    unwritten_chunks: int
-    rebuild_progress: RebuildProgress | None
-    problem: str | None
-    files: list[IndexFile]
-
-
-class IndexStatus(Out):
-    index_files: IndexFiles
-    case: str
-    ready_embedders: list[str]
-    running_jobs: list[str]
-    watches: list[str]
-    documents: list[DocumentHealth]
+    @classmethod
+    def of(cls, doc: Document, groups: Sequence[tuple[Role, Sequence[Chunk]]]) -> ClauseLibrary:
+        return cls(document=DocumentOut.of(doc), clause_types=[
+            ClauseGroup(clause_type=role.id, label=role.label,
+                        passages=[ClausePassage.of(c, clause=ClausePlace.of(c, role.id)) for c in chunks])
+            for role, chunks in groups])

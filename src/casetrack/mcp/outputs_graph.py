@@ -1,11 +1,18 @@
-"""The structured results of the context-graph, watch and status tools (see `mcp/outputs.py`)."""
+"""The structured results of the context-graph tools (see `mcp/outputs.py`)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
+from casetrack.domain import Case
 from casetrack.mcp.outputs import Out, model_of
-from casetrack.service.status import StatusReport
+from casetrack.render.graph import CaseCounts, ThreadRow, map_dates, map_sections, thread_rows
+from casetrack.service.graph import case_graph, queries
+from casetrack.service.graph import relations as graph_relations
+from casetrack.service.search import mail_index
 
 # --- the context graph ----------------------------------------------------------
 
@@ -17,6 +24,15 @@ class Node(Out):
     roles: list[str]
     mentions: int
     documents: int
+
+    @classmethod
+    def of(cls, n: case_graph.Node) -> Node:
+        return cls(key=n.key, name=n.name, type=n.kind, roles=sorted(n.roles), mentions=len(n.mentions),
+                   documents=len(n.documents))
+
+
+def nodes_of(nodes: list[case_graph.Node]) -> list[Node]:
+    return [Node.of(n) for n in nodes]
 
 
 class Event(Out):
@@ -31,6 +47,13 @@ class Event(Out):
     char_start: int
     char_end: int
     also_on_pages: list[int]
+
+    @classmethod
+    def of(cls, e: case_graph.Event) -> Event:
+        m = e.mention
+        return cls(date=e.iso, event=e.event, description=e.description, document=m.document_name,
+                   document_id=m.document_id, page=m.page, chunk_id=m.chunk_id, text=m.text,
+                   char_start=m.char_start, char_end=m.char_end, also_on_pages=list(e.also_on_pages))
 
 
 class Statistics(Out):
@@ -54,6 +77,20 @@ class CaseMap(Out):
     top_entities: list[Node] = Field(default_factory=list)
     embedder_coverage: dict[str, int] = Field(default_factory=dict)
     statistics: Statistics | None = None
+
+    @classmethod
+    def of(cls, case: Case, graph: case_graph.CaseGraph, coverage: dict[str, int]) -> CaseMap:
+        if not graph.documents:
+            return cls(case=case.name, documents=0)
+        m = map_sections(graph)
+        return cls(case=case.name, parties=nodes_of(m.parties), judges=nodes_of(m.judges),
+                   attorneys=nodes_of(m.attorneys), courts=nodes_of(m.courts),
+                   correspondents=nodes_of(m.correspondents[:25]),
+                   key_dates=[Event.of(e) for e in map_dates(m.key_events, 50)], issues=nodes_of(m.issues),
+                   documents_by_type=dict(m.by_type), top_authorities=nodes_of(m.authorities[:25]),
+                   top_entities=nodes_of(m.entities[:25]), embedder_coverage=coverage,
+                   statistics=Statistics(documents=len(graph.documents), pages=case.stats.page_count,
+                                         chunks=case.stats.chunk_count))
 
 
 class Located(BaseModel):
@@ -88,23 +125,19 @@ class Timeline(Out):
     events: list[LocatedEvent]
     total: int = 0
 
+    @classmethod
+    def of(cls, found: queries.Timeline) -> Timeline:
+        # the event's own fields, then the located passage's (the graph reader's records: untyped until h38c)
+        events = [LocatedEvent.model_validate(Event.of(e).model_dump() | d)
+                  for e, d in zip(found.events, found.details, strict=False)]
+        return cls(case=found.case.name, events=events, total=len(found.events))
 
-class CaseStatistics(Out):
-    case: str
-    documents: int
-    pages: int
-    chunks: int
-    ocr_pages: int
-    skipped_pages: int
-    documents_by_type: dict[str, int]
-    entities: int
-    entities_by_type: dict[str, int]
-    authorities: int
-    authorities_by_type: dict[str, int]
-    citations: int
-    events: int
-    embedder_coverage: dict[str, int]
-    storage_bytes: int
+
+# get_case_statistics' counts, field for field (render/graph.py counts them for the text too)
+if TYPE_CHECKING:  # built at run time from the dataclass's fields; a type checker sees their base
+    CaseStatistics = Out
+else:
+    CaseStatistics = model_of(CaseCounts, "CaseStatistics")
 
 
 class Entities(Out):
@@ -126,12 +159,27 @@ class Mentions(Out):
     total_passages: int
     mentions: list[Located]
 
+    @classmethod
+    def of(cls, name: str, found: queries.Located) -> Mentions:
+        return cls(entity=name, matched=nodes_of(found.nodes), total_mentions=found.total,
+                   total_passages=found.passages, mentions=located(found.details))
+
+
+def located(details: list[dict[str, Any]]) -> list[Located]:
+    """The graph reader's located passages (records of their provenance fields: typed by h38c)."""
+    return [Located.model_validate(d) for d in details]
+
 
 class Together(Out):
     entities: list[str]
     matched: list[list[str]]
     total: int
     chunks: list[Located]
+
+    @classmethod
+    def of(cls, names: list[str], found: queries.Together) -> Together:
+        return cls(entities=names, matched=[[n.name for n in g] for g in found.groups],
+                   total=found.total if found.details else 0, chunks=located(found.details))
 
 
 class Citations(Out):
@@ -142,6 +190,12 @@ class Citations(Out):
     total: int
     citations: list[Located]
 
+    @classmethod
+    def of(cls, authority: str, treatment: str, found: queries.Located) -> Citations:
+        return cls(authority=authority, matched=nodes_of(found.nodes), treatment_filter=treatment,
+                   treatments=dict(Counter(m.treatment for n in found.nodes for m in n.mentions if m.treatment)),
+                   total=found.total, citations=located(found.details))
+
 
 class Relation(Out):
     document: str
@@ -151,16 +205,10 @@ class Relation(Out):
     reasons: list[str]
 
 
-class ThreadMessage(Out):
-    position: int
-    document: str
-    document_id: str
-    sender: str | None
-    recipients: str | None
-    sent: str | None
-    subject: str | None
-    replies_to: str | None
-    citation: str
+if TYPE_CHECKING:
+    ThreadMessage = Out
+else:
+    ThreadMessage = model_of(ThreadRow, "ThreadMessage")  # render/graph.py's rows, field for field
 
 
 class EmailThread(Out):
@@ -168,11 +216,22 @@ class EmailThread(Out):
     subject: str
     messages: list[ThreadMessage]
 
+    @classmethod
+    def of(cls, found: mail_index.EmailThread) -> EmailThread:
+        return cls(document=found.document.name, subject=found.subject,
+                   messages=[ThreadMessage.model_validate(r, from_attributes=True) for r in thread_rows(found)])
+
 
 class RelatedDocuments(Out):
     document: str
     document_id: str | None = None
     related: list[Relation]
+
+    @classmethod
+    def of(cls, found: queries.Related) -> RelatedDocuments:
+        return cls(document=found.document.name, document_id=found.document.id, related=[
+            Relation(document=r.document.name, document_id=r.document.id, score=round(r.score, 3),
+                     relationships=sorted(r.kinds), reasons=r.reasons) for r in found.found])
 
 
 class ClusterDocument(Out):
@@ -191,45 +250,8 @@ class Clusters(Out):
     strategy: str
     clusters: list[Cluster]
 
-
-# --- watches and status ---------------------------------------------------------
-
-
-class WatchProgress(Out):
-    done: int
-    total: int
-    current_file: str
-
-
-class WatchOut(Out):
-    watch_id: str
-    folder: str
-    case_id: str
-    schedule: str
-    auto_remove_deleted: bool
-    file_extensions: list[str] | None
-    created_at: str | None
-    status: str
-    status_detail: str | None
-    last_sync_at: str | None
-    last_sync_kind: str | None
-    last_sync_duration_s: float | None
-    last_sync_counts: dict[str, int]
-    totals: dict[str, int]
-    last_error: str | None
-    last_error_at: str | None
-    case: str | None = None
-    case_status: str | None = None
-    run_by: str | None = None
-    pending_changes: int | None = None
-    progress: WatchProgress | None = None
-    created: bool | None = None
-    removed: bool | None = None
-
-
-class Watches(Out):
-    watches: list[WatchOut]
-    run_by: str
-
-
-Status = model_of(StatusReport, "Status")
+    @classmethod
+    def of(cls, case_name: str, strategy: str, found: list[graph_relations.Cluster]) -> Clusters:
+        return cls(case=case_name, strategy=strategy, clusters=[
+            Cluster(label=c.label, detail=c.detail, documents=[ClusterDocument(name=d.name, id=d.id)
+                                                               for d in c.documents]) for c in found])

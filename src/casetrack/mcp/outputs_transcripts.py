@@ -1,9 +1,15 @@
 """The structured results of the transcript tools and fields (issue 37; see `mcp/outputs.py`, which imports
-`TranscriptPin` from here: this module imports nothing of it)."""
+`TranscriptPin` from here: this module imports nothing of it), each made from the service's values by its `of`."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
+
+from casetrack.chunk.transcripts.errata import Correction
+from casetrack.chunk.transcripts.testimony import Turn
+from casetrack.render.transcripts import errata_of
+from casetrack.service.search.testimony import Digest, Testified, TestimonyPage
+from casetrack.service.search.transcripts import Transcript, TranscriptPlace
 
 
 class _Out(BaseModel):
@@ -20,6 +26,13 @@ class TranscriptPin(_Out):
     witness: str | None
     date: str | None
 
+    @classmethod
+    def of(cls, place: TranscriptPlace | None) -> TranscriptPin | None:
+        if place is None:
+            return None
+        return cls(pin=place.pin, lines=place.lines, citation=place.citation, kind=place.kind,
+                   witness=place.witness, date=place.date)
+
 
 class Said(_Out):
     """A turn: who spoke, where (transcript page:line) and what was said."""
@@ -27,6 +40,10 @@ class Said(_Out):
     pin: str
     speaker: str | None
     text: str
+
+    @classmethod
+    def of(cls, turn: Turn) -> Said:
+        return cls(pin=turn.pin, speaker=turn.speaker, text=turn.text)
 
 
 class ErrataOut(_Out):
@@ -37,6 +54,10 @@ class ErrataOut(_Out):
     corrected: str | None  # the reading it gives
     original: str | None  # the words it replaces, where quoted
     reason: str | None
+
+    @classmethod
+    def of(cls, c: Correction) -> ErrataOut:
+        return cls(pin=c.pin, change=c.change, corrected=c.corrected, original=c.original, reason=c.reason)
 
 
 class ExchangeOut(_Out):
@@ -54,6 +75,15 @@ class ExchangeOut(_Out):
     objections: list[Said]
     errata: list[ErrataOut] = []  # the errata sheet's corrections of its rows
 
+    @classmethod
+    def of(cls, item: Testified) -> ExchangeOut:
+        x, t = item.exchange, item.transcript
+        return cls(pin=x.pin, citation=t.facts.cite(x.pin), document=t.document.name, document_id=t.document.id,
+                   file_page=x.question.lines[0].file_page, examiner=x.examiner, examination=x.examination,
+                   question=Said.of(x.question), answer=Said.of(x.answer) if x.answer else None,
+                   objections=[Said.of(o) for o in x.objections],
+                   errata=[ErrataOut.of(c) for c in errata_of(item)])
+
 
 class TranscriptOut(_Out):
     document: str
@@ -62,6 +92,11 @@ class TranscriptOut(_Out):
     witness: str | None
     date: str | None
 
+    @classmethod
+    def of(cls, t: Transcript) -> TranscriptOut:
+        return cls(document=t.document.name, document_id=t.document.id, kind=t.facts.kind,
+                   witness=t.facts.witness, date=t.facts.date)
+
 
 class TestimonyResult(_Out):
     transcripts: list[TranscriptOut]
@@ -69,6 +104,13 @@ class TestimonyResult(_Out):
     offset: int
     next_offset: int | None
     exchanges: list[ExchangeOut]
+
+    @classmethod
+    def of(cls, page: TestimonyPage) -> TestimonyResult:
+        after = page.offset + len(page.items)
+        return cls(transcripts=[TranscriptOut.of(t) for t in page.transcripts], total=page.total,
+                   offset=page.offset, next_offset=after if after < page.total else None,
+                   exchanges=[ExchangeOut.of(i) for i in page.items])
 
 
 class ExaminationOut(_Out):
@@ -99,3 +141,16 @@ class DigestResult(_Out):
     objections: list[Said]
     exchanges: int
     errata: list[ErrataOut] = []  # the transcript's errata sheet
+
+    @classmethod
+    def of(cls, d: Digest) -> DigestResult:
+        return cls(
+            transcript=TranscriptOut.of(d.transcript),
+            examinations=[ExaminationOut(heading=e.heading, examiner=e.examiner, pin=e.pin)
+                          for e in d.testimony.examinations],
+            exhibits=[ExhibitOut(number=x.number, description=x.description, index_page=x.index_page,
+                                 index_pin=x.index_line.pin if x.index_line else None,
+                                 marked_at=[m.pin for m in x.marked]) for x in d.exhibits],
+            topics=[TopicOut(words=list(t.words), pin=t.pin, exchanges=t.exchanges) for t in d.topics],
+            objections=[Said.of(o) for o in d.testimony.objections], exchanges=len(d.testimony.exchanges),
+            errata=[ErrataOut.of(c) for c in d.transcript.errata])

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from casetrack.mcp.outputs import Out, model_of
-from casetrack.verify.model import Cited, Place
+from casetrack.render.verify import summary_counts
+from casetrack.service.verify import drafts
+from casetrack.verify.authorities import toa
+from casetrack.verify.model import AuthorityCheck, Cited, Place, QuoteCheck
 
 QuoteStatus = Literal["verified", "wrong_location", "differs", "not_found", "location_unchecked"]
 
@@ -40,6 +43,19 @@ class QuoteOut(Out):
     similarity: float | None
     note: str
 
+    @classmethod
+    def of(cls, q: QuoteCheck) -> QuoteOut:
+        return cls(quote=q.quote, draft_page=q.draft_page, block=q.block, cited=_maybe(CitedOut, q.cited),
+                   status=q.status.value, found=_maybe(PlaceOut, q.found),
+                   differences=[DifferenceOut.model_validate(d, from_attributes=True) for d in q.differences],
+                   alterations=list(q.alterations), elided=q.elided, ocr_noise=q.ocr_noise,
+                   similarity=q.similarity, note=q.note)
+
+
+def _maybe(model: type[Out], value: object | None) -> Out | None:
+    """A model of the dataclass `value` (its fields as they are), or None."""
+    return None if value is None else model.model_validate(value, from_attributes=True)
+
 
 class PinOut(Out):
     pin: str
@@ -59,6 +75,13 @@ class AuthorityOut(Out):
     pins: list[PinOut]
     note: str
 
+    @classmethod
+    def of(cls, a: AuthorityCheck) -> AuthorityOut:
+        return cls(key=a.key, display=a.display, kind=a.kind, draft_pages=list(a.draft_pages), in_case=a.in_case,
+                   document_id=a.document_id, document_name=a.document_name, passage=_maybe(PlaceOut, a.passage),
+                   pins=[PinOut(pin=p.pin, inside=p.inside, passage=_maybe(PlaceOut, p.passage)) for p in a.pins],
+                   note=a.note)
+
 
 class Verification(Out):
     case: str
@@ -71,6 +94,15 @@ class Verification(Out):
     authorities: list[AuthorityOut]
     skipped_short_quotations: int
     seconds: float
+
+    @classmethod
+    def of(cls, v: drafts.Verification) -> Verification:
+        report = v.report
+        return cls(case=v.case.name, draft=v.draft.name, draft_pages=report.draft_pages,
+                   draft_pages_estimated=report.pages_estimated, all_verified=report.all_verified,
+                   summary=summary_counts(v), quotes=[QuoteOut.of(q) for q in report.quotes],
+                   authorities=[AuthorityOut.of(a) for a in report.authorities],
+                   skipped_short_quotations=report.skipped, seconds=round(v.seconds, 3))
 
 
 class TableEntry(Out):
@@ -86,3 +118,10 @@ class TableOfAuthorities(Out):
     passim_pages: int
     headings: dict[str, list[TableEntry]]
     docx_path: str | None
+
+    @classmethod
+    def of(cls, table: toa.TableOfAuthorities, draft_name: str, docx_path: str | None) -> TableOfAuthorities:
+        return cls(draft=draft_name, pages_estimated=table.pages_estimated, passim_pages=table.passim_pages,
+                   headings={h: [TableEntry(authority=e.authority, key=e.key, pages=list(e.pages), passim=e.passim)
+                                 for e in table.under(h)] for h in toa.HEADING_ORDER if table.under(h)},
+                   docx_path=docx_path)

@@ -2,30 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from casetrack.domain import Case
 from casetrack.errors import Step, Words, tool_words
-from casetrack.render.formats import date, iso, plural, size
-
-
-def case_dict(case: Case, active_id: str | None = None) -> dict[str, Any]:
-    return {
-        "id": case.id,
-        "name": case.name,
-        "case_number": case.case_number,
-        "case_type": case.case_type.value,
-        "status": case.status.value,
-        "created_at": iso(case.created_at),
-        "updated_at": iso(case.updated_at),
-        "stats": {
-            "document_count": case.stats.document_count,
-            "page_count": case.stats.page_count,
-            "chunk_count": case.stats.chunk_count,
-            "storage_bytes": case.stats.storage_bytes,
-        },
-        "is_active": case.id == active_id,
-    }
+from casetrack.render.formats import date, plural, size
 
 
 def created(case: Case, words: Words = tool_words) -> str:

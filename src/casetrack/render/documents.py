@@ -1,4 +1,4 @@
-"""Texts and structured results of the document tools. Every passage of document text is
+"""Texts of the document tools. Every passage of document text is
 rendered together with its full provenance: a user (and Claude) can always cite it."""
 
 from __future__ import annotations
@@ -6,88 +6,30 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from casetrack.chunk.roles.taxonomy import Role
-from casetrack.domain import Case, Chunk, Document
+from casetrack.domain import Case, Chunk, Document, Provenance
 from casetrack.errors import Step, Words, tool_words
 from casetrack.render.formats import date, duration, iso, plural, size
-from casetrack.service.cases.documents import DocumentPage
+from casetrack.service.cases.documents import DocumentPage, OutlineEntry
 
 _BREAK = re.compile(r"\n[ \t]*\n")
 METHOD_LABELS = {"native": "Native text", "ocr": "OCR", "mixed": "Native text + OCR", "skipped": "Skipped (no OCR)"}
 
 
-def provenance_dict(chunk: Chunk) -> dict[str, Any]:
-    p = chunk.provenance
-    return {
-        "document": p.document_name,
-        "document_id": p.document_id,
-        "file_path": p.document_path,
-        "page": p.page,
-        "page_approximate": p.page_approximate,
-        "paragraph_start": p.paragraph_start,
-        "paragraph_end": p.paragraph_end,
-        "line_start": p.line_start,
-        "line_end": p.line_end,
-        "lines": f"{p.line_start}-{p.line_end}",
-        "lines_estimated": p.lines_estimated,
-        "printed_lines": p.printed_lines,
-        "char_start": p.char_start,
-        "char_end": p.char_end,
-        "extraction_method": p.extraction_method.value,
-        "ocr_confidence": p.ocr_confidence,
-        "bates": p.bates_number,
-        "ingested_at": iso(p.ingested_at),
-        "embedded_at": iso(p.embedded_at),
-        **({"attachment": p.attachment, "attachment_page": p.attachment_page} if p.attachment else {}),
-    }
-
-
-def chunk_dict(chunk: Chunk) -> dict[str, Any]:
-    return {
-        "chunk_id": chunk.id,
-        "sequence": chunk.span.sequence,
-        "text": chunk.text,
-        "token_count": chunk.span.token_count,
-        "citation": chunk.provenance.cite(),
-        "citation_short": chunk.provenance.cite_short(),
-        "source": provenance_dict(chunk),
-        "roles": list(chunk.roles),
-        "role_confidence": dict(chunk.role_confidence),
-        "clause_places": [clause_place(chunk, role) for role, _, _ in chunk.role_spans],
-    }
-
-
-def clause_place(chunk: Chunk, role: str) -> dict[str, Any]:
-    """Where in a passage its clause of `role` is: the page offsets, lines and citation of those lines, and
-    their text; the whole passage when no narrower place was found at ingest (chunk.clause_spans)."""
+def clause_place(chunk: Chunk, role: str) -> tuple[Provenance, str]:
+    """Where in a passage its clause of `role` is: the place of those lines (page offsets, paragraphs, lines)
+    and their text; the whole passage when no narrower place was found at ingest (chunk.clause_spans)."""
     p = chunk.provenance
     start, end = next(((s, e) for r, s, e in chunk.role_spans if r == role), (0, len(chunk.text)))
     if (start, end) == (0, len(chunk.text)):
-        return {"clause_type": role, "char_start": p.char_start, "char_end": p.char_end, "line_start": p.line_start,
-                "line_end": p.line_end, "citation": p.cite(), "text": chunk.text}
+        return p, chunk.text
     before, within = chunk.text[:start], chunk.text[start:end]
     line = p.line_start + before.count("\n") if p.line_start > 0 else 0
     paragraph = p.paragraph_start + len(_BREAK.findall(before))
-    place = replace(p, char_start=p.char_start + start, char_end=p.char_start + end, paragraph_start=paragraph,
-                    paragraph_end=paragraph + len(_BREAK.findall(within)), line_start=line,
-                    line_end=line + within.count("\n") if line else 0)
-    return {"clause_type": role, "char_start": place.char_start, "char_end": place.char_end,
-            "line_start": place.line_start, "line_end": place.line_end, "citation": place.cite(), "text": within}
-
-
-def document_dict(doc: Document) -> dict[str, Any]:
-    return {
-        "id": doc.id, "name": doc.name, "file_path": doc.original_path, "format": doc.format,
-        "document_type": doc.document_type.value, "type_confidence": round(doc.type_confidence, 2),
-        "type_source": doc.type_source, "page_count": doc.page_count, "chunk_count": doc.chunk_count,
-        "extraction": doc.extraction, "ocr_pages": doc.ocr_pages, "skipped_pages": doc.skipped_pages,
-        "ocr_confidence": doc.ocr_confidence, "file_size": doc.file_size, "sha256": doc.file_hash,
-        "ingested_at": iso(doc.ingested_at), "embedded_at": iso(doc.embedded_at), "embedders": list(doc.embedders),
-        "warnings": list(doc.warnings), "metadata": dict(doc.metadata), "copied_original": doc.copied_original,
-        "archived_path": doc.archived_path,
-    }
+    return replace(p, char_start=p.char_start + start, char_end=p.char_start + end, paragraph_start=paragraph,
+                   paragraph_end=paragraph + len(_BREAK.findall(within)), line_start=line,
+                   line_end=line + within.count("\n") if line else 0), within
 
 
 def source_line(doc: Document) -> str:
@@ -248,13 +190,6 @@ def pages_text(doc: Document, chunks: list[Chunk], start_page: int, end_page: in
     return text
 
 
-def clauses_dict(doc: Document, groups: Sequence[tuple[Role, Sequence[Chunk]]]) -> dict[str, Any]:
-    return {"document": document_dict(doc), "clause_types": [
-        {"clause_type": role.id, "label": role.label,
-         "passages": [chunk_dict(c) | {"clause": clause_place(c, role.id)} for c in chunks]}
-        for role, chunks in groups]}
-
-
 def clauses_text(doc: Document, groups: Sequence[tuple[Role, Sequence[Chunk]]]) -> str:
     if not groups:
         return (f"No passage of {doc.name} was tagged with a clause type or part of a decision. Documents ingested "
@@ -263,10 +198,10 @@ def clauses_text(doc: Document, groups: Sequence[tuple[Role, Sequence[Chunk]]]) 
     for role, chunks in groups:
         lines += ["", f"{role.label} [{role.id}] ({plural(len(chunks), 'passage')})"]
         for c in chunks:
-            place = clause_place(c, role.id)
+            place, text = clause_place(c, role.id)
             sure = dict(c.role_confidence).get(role.id)
-            lines.append(f"  - {place['citation']} [chunk {c.id}]{f' (p {sure:.2f})' if sure else ''}: "
-                         f"\"{_excerpt(place['text'])}\"")
+            lines.append(f"  - {place.cite()} [chunk {c.id}]{f' (p {sure:.2f})' if sure else ''}: "
+                         f"\"{_excerpt(text)}\"")
     return "\n".join(lines)
 
 
@@ -275,9 +210,9 @@ def _excerpt(text: str, limit: int = 160) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1].rsplit(" ", 1)[0] + " …"
 
 
-def structure_text(doc: Document, entries: list[dict[str, Any]]) -> str:
+def structure_text(doc: Document, entries: list[OutlineEntry]) -> str:
     if not entries:
         return f"No headings or numbered sections were found in {doc.name}. Use browse_pages to read it."
     return f"Structure of {doc.name} ({plural(len(entries), 'entry', 'entries')}):\n" + "\n".join(
-        "  " * (e["level"] - 1) + f"- {' '.join(x for x in (e.get('number'), e.get('title')) if x)} "
-        f"(p. {e['page']}" + (f", chunk {e['chunk_id']}" if e.get("chunk_id") else "") + ")" for e in entries)
+        "  " * (e.level - 1) + f"- {' '.join(x for x in (e.number, e.title) if x)} "
+        f"(p. {e.page}" + (f", chunk {e.chunk_id}" if e.chunk_id else "") + ")" for e in entries)

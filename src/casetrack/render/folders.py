@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from pathlib import PurePath
-from typing import Any
 
 from casetrack.parse import CONVERSION_HINTS
-from casetrack.render.documents import document_dict, ingested
+from casetrack.render.documents import ingested
 from casetrack.render.formats import duration, plural
-from casetrack.service.infra.jobs import DOCUMENT_JOB, FOLDER_JOBS, REINDEX_JOB, Job
+from casetrack.service.infra.jobs import DOCUMENT_JOB, REINDEX_JOB, Job
 from casetrack.service.ingest.document import Ingested
 from casetrack.service.ingest.folders import FolderReport
 
 LIST_LIMIT = 20  # per section; the structured result always has every file
-
-
-def report_dict(report: FolderReport) -> dict[str, Any]:
-    counts: dict[str, int] = {}
-    for outcome in report.outcomes:
-        counts[outcome.status] = counts.get(outcome.status, 0) + 1
-    return {"folder": report.folder, "kind": report.kind, "dry_run": report.dry_run, "found": report.found,
-            "subfolders": report.subfolders, "counts": counts, "duration_s": round(report.duration_s, 2),
-            "files": [asdict(o) for o in report.outcomes]}
 
 
 def _section(title: str, items: list[str]) -> list[str]:
@@ -111,22 +100,6 @@ def report(report: FolderReport, case_name: str) -> str:
 def _hint(path: str) -> str:
     """How to make a file of an unsupported format readable, when it is a common one."""
     return CONVERSION_HINTS.get(PurePath(path).suffix.lower(), "")
-
-
-def job_dict(job: Job) -> dict[str, Any]:
-    data: dict[str, Any] = {"job_id": job.id, "kind": job.kind, "case": job.case_name}
-    if job.kind in FOLDER_JOBS:
-        data["folder"] = job.target
-    elif job.kind == DOCUMENT_JOB:
-        data["file_path"] = job.target
-    data.update({"state": job.state, "done": job.done, "total": job.total, "current_file": job.current or None,
-                 "error": job.error, "report": None})
-    if isinstance(job.report, FolderReport):
-        data["report"] = report_dict(job.report)
-    elif isinstance(job.report, Ingested):
-        data["report"] = {"document": document_dict(job.report.document),
-                          "duration_s": round(job.report.duration_s, 3)}
-    return data
 
 
 def job_started(job: Job) -> str:

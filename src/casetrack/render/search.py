@@ -4,13 +4,10 @@ which every result carries its citation and full source provenance."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from casetrack.chunk.roles.taxonomy import BY_ID
 from casetrack.embed.specs import MODELS
-from casetrack.render.documents import chunk_dict, provenance_dict
 from casetrack.render.formats import plural
-from casetrack.render.transcripts import place_dict
 from casetrack.search.pipeline import (
     BM25,
     EXACT,
@@ -28,6 +25,7 @@ from casetrack.search.scope import STAGE_NAMED
 from casetrack.search.windows import BEST_WINDOW, STAGE_WINDOWS
 from casetrack.service.app import IndexStatus
 from casetrack.service.graph.find_entity import EntityPassages
+from casetrack.service.ingest.reindex import Reindexed
 from casetrack.service.search.compare import Comparison
 from casetrack.service.search.index_status import IndexFilesStatus
 from casetrack.service.search.query import SearchHit, SearchResponse
@@ -47,36 +45,6 @@ STAGE_WORDS = {STAGE_RECALL: "keywords and meaning", STAGE_RRF: "rankings combin
 def in_words(ids: Iterable[str], table: Mapping[str, str]) -> str:
     """Ids as a lawyer reads them, each wording once ("keywords, meaning")."""
     return ", ".join(dict.fromkeys(table.get(i.lower(), i) for i in ids))
-
-
-def hit_dict(hit: SearchHit, rank: int) -> dict[str, Any]:
-    return {"rank": rank, "score": hit.score, **chunk_dict(hit.chunk), "signal_ranks": dict(hit.ranks),
-            "context": {"before": hit.context_before, "after": hit.context_after},
-            # where else the case holds this passage word for word: cited, not repeated
-            "also_in": [{"chunk_id": c.id, "citation": c.provenance.cite(), "citation_short": c.provenance.cite_short(),
-                         "source": provenance_dict(c)} for c in hit.copies],
-            "thread": None if hit.thread is None else {"subject": hit.thread.subject, "position": hit.thread.position,
-                                                       "messages": hit.thread.messages},
-            **transcript_fields(hit)}
-
-
-def transcript_fields(hit: SearchHit) -> dict[str, Any]:
-    """A transcript passage's pinpoint: the rows holding the answer ("6:16"), cited as a brief does."""
-    return {} if hit.transcript is None else {"transcript": place_dict(hit.transcript)}
-
-
-def response_dict(r: SearchResponse, tier: str) -> dict[str, Any]:
-    return {
-        "query": r.query, "case": r.case.name, "results_count": len(r.hits),
-        "search_time_ms": round(r.elapsed_ms, 1), "tier": tier, "stages_used": list(r.stages_used),
-        "embedders_used": list(r.signals), "documents_searched": r.documents_searched,
-        "chunks_searched": r.chunks_searched,
-        "document_filter": r.document_filter.name if r.document_filter else None,
-        "named_documents": list(r.named_documents),
-        "roles_asked": list(r.roles_asked),
-        "clause_type": r.clause_type,
-        "results": [hit_dict(h, i) for i, h in enumerate(r.hits, start=1)],
-    }
 
 
 def response_text(r: SearchResponse, tier: str) -> str:
@@ -135,7 +103,7 @@ def entity_text(entity: str, entity_type: str, found: EntityPassages) -> str:
     lines = [f'Entity: "{entity}" ({entity_type}){matched} - {shown} {verb} it, {len(found.related)} related']
     if not found.mentions and not found.related:
         lines.append("Nothing in this case names it. list_entities and list_authorities show what was found.")
-    for i, (kind, hit) in enumerate(_entity_rows(found), start=1):
+    for i, (kind, hit) in enumerate(entity_rows(found), start=1):
         score = f"score {hit.score:.2f}" if hit.chunk.id in found.searched else "named in the text"
         lines += ["", f"--- {i}. {kind} ({score}) ---", hit.chunk.provenance.cite(), f"[chunk {hit.chunk.id}]",
                   f'"{hit.chunk.text}"']
@@ -146,17 +114,12 @@ def entity_text(entity: str, entity_type: str, found: EntityPassages) -> str:
     return "\n".join(lines)
 
 
-def entity_dict(entity: str, entity_type: str, found: EntityPassages) -> dict[str, Any]:
-    return {"entity": entity, "entity_type": entity_type, "exact_mentions": len(found.mentions),
-            "passages_naming_it": found.naming,
-            "matched": [{"name": n.name, "type": n.kind, "key": n.key} for n in found.matched],
-            "results": [{**hit_dict(h, i), "match": kind,
-                         "score": h.score if h.chunk.id in found.searched else None}
-                        for i, (kind, h) in enumerate(_entity_rows(found), start=1)]}
-
-
-def _entity_rows(found: EntityPassages) -> list[tuple[str, SearchHit]]:
+def entity_rows(found: EntityPassages) -> list[tuple[str, SearchHit]]:
     return [("mention", h) for h in found.mentions] + [("related", h) for h in found.related]
+
+
+def reindexed_text(done: Reindexed) -> str:
+    return f'"{done.document.name}": {done.action} - {done.detail}.\nEmbedders: {", ".join(done.document.embedders)}'
 
 
 def comparison_text(found: Comparison) -> str:
@@ -197,16 +160,6 @@ def index_status_text(status: IndexStatus) -> str:
     return "\n".join(lines + index_files_lines(status.files))
 
 
-def index_status_dict(status: IndexStatus) -> dict[str, Any]:
-    return {"index_files": index_files_dict(status.files), "case": status.case.name,
-            "ready_embedders": list(status.health.ready_embedders),
-            "running_jobs": [j.id for j in status.running], "watches": status.watches,
-            "documents": [{"name": d.document.name, "id": d.document.id, "source": d.source,
-                           "missing_embedders": list(d.missing_embedders), "skipped_pages": d.skipped_pages,
-                           "embedders": list(d.document.embedders), "healthy": d.healthy}
-                          for d in status.health.documents]}
-
-
 _INDEX_STATES = {
     "current": "current",
     "behind": "behind the case by a few commits (caught up from the case store at the next search)",
@@ -234,14 +187,3 @@ def index_files_lines(status: IndexFilesStatus) -> list[str]:
     if status.problem:
         lines.append(f"  Problem found: {status.problem}")
     return lines
-
-
-def index_files_dict(status: IndexFilesStatus) -> dict[str, Any]:
-    return {"state": status.state, "store_generation": status.store_generation,
-            "files_generation": status.files_generation, "size_bytes": status.size_bytes,
-            "unwritten_chunks": status.unwritten_chunks,
-            "rebuild_progress": None if status.rebuilt is None else {"done": status.rebuilt[0],
-                                                                     "total": status.rebuilt[1]},
-            "problem": status.problem,
-            "files": [{"path": f.path, "generation": f.generation, "size_bytes": f.size_bytes, "chunks": f.chunks,
-                       "deleted_chunks": f.deleted_chunks, "state": f.state} for f in status.files]}

@@ -1,36 +1,12 @@
-"""get_testimony and digest_transcript (issue 37): the text a person reads and the structured dicts, every row
+"""get_testimony and digest_transcript (issue 37): the text a person reads, every row
 cited by transcript page:line."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from casetrack.chunk.transcripts.errata import Correction
 from casetrack.chunk.transcripts.testimony import Exchange, Turn
 from casetrack.render.formats import plural
 from casetrack.service.search.testimony import Digest, Testified, TestimonyPage
-from casetrack.service.search.transcripts import Transcript, TranscriptPlace
-
-
-def place_dict(place: TranscriptPlace | None) -> dict[str, Any] | None:
-    """A passage's place in its transcript (search results, get_chunk, get_source_context)."""
-    if place is None:
-        return None
-    return {"pin": place.pin, "lines": place.lines, "citation": place.citation, "kind": place.kind,
-            "witness": place.witness, "date": place.date}
-
-
-def transcript_dict(t: Transcript) -> dict[str, Any]:
-    return {"document": t.document.name, "document_id": t.document.id, "kind": t.facts.kind,
-            "witness": t.facts.witness, "date": t.facts.date}
-
-
-def said_dict(turn: Turn) -> dict[str, Any]:
-    return {"pin": turn.pin, "speaker": turn.speaker, "text": turn.text}
-
-
-def errata_dict(c: Correction) -> dict[str, Any]:
-    return {"pin": c.pin, "change": c.change, "corrected": c.corrected, "original": c.original, "reason": c.reason}
 
 
 def errata_of(item: Testified) -> list[Correction]:
@@ -38,22 +14,6 @@ def errata_of(item: Testified) -> list[Correction]:
     x = item.exchange
     rows = {(line.page, line.line) for turn in (x.question, x.answer, *x.objections) if turn for line in turn.lines}
     return [c for c in item.transcript.errata if (c.page, c.line) in rows]
-
-
-def exchange_dict(item: Testified) -> dict[str, Any]:
-    x, t = item.exchange, item.transcript
-    return {"pin": x.pin, "citation": t.facts.cite(x.pin), "document": t.document.name,
-            "document_id": t.document.id, "file_page": x.question.lines[0].file_page, "examiner": x.examiner,
-            "examination": x.examination, "question": said_dict(x.question),
-            "answer": said_dict(x.answer) if x.answer else None, "objections": [said_dict(o) for o in x.objections],
-            "errata": [errata_dict(c) for c in errata_of(item)]}
-
-
-def testimony_dict(page: TestimonyPage) -> dict[str, Any]:
-    after = page.offset + len(page.items)
-    return {"transcripts": [transcript_dict(t) for t in page.transcripts], "total": page.total,
-            "offset": page.offset, "next_offset": after if after < page.total else None,
-            "exchanges": [exchange_dict(i) for i in page.items]}
 
 
 def _exchange_lines(item: Testified) -> list[str]:
@@ -84,21 +44,6 @@ def testimony_text(page: TestimonyPage) -> str:
     after = page.offset + len(page.items)
     tail = ["", f"More: offset={after}"] if after < page.total else []
     return "\n".join(head + body + tail)
-
-
-def digest_dict(d: Digest) -> dict[str, Any]:
-    return {
-        "transcript": transcript_dict(d.transcript),
-        "examinations": [{"heading": e.heading, "examiner": e.examiner, "pin": e.pin}
-                         for e in d.testimony.examinations],
-        "exhibits": [{"number": x.number, "description": x.description, "index_page": x.index_page,
-                      "index_pin": x.index_line.pin if x.index_line else None,
-                      "marked_at": [m.pin for m in x.marked]} for x in d.exhibits],
-        "topics": [{"words": list(t.words), "pin": t.pin, "exchanges": t.exchanges} for t in d.topics],
-        "objections": [said_dict(o) for o in d.testimony.objections],
-        "exchanges": len(d.testimony.exchanges),
-        "errata": [errata_dict(c) for c in d.transcript.errata],
-    }
 
 
 def digest_text(d: Digest) -> str:

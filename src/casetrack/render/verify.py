@@ -1,16 +1,14 @@
 """verify_draft's report (each quotation, its status, the difference, the right citation) and the table of
-authorities, as text for a person and as structured content."""
+authorities, as text for a person."""
 
 from __future__ import annotations
 
 import textwrap
-from dataclasses import asdict
-from typing import Any
 
 from casetrack.render.formats import plural
 from casetrack.service.verify.drafts import Verification
 from casetrack.verify.authorities.toa import HEADING_ORDER, TableOfAuthorities
-from casetrack.verify.model import AuthorityCheck, Cited, Place, QuoteCheck, Status
+from casetrack.verify.model import AuthorityCheck, QuoteCheck, Status
 
 LABELS = {
     Status.VERIFIED: "VERIFIED",
@@ -97,64 +95,6 @@ def _clip(text: str) -> str:
     return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS - 1].rstrip() + "…"
 
 
-# --- structured -----------------------------------------------------------------------------------------
-
-
-def verification_dict(v: Verification) -> dict[str, Any]:
-    report = v.report
-    return {
-        "case": v.case.name,
-        "draft": v.draft.name,
-        "draft_pages": report.draft_pages,
-        "draft_pages_estimated": report.pages_estimated,
-        "all_verified": report.all_verified,
-        "summary": summary_counts(v),
-        "quotes": [quote_dict(q) for q in report.quotes],
-        "authorities": [authority_dict(a) for a in report.authorities],
-        "skipped_short_quotations": report.skipped,
-        "seconds": round(v.seconds, 3),
-    }
-
-
-def quote_dict(q: QuoteCheck) -> dict[str, Any]:
-    return {
-        "quote": q.quote,
-        "draft_page": q.draft_page,
-        "block": q.block,
-        "cited": cited_dict(q.cited) if q.cited is not None else None,
-        "status": q.status.value,
-        "found": place_dict(q.found) if q.found is not None else None,
-        "differences": [{"quote": d.quote, "source": d.source, "kind": d.kind} for d in q.differences],
-        "alterations": list(q.alterations),
-        "elided": q.elided,
-        "ocr_noise": q.ocr_noise,
-        "similarity": q.similarity,
-        "note": q.note,
-    }
-
-
-def cited_dict(c: Cited) -> dict[str, Any]:
-    out = asdict(c)
-    out["pages"] = list(c.pages) if c.pages else None
-    out["lines"] = list(c.lines) if c.lines else None
-    return out
-
-
-def place_dict(p: Place) -> dict[str, Any]:
-    return asdict(p)
-
-
-def authority_dict(a: AuthorityCheck) -> dict[str, Any]:
-    return {
-        "key": a.key, "display": a.display, "kind": a.kind, "draft_pages": list(a.draft_pages),
-        "in_case": a.in_case, "document_id": a.document_id, "document_name": a.document_name,
-        "passage": place_dict(a.passage) if a.passage is not None else None,
-        "pins": [{"pin": p.pin, "inside": p.inside,
-                  "passage": place_dict(p.passage) if p.passage is not None else None} for p in a.pins],
-        "note": a.note,
-    }
-
-
 # --- table of authorities ---------------------------------------------------------------------------------
 
 TOA_WIDTH = 78
@@ -187,14 +127,3 @@ def _leader_lines(authority: str, pages: str) -> list[str]:
     last = wrapped[-1]
     wrapped[-1] = f"{last} {'.' * max(3, TOA_WIDTH - len(last) - len(pages) - 2)} {pages}"
     return wrapped
-
-
-def toa_dict(table: TableOfAuthorities, draft_name: str, docx_path: str | None) -> dict[str, Any]:
-    return {
-        "draft": draft_name,
-        "pages_estimated": table.pages_estimated,
-        "passim_pages": table.passim_pages,
-        "headings": {h: [{"authority": e.authority, "key": e.key, "pages": list(e.pages), "passim": e.passim}
-                         for e in table.under(h)] for h in HEADING_ORDER if table.under(h)},
-        "docx_path": docx_path,
-    }

@@ -1,8 +1,6 @@
-"""Texts of folder watches (tool spec 2.21-2.24) and the matching structured dicts."""
+"""Texts of folder watches (tool spec 2.21-2.24)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from casetrack.render.formats import duration, iso, plural
 from casetrack.service.watch.service import WatchView
@@ -33,27 +31,6 @@ def _auto_remove(watch: Watch) -> str:
 def _counts(counts: dict[str, int]) -> str:
     parts = [f"{counts[k]} {COUNT_WORDS[k]}" for k in COUNT_ORDER if counts.get(k)]
     return ", ".join(parts) or "no changes"
-
-
-def watch_dict(watch: Watch, view: WatchView | None = None) -> dict[str, Any]:
-    s = watch.state
-    data: dict[str, Any] = {
-        "watch_id": watch.id, "folder": watch.folder, "case_id": watch.case_id, "schedule": watch.schedule,
-        "auto_remove_deleted": watch.auto_remove_deleted,
-        "file_extensions": [e.lstrip(".") for e in watch.extensions] if watch.extensions else None,
-        "created_at": iso(watch.created_at), "status": s.status, "status_detail": s.detail or None,
-        "last_sync_at": iso(s.last_sync_at), "last_sync_kind": s.last_sync_kind,
-        "last_sync_duration_s": s.last_duration_s, "last_sync_counts": dict(s.last_counts),
-        "totals": dict(s.totals), "last_error": s.last_error, "last_error_at": iso(s.last_error_at),
-    }
-    if view is not None:
-        data.update({"case": view.case_name, "case_status": view.case_status, "run_by": view.runner,
-                     "pending_changes": view.pending,
-                     "progress": None})
-        if view.progress:
-            done, total, current = view.progress
-            data["progress"] = {"done": done, "total": total, "current_file": current}
-    return data
 
 
 def watch_added(watch: Watch, case_name: str, is_new: bool, runner: str) -> str:

@@ -31,8 +31,10 @@ from casetrack.service.ingest.entries import BM25, Indexer
 from casetrack.service.ingest.folders import FolderService
 from casetrack.service.ingest.reindex import CaseHealth, Reindexer
 from casetrack.service.ingest.relink import Relinker
+from casetrack.service.search.compare import Comparer
 from casetrack.service.search.index_cache import IndexCache
 from casetrack.service.search.index_status import IndexFilesStatus
+from casetrack.service.search.passages import PassageReader
 from casetrack.service.search.query import SearchService
 from casetrack.service.search.testimony import TestimonyService
 from casetrack.service.status import EmbedderState, StatusReport
@@ -86,29 +88,24 @@ class IndexStatus:
 
 
 class CaseTrack:
-    def __init__(self, settings: Settings, licence_public_key: bytes | None = None) -> None:
+    """The composition root. A process starts one with `CaseTrack.open(settings)`, which does the start-up I/O
+    (the data folder, leftovers, the open-file limit, the licence, crash recovery, the last session's case);
+    the constructor only wires the services together."""
+
+    def __init__(self, settings: Settings, licence: licensing.Licence) -> None:
         self.settings = settings
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
-        settings.cases_dir.mkdir(exist_ok=True)
-        settings.models_dir.mkdir(exist_ok=True)
-        remove_leftovers(settings.scratch_dir)  # pages a killed ingest left behind
-        raise_open_file_limit()
-        # The tier comes from the licence; `licence_public_key` replaces the built-in key (tests only).
-        self.licence = licensing.load(settings, licence_public_key)
-        self.tier = self.licence.tier
+        self.licence = licence
+        self.tier = licence.tier
+        limits = licensing.limits_for(self.tier)
         self.registry = Registry(settings.registry_path, settings.lock_timeout_s)
-        self.cases = CaseService(settings, self.registry)
+        self.cases = CaseService(settings, self.registry, limits)
         self.pool = EmbedderPool(
             settings.models_dir, tier=self.tier,
             memory_mode=None if settings.memory_mode is MemoryMode.AUTO else settings.memory_mode,
             threads=settings.inference_threads,
         )
         self.indexer = Indexer(self.pool)
-        # A second core reads half of a long PDF and extracts the context graph; not in constrained memory
-        # (the helper process is ~65 MB), and it only starts when a long document first wants it.
-        helper_process.enable(HELPER_MODULES, on=self.pool.plan.mode is not MemoryMode.CONSTRAINED)
-        self.ingestor = Ingestor(settings, self.cases, self.indexer)
-        self.cases.limits = self.ingestor.limits = licensing.limits_for(self.tier)
+        self.ingestor = Ingestor(settings, self.cases, self.indexer, limits)
         self.documents = DocumentReader(self.cases)
         self.page_images = PageImages(self.cases, self.documents, ParseOptions(
             ocr_language=settings.ocr_language, scratch_dir=settings.scratch_dir))
@@ -117,7 +114,9 @@ class CaseTrack:
         cache = IndexCache()
         self.ingestor.listeners.append(lambda c: cache.applied(c.case_id, c.generation_before, c.generation_after))
         self.search = SearchService(self.cases, self.documents, self.pool, cache)
+        self.comparer = Comparer(self.search, self.licence)
         self.testimony = TestimonyService(self.cases, self.documents, self.search.transcripts)  # issue 37
+        self.passages = PassageReader(self.documents, self.testimony)
         self.reindexer = Reindexer(self.cases, self.documents, self.ingestor, self.indexer)
         self.relinker = Relinker(self.cases, self.documents, settings.data_dir, settings.read_timeout_s)
         # Built in every process (the tools edit watches.json); only `casetrack serve` calls start().
@@ -130,15 +129,34 @@ class CaseTrack:
                                           self.licence)
         self.ingest_jobs = IngestJobs(self.jobs, self.ingestor, self.folders, self.reindexer)
         self.verifier = DraftVerifier(self.cases)
+        # The active case: this session's own choice, else the last case chosen in any session (see open()).
+        self.session = Session(settings.data_dir, self.cases)
+        self.recovered: list[str] = []  # what start-up recovery repaired (open())
+
+    @classmethod
+    def open(cls, settings: Settings, licence_public_key: bytes | None = None) -> CaseTrack:
+        """The application over `settings.data_dir`, ready to serve: the folders made, a killed ingest's
+        scratch pages removed, the open-file limit raised, the licence read (`licence_public_key` replaces the
+        built-in key: tests only), interrupted creates and deletes finished or rolled back, and the session
+        continued in the last case chosen."""
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        settings.cases_dir.mkdir(exist_ok=True)
+        settings.models_dir.mkdir(exist_ok=True)
+        remove_leftovers(settings.scratch_dir)  # pages a killed ingest left behind
+        raise_open_file_limit()
+        app = cls(settings, licensing.load(settings, licence_public_key))
+        # A second core reads half of a long PDF and extracts the context graph; not in constrained memory
+        # (the helper process is ~65 MB), and it only starts when a long document first wants it.
+        helper_process.enable(HELPER_MODULES, on=app.pool.plan.mode is not MemoryMode.CONSTRAINED)
         try:
-            self.recovered = recovery.repair(settings, self.registry)
+            app.recovered = recovery.repair(settings, app.registry)
         except CaseTrackError as exc:
             # Keep serving: each tool then answers with this same actionable message,
             # which the user sees in Claude, instead of a server that silently fails to start.
             log.error("Start-up check failed: %s", exc.message)
-            self.recovered = [f"start-up check failed: {exc.message}"]
-        # The active case: this session's own choice, else the last case chosen in any session.
-        self.session = Session(settings.data_dir, self.cases)
+            app.recovered = [f"start-up check failed: {exc.message}"]
+        app.session.restore()
+        return app
 
     def stop(self, grace_s: float = 1.0) -> None:
         """End the server's background work, as when it is stopped (Ctrl-C, end of input): jobs and folder

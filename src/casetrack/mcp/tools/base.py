@@ -36,10 +36,11 @@ def app_of(ctx: Ctx) -> CaseTrack:
     return ctx.request_context.lifespan_context
 
 
-def result(text: str, data: dict[str, Any] | BaseModel) -> CallToolResult:
-    """Readable text for the model and the user, structured content for programs."""
-    structured = data.model_dump(mode="json") if isinstance(data, BaseModel) else data
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured)
+def result(text: str, data: BaseModel) -> CallToolResult:
+    """Readable text for the model and the user, and the tool's result model (`mcp/outputs*.py`) as structured
+    content for programs: an optional field its `of` left unset (one that does not apply) is left out."""
+    return CallToolResult(content=[TextContent(type="text", text=text)],
+                          structured_content=data.model_dump(mode="json", exclude_unset=True))
 
 
 # Said once in the server instructions rather than in each of ~40 schemas (the model reads both).

@@ -27,7 +27,7 @@ def create_case(
     """Create a case (its own database on this machine) and make it the active case."""
     app = app_of(ctx)
     case = app.create_case(name, case_number, case_type)
-    return result(render.created(case), {"case": render.case_dict(case, app.active_case_id)})
+    return result(render.created(case), out.CaseResult(case=out.CaseOut.of(case, app.active_case_id)))
 
 
 def list_cases(
@@ -36,8 +36,8 @@ def list_cases(
     """List cases with type, status, document count, and which one is active."""
     listing = app_of(ctx).case_listing(status_filter)
     text = render.case_list(listing.cases, listing.active_id, status_filter, listing.hidden)
-    return result(text, {"status_filter": status_filter, "active_case_id": listing.active_id,
-                         "cases": [render.case_dict(c, listing.active_id) for c in listing.cases]})
+    return result(text, out.CaseList(status_filter=status_filter, active_case_id=listing.active_id,
+                                     cases=[out.CaseOut.of(c, listing.active_id) for c in listing.cases]))
 
 
 def switch_case(
@@ -47,7 +47,7 @@ def switch_case(
     once, pass case_name to that tool instead."""
     app = app_of(ctx)
     case = app.switch_case(case_name)
-    return result(render.switched(case), {"case": render.case_dict(case, app.active_case_id)})
+    return result(render.switched(case), out.CaseResult(case=out.CaseOut.of(case, app.active_case_id)))
 
 
 def delete_case(
@@ -55,7 +55,7 @@ def delete_case(
 ) -> Annotated[CallToolResult, out.DeletedCase]:
     """Permanently delete a case with all its documents and data (not the original files)."""
     case = app_of(ctx).delete_case(case_name, confirm)
-    return result(render.deleted(case), {"deleted": render.case_dict(case)})
+    return result(render.deleted(case), out.DeletedCase(deleted=out.CaseOut.of(case)))
 
 
 def get_case_info(ctx: Ctx, case_name: CaseName = None) -> Annotated[CallToolResult, out.CaseInfo]:
@@ -63,8 +63,8 @@ def get_case_info(ctx: Ctx, case_name: CaseName = None) -> Annotated[CallToolRes
     app = app_of(ctx)
     view = app.case_overview(case_name)
     text = render.info(view.case, render_docs.documents_block(view.documents, view.total_documents), view.embedders)
-    return result(text, {"case": render.case_dict(view.case, app.active_case_id),
-                         "documents": [render_docs.document_dict(d) for d in view.documents]})
+    return result(text, out.CaseInfo(case=out.CaseOut.of(view.case, app.active_case_id),
+                                     documents=out.documents_of(view.documents)))
 
 
 def close_case(ctx: Ctx, case_name: CaseName = None) -> Annotated[CallToolResult, out.CaseResult]:
@@ -85,4 +85,4 @@ def archive_case(ctx: Ctx, case_name: CaseName = None) -> Annotated[CallToolResu
 def _lifecycle(app: CaseTrack, ref: str | None, wanted: CaseStatus) -> CallToolResult:
     change = app.change_status(ref, wanted)
     return result(render.status_changed(change.case, change.before.value),
-                  {"case": render.case_dict(change.case, app.active_case_id)})
+                  out.CaseResult(case=out.CaseOut.of(change.case, app.active_case_id)))

@@ -9,11 +9,9 @@ from mcp.types import CallToolResult
 from pydantic import Field
 
 from casetrack.mcp import outputs as out
-from casetrack.mcp import outputs_documents as out_documents
-from casetrack.mcp.outputs_clauses import ClauseLibrary
+from casetrack.mcp.outputs_transcripts import TranscriptPin
 from casetrack.mcp.tools.base import CaseName, ChunkId, Confirm, Ctx, DocRef, DocType, app_of, result
 from casetrack.render import documents as render
-from casetrack.render import transcripts as render_transcripts
 from casetrack.render.formats import plural
 
 
@@ -30,8 +28,8 @@ def list_documents(
     case = app.case(case_name)
     page = app.documents.listing(case, sort_by, limit, offset)
     return result(render.listing_text(case, page, offset, limit),
-                  {"case": case.name, "total": page.total, "offset": offset, "limit": limit,
-                   "has_more": page.has_more, "documents": [render.document_dict(d) for d in page.documents]})
+                  out.DocumentPage(case=case.name, total=page.total, offset=offset, limit=limit, has_more=page.has_more,
+                                   documents=out.documents_of(page.documents)))
 
 
 def list_documents_by_type(
@@ -42,8 +40,8 @@ def list_documents_by_type(
     case = app.case(case_name)
     page = app.documents.listing(case, "name", 500, 0, document_type)
     return result(render.by_type_text(case, document_type, page),
-                  {"document_type": document_type, "total": page.total,
-                   "documents": [render.document_dict(d) for d in page.documents]})
+                  out.DocumentsOfType(document_type=document_type, total=page.total,
+                                      documents=out.documents_of(page.documents)))
 
 
 def get_document(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
@@ -51,7 +49,7 @@ def get_document(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
     """One document's details: pages, extraction method, OCR, chunks, warnings."""
     app = app_of(ctx)
     doc = app.documents.resolve(app.case(case_name), document_name)
-    return result(render.document_detail(doc), {"document": render.document_dict(doc)})
+    return result(render.document_detail(doc), out.DocumentResult(document=out.DocumentOut.of(doc)))
 
 
 def delete_document(ctx: Ctx, document_name: DocRef, confirm: Confirm = False, case_name: CaseName = None
@@ -61,7 +59,7 @@ def delete_document(ctx: Ctx, document_name: DocRef, confirm: Confirm = False, c
     case = app.case(case_name)
     gone = app.delete_document(case, document_name, confirm)
     return result(render.deleted_text(gone.document, case, gone.deleted.note),
-                  {"deleted": render.document_dict(gone.document), "warning": gone.deleted.note})
+                  out.DeletedDocument(deleted=out.DocumentOut.of(gone.document), warning=gone.deleted.note))
 
 
 def set_document_type(ctx: Ctx, document_name: DocRef, document_type: DocType, case_name: CaseName = None
@@ -69,33 +67,33 @@ def set_document_type(ctx: Ctx, document_name: DocRef, document_type: DocType, c
     """Correct a document's type (the inferred type is a guess; yours always wins)."""
     app = app_of(ctx)
     doc = app.documents.set_type(app.case(case_name), document_name, document_type)
-    return result(f'"{doc.name}" is now typed as {doc.document_type.value}.', {"document": render.document_dict(doc)})
+    return result(f'"{doc.name}" is now typed as {doc.document_type.value}.',
+                  out.DocumentResult(document=out.DocumentOut.of(doc)))
 
 
 def relink_document(
     ctx: Ctx, document_name: DocRef,
     file_path: Annotated[str, Field(description="The document's file on this computer (absolute path)")],
     case_name: CaseName = None,
-) -> Annotated[CallToolResult, out_documents.Relinked]:
+) -> Annotated[CallToolResult, out.Relinked]:
     """Give a document its file on this computer (an imported case's source paths are never opened).
     Compares the file's SHA-256 with the document's; reindex then reads it."""
     app = app_of(ctx)
     done = app.relinker.relink(app.writable_case(case_name), document_name, file_path)
     text = render.relinked_text(done.document, done.same_content)
-    return result(text, {"document": render.document_dict(done.document), "same_content": done.same_content,
-                         "detail": text})
+    return result(text, out.Relinked(document=out.DocumentOut.of(done.document),
+                                               same_content=done.same_content, detail=text))
 
 
 def get_chunk(ctx: Ctx, chunk_id: ChunkId, case_name: CaseName = None) -> Annotated[CallToolResult, out.ChunkDetail]:
     """One chunk's full text and provenance, and which embedders cover it."""
     app = app_of(ctx)
-    case = app.case(case_name)
-    chunk, doc, total = app.documents.chunk(case, chunk_id)
-    place = app.testimony.place(case, chunk)  # a transcript's page:line (issue 37)
+    found = app.passages.chunk(app.case(case_name), chunk_id)
+    chunk, doc, total, place = found.chunk, found.document, found.chunk_count, found.transcript
     text = render.chunk_block(chunk, total) + f"\n\nEmbeddings: {', '.join(doc.embedders)}" + \
         (f"\nTranscript: {place.citation}" if place else "")
-    return result(text, {**render.chunk_dict(chunk), "chunk_count": total, "embedders": list(doc.embedders),
-                         "transcript": render_transcripts.place_dict(place)})
+    return result(text, out.ChunkDetail.of(chunk, chunk_count=total, embedders=list(doc.embedders),
+                                               transcript=TranscriptPin.of(place)))
 
 
 def get_document_chunks(
@@ -108,7 +106,7 @@ def get_document_chunks(
     doc, chunks = app.documents.chunks(app.case(case_name), document_name, page_filter)
     where = f", page {page_filter}" if page_filter else ""
     text = f"{doc.name}{where}: {plural(len(chunks), 'chunk')}\n\n" + render.numbered_passages(doc, chunks)
-    return result(text, {"document": render.document_dict(doc), "chunks": [render.chunk_dict(c) for c in chunks]})
+    return result(text, out.DocumentChunks(document=out.DocumentOut.of(doc), chunks=out.chunks_of(chunks)))
 
 
 def get_source_context(
@@ -118,15 +116,13 @@ def get_source_context(
 ) -> Annotated[CallToolResult, out.SourceContext]:
     """The chunks just before and after a chunk, to read a search result in context."""
     app = app_of(ctx)
-    case = app.case(case_name)
-    w = app.documents.context(case, chunk_id, window)
-    place = app.testimony.place(case, w.chunk)  # a transcript's page:line (issue 37)
+    found = app.passages.context(app.case(case_name), chunk_id, window)
+    w, place = found.window, found.transcript  # the chunk's transcript page:line (issue 37)
     parts = [render.passage(c, "Before") for c in w.before] + [render.passage(w.chunk, "Requested chunk")] + \
             [render.passage(c, "After") for c in w.after] + ([f"Transcript: {place.citation}"] if place else [])
-    return result("\n\n".join(parts), {"chunk": render.chunk_dict(w.chunk),
-                                       "before": [render.chunk_dict(c) for c in w.before],
-                                       "after": [render.chunk_dict(c) for c in w.after],
-                                       "transcript": render_transcripts.place_dict(place)})
+    return result("\n\n".join(parts), out.SourceContext(chunk=out.ChunkOut.of(w.chunk), before=out.chunks_of(w.before),
+                                                         after=out.chunks_of(w.after),
+                                                         transcript=TranscriptPin.of(place)))
 
 
 def browse_pages(
@@ -138,8 +134,8 @@ def browse_pages(
     doc, chunks = app.documents.browse(app.case(case_name), document_name, start_page, end_page)
     last = max((c.span.page for c in chunks), default=start_page)
     return result(render.pages_text(doc, chunks, start_page, end_page, last),
-                  {"document": render.document_dict(doc), "start_page": start_page, "end_page": last,
-                   "chunks": [render.chunk_dict(c) for c in chunks]})
+                  out.PageRange(document=out.DocumentOut.of(doc), start_page=start_page, end_page=last,
+                                chunks=out.chunks_of(chunks)))
 
 
 def traverse_chunks(
@@ -150,16 +146,16 @@ def traverse_chunks(
     app = app_of(ctx)
     doc, chunks = app.documents.traverse(app.case(case_name), start_chunk_id, direction, count)
     text = f"{doc.name}: {plural(len(chunks), 'chunk')} {direction}\n\n" + render.numbered_passages(doc, chunks)
-    return result(text, {"document": render.document_dict(doc), "direction": direction,
-                         "chunks": [render.chunk_dict(c) for c in chunks]})
+    return result(text, out.Traversal(document=out.DocumentOut.of(doc), direction=direction,
+                                        chunks=out.chunks_of(chunks)))
 
 
 def list_clauses(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
-                 ) -> Annotated[CallToolResult, ClauseLibrary]:
+                 ) -> Annotated[CallToolResult, out.ClauseLibrary]:
     """A document's passages by clause type or decision part (governing law, dissent, ...), cited."""
     app = app_of(ctx)
     doc, groups = app.documents.clauses(app.case(case_name), document_name)
-    return result(render.clauses_text(doc, groups), render.clauses_dict(doc, groups))
+    return result(render.clauses_text(doc, groups), out.ClauseLibrary.of(doc, groups))
 
 
 def get_document_structure(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
@@ -167,4 +163,4 @@ def get_document_structure(ctx: Ctx, document_name: DocRef, case_name: CaseName 
     """A document's outline: headings, sections and numbered clauses with their pages and chunks."""
     app = app_of(ctx)
     doc, entries = app.documents.structure(app.case(case_name), document_name)
-    return result(render.structure_text(doc, entries), {"document": render.document_dict(doc), "entries": entries})
+    return result(render.structure_text(doc, entries), out.DocumentStructure.of(doc, entries))

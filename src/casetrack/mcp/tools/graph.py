@@ -23,7 +23,8 @@ def get_case_map(ctx: Ctx, case_name: CaseName = None) -> Annotated[CallToolResu
     authorities, most-mentioned entities. Call this first when starting work on a case."""
     app = app_of(ctx)
     view = app.graph_queries.overview(app.case(case_name))
-    return result(*render.case_map(view.case, view.graph, view.coverage))
+    return result(render.case_map(view.case, view.graph, view.coverage),
+                  out.CaseMap.of(view.case, view.graph, view.coverage))
 
 
 def get_case_timeline(ctx: Ctx, start_date: Day = None, end_date: Day = None, case_name: CaseName = None
@@ -31,7 +32,8 @@ def get_case_timeline(ctx: Ctx, start_date: Day = None, end_date: Day = None, ca
     """Dated events from a case's documents in order, each with its passage and citation."""
     app = app_of(ctx)
     found = app.graph_queries.timeline(app.case(case_name), start_date, end_date)
-    return result(*render.timeline(found.case.name, found.events, found.details, found.start, found.end))
+    return result(render.timeline(found.case.name, found.events, found.details, found.start, found.end),
+                  out.Timeline.of(found))
 
 
 def get_case_statistics(ctx: Ctx, case_name: CaseName = None) -> Annotated[CallToolResult, out.CaseStatistics]:
@@ -39,7 +41,9 @@ def get_case_statistics(ctx: Ctx, case_name: CaseName = None) -> Annotated[CallT
     storage."""
     app = app_of(ctx)
     view = app.graph_queries.overview(app.case(case_name))
-    return result(*render.statistics(view.case, view.graph, view.coverage))
+    counts = render.case_counts(view.case, view.graph, view.coverage)
+    return result(render.statistics(counts, len(view.graph.parties)),
+                  out.CaseStatistics.model_validate(counts, from_attributes=True))
 
 
 def list_entities(
@@ -51,7 +55,8 @@ def list_entities(
     documents name, with mention and document counts."""
     app = app_of(ctx)
     found = app.graph_queries.entities(app.case(case_name), entity_type, sort_by, top_k)
-    return result(*render.node_list(found.case.name, "entities", found.nodes, found.total, entity_type))
+    return result(render.node_list(found.case.name, "entities", found.nodes, found.total, entity_type),
+                  out.Entities(case=found.case.name, entities=out.nodes_of(found.nodes), total=found.total))
 
 
 def get_entity_mentions(
@@ -61,7 +66,8 @@ def get_entity_mentions(
     """Every passage that mentions an entity (close spellings match), with a snippet and citation."""
     app = app_of(ctx)
     found = app.graph_queries.mentions(app.case(case_name), entity_name, entity_type, top_k)
-    return result(*render.mentions(entity_name, found.nodes, found.details, found.passages, found.total))
+    return result(render.mentions(entity_name, found.nodes, found.details, found.passages, found.total),
+                  out.Mentions.of(entity_name, found))
 
 
 def search_entity_relationships(
@@ -72,7 +78,7 @@ def search_entity_relationships(
     applies to which party (Pro)."""
     app = app_of(ctx)
     found = app.graph_queries.together(app.case(case_name), entities, top_k)
-    return result(*render.together(entities, found.groups, found.details, found.total))
+    return result(render.together(entities, found.details, found.total), out.Together.of(entities, found))
 
 
 def list_authorities(
@@ -83,7 +89,8 @@ def list_authorities(
     """The statutes, cases, rules and regulations a case's documents cite, with citation counts."""
     app = app_of(ctx)
     found = app.graph_queries.authorities(app.case(case_name), authority_type, sort_by, top_k)
-    return result(*render.node_list(found.case.name, "authorities", found.nodes, found.total, authority_type))
+    return result(render.node_list(found.case.name, "authorities", found.nodes, found.total, authority_type),
+                  out.Authorities(case=found.case.name, authorities=out.nodes_of(found.nodes), total=found.total))
 
 
 def get_authority_citations(
@@ -94,7 +101,8 @@ def get_authority_citations(
     """Every passage citing an authority, with its treatment (followed, distinguished, ...)."""
     app = app_of(ctx)
     found = app.graph_queries.citations(app.case(case_name), authority, treatment_filter, top_k)
-    return result(*render.citations(authority, found.nodes, found.details, found.total, treatment_filter))
+    return result(render.citations(found.nodes, found.details, found.total, treatment_filter),
+                  out.Citations.of(authority, treatment_filter, found))
 
 
 def find_related_documents(
@@ -107,14 +115,15 @@ def find_related_documents(
     (complaint, answer, reply; an e-mail thread) and amendments, strongest first."""
     app = app_of(ctx)
     found = app.graph_queries.related(app.case(case_name), document_name, relationship_type, top_k)
-    return result(*render.related(found.document, found.found, relationship_type))
+    return result(render.related(found.document, found.found, relationship_type), out.RelatedDocuments.of(found))
 
 
 def get_email_thread(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
                      ) -> Annotated[CallToolResult, out.EmailThread]:
     """An e-mail's thread in the order sent, each message with its sender, date and citation."""
     app = app_of(ctx)
-    return result(*render.email_thread(app.search.email_thread(app.case(case_name), document_name)))
+    found = app.search.email_thread(app.case(case_name), document_name)
+    return result(render.email_thread(found), out.EmailThread.of(found))
 
 
 def find_document_clusters(
@@ -125,4 +134,5 @@ def find_document_clusters(
     labelled by what it shares (Pro)."""
     app = app_of(ctx)
     case = app.case(case_name)
-    return result(*render.clusters(case.name, strategy, app.graph_queries.clusters(case, strategy, max_clusters)))
+    found = app.graph_queries.clusters(case, strategy, max_clusters)
+    return result(render.clusters(case.name, strategy, found), out.Clusters.of(case.name, strategy, found))

@@ -11,7 +11,7 @@ from mcp.types import CallToolResult
 from pydantic import Field
 
 from casetrack.errors import CaseTrackError
-from casetrack.mcp import outputs as out
+from casetrack.mcp import outputs_ingest as out
 from casetrack.mcp.tools.base import CaseName, Ctx, DocType, Extensions, WaitSeconds, app_of, result
 from casetrack.render import documents as render_docs
 from casetrack.render import folders as render
@@ -82,8 +82,8 @@ def get_ingest_status(
     """A background job's progress or final report; without job_id, the recent jobs."""
     jobs = app_of(ctx).ingest_jobs.job(job_id)
     if not job_id:
-        return result(render.job_list(jobs), {"jobs": [render.job_dict(j) for j in jobs]})
-    return result(render.job_status(jobs[0]), render.job_dict(jobs[0]))
+        return result(render.job_list(jobs), out.Jobs(jobs=[out.Job.of(j) for j in jobs]))
+    return result(render.job_status(jobs[0]), out.Job.of(jobs[0]))
 
 
 def cancel_ingest(
@@ -93,7 +93,7 @@ def cancel_ingest(
     its current document (finished ones are kept); one stuck on a file that never answers is left
     behind and the queue goes on."""
     job = app_of(ctx).ingest_jobs.cancel(job_id)
-    return result(render.job_status(job), render.job_dict(job))
+    return result(render.job_status(job), out.Job.of(job))
 
 
 async def await_job(job: Job, wait_seconds: int, ctx: Ctx) -> CallToolResult:
@@ -106,14 +106,12 @@ async def await_job(job: Job, wait_seconds: int, ctx: Ctx) -> CallToolResult:
             await ctx.report_progress(job.done, job.total or None, job.current or "starting")
         await anyio.sleep(0.25)
     if not job.finished.is_set():
-        return result(render.job_started(job), render.job_dict(job))
+        return result(render.job_started(job), out.Job.of(job))
     if job.state in ("failed", "cancelled"):
         raise CaseTrackError(job.error or f"The {job.kind} job {job.state}.")
     if isinstance(job.report, Ingested):  # the single-document answer, as when ingest was inline
         done = job.report
-        earlier = render_docs.document_dict(done.earlier) if done.earlier else None
         return result(render_docs.ingested(done.document, job.case_name, done.duration_s, earlier=done.earlier),
-                      {"case": job.case_name, "document": render_docs.document_dict(done.document),
-                       "duration_s": round(done.duration_s, 3), "earlier_version": earlier})
+                      out.Ingested.of(done, job.case_name))
     assert isinstance(job.report, FolderReport)
-    return result(render.report(job.report, job.case_name), render.job_dict(job))
+    return result(render.report(job.report, job.case_name), out.Job.of(job))

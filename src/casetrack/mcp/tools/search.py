@@ -7,12 +7,12 @@ from typing import Annotated, Literal
 from mcp.types import CallToolResult
 from pydantic import Field
 
-from casetrack.mcp import outputs as out
+from casetrack.mcp import outputs_ingest
+from casetrack.mcp import outputs_search as out
+from casetrack.mcp.outputs import ChunkOut
 from casetrack.mcp.tools.base import CaseName, ChunkId, Confirm, Ctx, DocRef, TopK, TopK100, WaitSeconds, app_of, result
 from casetrack.mcp.tools.ingest import await_job
-from casetrack.render import documents as render_docs
 from casetrack.render import search as render
-from casetrack.service.search.compare import compare
 
 
 def search_case(
@@ -31,7 +31,7 @@ def search_case(
     response = app.search.search(app.case(case_name), query, top_k, document_filter, min_score,
                                  clause_type=clause_type)
     tier = app.tier.value.capitalize()
-    return result(render.response_text(response, tier), render.response_dict(response, tier))
+    return result(render.response_text(response, tier), out.SearchResult.of(response, tier))
 
 
 def search_similar_chunks(
@@ -45,8 +45,7 @@ def search_similar_chunks(
     source, model, hits = app.search.similar(app.case(case_name), chunk_id, top_k, exclude_same_document,
                                              min_similarity)
     return result(render.similar_text(source.provenance.cite(), hits),
-                  {"source": render_docs.chunk_dict(source), "embedder": model,
-                   "results": [render.hit_dict(h, i) for i, h in enumerate(hits, start=1)]})
+                  out.Similar(source=ChunkOut.of(source), embedder=model, results=out.hits_of(hits)))
 
 
 def compare_documents(
@@ -56,11 +55,11 @@ def compare_documents(
 ) -> Annotated[CallToolResult, out.Comparison]:
     """What two documents each say about a topic, side by side (Pro)."""
     app = app_of(ctx)
-    found = compare(app.search, app.licence, app.case(case_name), document_a, document_b, topic, top_k_per_document)
+    found = app.comparer.compare(app.case(case_name), document_a, document_b, topic, top_k_per_document)
     tier = app.tier.value.capitalize()
-    return result(render.comparison_text(found), {
-        "topic": topic, "document_a": render.response_dict(found.sides[0], tier),
-        "document_b": render.response_dict(found.sides[1], tier)})
+    return result(render.comparison_text(found), out.Comparison(
+        topic=topic, document_a=out.SearchResult.of(found.sides[0], tier),
+        document_b=out.SearchResult.of(found.sides[1], tier)))
 
 
 def find_entity(
@@ -73,7 +72,7 @@ def find_entity(
     e.g. a party's defined term), then related passages (Pro)."""
     app = app_of(ctx)
     found = app.entity_search.find(app.case(case_name), entity, entity_type, top_k)
-    return result(render.entity_text(entity, entity_type, found), render.entity_dict(entity, entity_type, found))
+    return result(render.entity_text(entity, entity_type, found), out.EntityResult.of(entity, entity_type, found))
 
 
 def reindex_document(
@@ -86,9 +85,7 @@ def reindex_document(
     was installed). The old index serves searches until the new one replaces it."""
     app = app_of(ctx)
     done = app.reindexer.reindex_named(app.writable_case(case_name), document_name, force, reparse)
-    text = f'"{done.document.name}": {done.action} - {done.detail}.\nEmbedders: {", ".join(done.document.embedders)}'
-    return result(text, {"action": done.action, "detail": done.detail,
-                         "document": render_docs.document_dict(done.document)})
+    return result(render.reindexed_text(done), out.Reindexed.of(done))
 
 
 async def reindex_case(
@@ -96,7 +93,7 @@ async def reindex_case(
     reparse: Annotated[bool, Field(description="Read every file again (false: only rebuild embeddings)")] = True,
     skip_unchanged: Annotated[bool, Field(description="Skip documents already complete and unchanged")] = False,
     wait_seconds: WaitSeconds = 20, case_name: CaseName = None,
-) -> Annotated[CallToolResult, out.IngestAnswer]:
+) -> Annotated[CallToolResult, outputs_ingest.IngestAnswer]:
     """Rebuild every document's index in a case; search keeps working. Slow for large cases:
     continues as a background job."""
     app = app_of(ctx)
@@ -112,4 +109,4 @@ def get_index_status(
     to decide between reindex_document and reindex_case."""
     app = app_of(ctx)
     status = app.index_status(app.case(case_name), document_filter)
-    return result(render.index_status_text(status), render.index_status_dict(status))
+    return result(render.index_status_text(status), out.IndexStatus.of(status))

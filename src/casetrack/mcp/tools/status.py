@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Annotated
 
 from mcp.types import CallToolResult
 
-from casetrack.mcp import outputs_graph as out
+from casetrack.mcp import outputs_watch as out
 from casetrack.mcp.tools.base import Ctx, app_of, result
 from casetrack.render import status as render
 
@@ -15,4 +14,4 @@ from casetrack.render import status as render
 def get_status(ctx: Ctx) -> Annotated[CallToolResult, out.Status]:
     """CaseTrack's version, data folder, active case, licence tier, models, memory and storage."""
     report = app_of(ctx).status()
-    return result(render.status(report), asdict(report))
+    return result(render.status(report), out.Status.model_validate(report, from_attributes=True))

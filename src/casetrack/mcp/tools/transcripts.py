@@ -24,7 +24,7 @@ def get_testimony(
     """Q&A of a transcript or witness, by page:line, with examiner and objections."""
     app = app_of(ctx)
     page = app.testimony.testimony(app.case(case_name), document_name, query, examiner, pages, offset)
-    return result(render.testimony_text(page), render.testimony_dict(page))
+    return result(render.testimony_text(page), out.TestimonyResult.of(page))
 
 
 def digest_transcript(ctx: Ctx, document_name: DocRef, case_name: CaseName = None
@@ -32,4 +32,4 @@ def digest_transcript(ctx: Ctx, document_name: DocRef, case_name: CaseName = Non
     """A transcript's examinations, exhibits, topics, objections, by page:line."""
     app = app_of(ctx)
     digest = app.testimony.digest(app.case(case_name), document_name)
-    return result(render.digest_text(digest), render.digest_dict(digest))
+    return result(render.digest_text(digest), out.DigestResult.of(digest))

@@ -22,7 +22,7 @@ def verify_draft(ctx: Ctx, text: str | None = None, file_path: str | None = None
     which cited authorities the case holds."""
     app = app_of(ctx)
     verification = app.verifier.verify(app.case(case_name), read_draft(text, file_path))
-    return result(render.verification_text(verification), render.verification_dict(verification))
+    return result(render.verification_text(verification), out.Verification.of(verification))
 
 
 def table_of_authorities(
@@ -38,4 +38,4 @@ def table_of_authorities(
                                     output_path=output_path, folder=folder)
     path = str(done.docx_path) if done.docx_path else None
     name = done.draft.name
-    return result(render.toa_text(done.table, name, path), render.toa_dict(done.table, name, path))
+    return result(render.toa_text(done.table, name, path), out.TableOfAuthorities.of(done.table, name, path))

@@ -8,7 +8,7 @@ from typing import Annotated
 from mcp.types import CallToolResult
 from pydantic import Field
 
-from casetrack.mcp import outputs_graph as out
+from casetrack.mcp import outputs_watch as out
 from casetrack.mcp.tools.base import CaseName, Ctx, Extensions, Schedule, app_of, result
 from casetrack.render import watch as render
 
@@ -28,16 +28,15 @@ def watch_folder(
     app = app_of(ctx)
     change = app.watches.watch_folder(app.writable_case(case_name), folder_path, schedule, auto_remove_deleted,
                                       file_extensions)
-    data = {**render.watch_dict(change.watch), "case": change.case_name, "created": change.created,
-            "run_by": change.run_by}
-    return result(render.watch_added(change.watch, change.case_name, change.created, change.run_by), data)
+    return result(render.watch_added(change.watch, change.case_name, change.created, change.run_by),
+                  out.WatchOut.of(change.watch, case=change.case_name, created=change.created, run_by=change.run_by))
 
 
 def unwatch_folder(ctx: Ctx, folder_path: WatchRef) -> Annotated[CallToolResult, out.WatchOut]:
     """Stop watching a folder; documents already ingested from it stay in the case."""
     change = app_of(ctx).watches.unwatch(folder_path)
     return result(render.watch_removed(change.watch, change.case_name),
-                  {**render.watch_dict(change.watch), "case": change.case_name, "removed": True})
+                  out.WatchOut.of(change.watch, case=change.case_name, removed=True))
 
 
 def list_watches(
@@ -45,10 +44,9 @@ def list_watches(
 ) -> Annotated[CallToolResult, out.Watches]:
     """Every folder watch: folder, case, schedule, last sync, status, counts and last error."""
     app = app_of(ctx)
-    views = app.watches.views(app.cases.resolve(case_filter).id if case_filter else None)
-    return result(render.watch_list(views, case_filter),
-                  {"watches": [render.watch_dict(v.watch, v) for v in views],
-                   "run_by": app.watches.runner_description()})
+    found = app.watches.listing(case_filter)
+    return result(render.watch_list(found.views, case_filter),
+                  out.Watches(watches=[out.WatchOut.of(v.watch, v) for v in found.views], run_by=found.run_by))
 
 
 def set_sync_schedule(
@@ -58,4 +56,4 @@ def set_sync_schedule(
     """Change how often a watched folder is synced."""
     change = app_of(ctx).watches.reschedule(folder_path, schedule, auto_remove_deleted)
     return result(render.schedule_set(change.watch, change.case_name),
-                  {**render.watch_dict(change.watch), "case": change.case_name})
+                  out.WatchOut.of(change.watch, case=change.case_name))

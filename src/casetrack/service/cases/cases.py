@@ -24,11 +24,11 @@ STATUS_FILTERS = ("active", "closed", "archived", "all")
 
 
 class CaseService:
-    def __init__(self, settings: Settings, registry: Registry) -> None:
+    def __init__(self, settings: Settings, registry: Registry, limits: licensing.Limits = licensing.UNLIMITED) -> None:
         self._settings = settings
         self._registry = registry
         self.seals = SourceSeals(registry)  # which recorded source paths may be opened (issue 33 §2)
-        self.limits = licensing.UNLIMITED  # the composition root sets the licence tier's limits
+        self.limits = limits  # the licence tier's
 
     def store(self, case: Case) -> CaseStore:
         return CaseStore(self._settings.case_dir(case.id), self._settings.lock_timeout_s, case.name)

@@ -8,6 +8,7 @@ from typing import Any
 
 from casetrack.chunk.roles.tagging import by_role
 from casetrack.chunk.roles.taxonomy import Role
+from casetrack.chunk.structure import StructureEntry
 from casetrack.domain import Case, Chunk, Document, DocumentType
 from casetrack.errors import InvalidInput, NotFound, Step, quoted
 from casetrack.service.cases import naming
@@ -145,7 +146,7 @@ class DocumentReader:
         doc, chunks = self.chunks(case, ref)
         return doc, by_role(chunks)
 
-    def structure(self, case: Case, ref: str) -> tuple[Document, list[dict[str, Any]]]:
+    def structure(self, case: Case, ref: str) -> tuple[Document, list[OutlineEntry]]:
         doc = self.resolve(case, ref)
         with self._cases.store(case).reader() as db:
             entries = docstore.structure(db, doc.id)
@@ -181,12 +182,28 @@ class DocumentReader:
         return out
 
 
-def _locate(chunks: list[Chunk], entry: dict[str, Any]) -> dict[str, Any]:
-    """Attach the chunk that contains a heading, so the AI can jump straight to it."""
-    for chunk in chunks:
-        if chunk.span.page == entry["page"] and chunk.span.char_start <= entry["char_start"] < chunk.span.char_end:
-            return {**entry, "chunk_id": chunk.id, "chunk_sequence": chunk.span.sequence}
-    return {**entry, "chunk_id": None, "chunk_sequence": None}
+@dataclass(frozen=True, slots=True)
+class OutlineEntry:
+    """A heading, section or numbered clause of a document's outline (get_document_structure): the fields of
+    `chunk.structure.StructureEntry`, and the chunk that holds it."""
+
+    level: int  # 1 for a top heading
+    title: str | None
+    number: str | None  # "8.1", "V"; None for an unnumbered heading
+    page: int
+    char_start: int  # on the page
+    char_end: int
+    chunk_id: str | None  # the chunk that holds it, so the AI can jump straight to it
+    chunk_sequence: int | None
+
+
+def _locate(chunks: list[Chunk], stored: dict[str, Any]) -> OutlineEntry:
+    """An outline entry as stored (`chunk.structure.StructureEntry` as JSON), with the chunk that contains it."""
+    e = StructureEntry(**stored)
+    chunk = next((c for c in chunks if c.span.page == e.page and c.span.char_start <= e.char_start < c.span.char_end),
+                 None)
+    return OutlineEntry(e.level, e.title, e.number, e.page, e.char_start, e.char_end,
+                        chunk.id if chunk else None, chunk.span.sequence if chunk else None)
 
 
 def _by_prefix(db: RocksStore, prefix: str) -> Chunk | None:

@@ -32,10 +32,13 @@ class Session:
         self._cases = cases
         self._active_id: str | None = None
         self.restored = False  # the active case came from an earlier session, not a choice in this one
+
+    def restore(self) -> None:
+        """Continue in the case the last session chose, if it is still there (reads last_case.json)."""
         remembered = self._remembered()
         if remembered is not None:
             try:
-                case = cases.get(remembered)
+                case = self._cases.get(remembered)
             except CaseTrackError as exc:
                 # Deleted since, or a registry this CaseTrack cannot read (a newer version's): start
                 # with no case; the tools then answer with that error's own message.

@@ -110,14 +110,15 @@ class Deleted:
 
 
 class Ingestor:
-    def __init__(self, settings: Settings, cases: CaseService, indexer: Indexer) -> None:
+    def __init__(self, settings: Settings, cases: CaseService, indexer: Indexer,
+                 limits: licensing.Limits = licensing.UNLIMITED) -> None:
         self._settings = settings
         self._cases = cases
         self._indexer = indexer
         self._parse_options = ParseOptions(ocr_language=settings.ocr_language, scratch_dir=settings.scratch_dir)
         self.read_grace_s = settings.read_timeout_s
         self.listeners: list[CommitListener] = []
-        self.limits = licensing.UNLIMITED  # the composition root sets the licence tier's limits
+        self.limits = limits  # the licence tier's
 
     def ingest(self, case: Case, request: IngestRequest, replace_doc: Document | None = None,
                stage: Callable[[str], None] | None = None) -> Ingested:

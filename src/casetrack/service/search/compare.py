@@ -16,10 +16,14 @@ class Comparison:
     sides: tuple[SearchResponse, SearchResponse]  # document A's passages, document B's
 
 
-def compare(search: SearchService, licence: Licence, case: Case, document_a: str, document_b: str, topic: str,
-            top_k_per_document: int) -> Comparison:
-    """Raises ProFeature on the Free tier, NotFound for an unknown document, InvalidInput for a bad topic."""
-    require_pro(licence, "compare_documents")
-    a = search.search(case, topic, top_k_per_document, document_a)
-    b = search.search(case, topic, top_k_per_document, document_b)
-    return Comparison(topic, (a, b))
+class Comparer:
+    def __init__(self, search: SearchService, licence: Licence) -> None:
+        self._search, self._licence = search, licence
+
+    def compare(self, case: Case, document_a: str, document_b: str, topic: str, top_k_per_document: int
+                ) -> Comparison:
+        """Raises ProFeature on the Free tier, NotFound for an unknown document, InvalidInput for a bad topic."""
+        require_pro(self._licence, "compare_documents")
+        a = self._search.search(case, topic, top_k_per_document, document_a)
+        b = self._search.search(case, topic, top_k_per_document, document_b)
+        return Comparison(topic, (a, b))

@@ -55,6 +55,12 @@ class WatchView:
 
 
 @dataclass(frozen=True, slots=True)
+class WatchList:
+    views: list[WatchView]
+    run_by: str  # the server that runs the watches of this data folder, if any
+
+
+@dataclass(frozen=True, slots=True)
 class WatchChange:
     """What a watch tool did: the watch, its case's name, and who runs watches on this data directory."""
 
@@ -218,6 +224,11 @@ class WatchService:
             pending, progress = self.runner.snapshot(w.id)
             views.append(WatchView(w, case.name, case.status.value, self.runner_description(), pending, progress))
         return views
+
+    def listing(self, case_ref: str | None = None) -> WatchList:
+        """list_watches: every watch, or those of the case `case_ref` names (raises NotFound)."""
+        case_id = self._cases.resolve(case_ref).id if case_ref else None
+        return WatchList(self.views(case_id), self.runner_description())
 
     def get(self, ref: str) -> Watch:
         return self._find(self.store.load(), ref)

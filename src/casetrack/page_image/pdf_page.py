@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
+from collections.abc import Iterator
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -22,18 +24,26 @@ _REEXPORT = "Re-export the PDF (for example with Print to PDF) and ingest it aga
 def draw_pdf_page(path: Path, number: int, passage: str | None, expected: float) -> PageDrawing:
     """Page `number` (1-based) of the PDF at `path`, `passage` marked where its text layer holds it.
     Only that page is loaded. Raises DocumentUnreadable when PDFium cannot open or draw it."""
+    with opened_page(path, number, _REEXPORT) as page:
+        return _drawn(page, passage, expected, path)
+
+
+@contextlib.contextmanager
+def opened_page(path: Path, number: int, fix: str) -> Iterator[pdfium.PdfPage]:
+    """Page `number` (1-based) of the PDF at `path`, only that page loaded, PDFium held for this thread
+    meanwhile. Raises DocumentUnreadable (`fix` saying what to do) when it cannot be opened or has no such page."""
     with PDFIUM_LOCK:
         try:
             document = pdfium.PdfDocument(str(path))
         except pdfium.PdfiumError as exc:
-            raise DocumentUnreadable(str(path), f"PDFium cannot open it ({exc})", _REEXPORT) from exc
+            raise DocumentUnreadable(str(path), f"PDFium cannot open it ({exc})", fix) from exc
         try:
             if not 1 <= number <= len(document):
                 raise DocumentUnreadable(str(path), f"it has {len(document)} pages now, not {number}",
                                          "The file changed since it was ingested: sync or re-ingest it.")
             page = document[number - 1]
             try:
-                return _drawn(page, passage, expected, path)
+                yield page
             finally:
                 page.close()
         finally:

@@ -7,14 +7,24 @@ from __future__ import annotations
 import re
 import struct
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
 from casetrack.chunk.roles import known_roles
-from casetrack.domain import Chunk, ChunkSpan, Document, DocumentType, ExtractionMethod, Provenance, StoredPage
-from casetrack.store import keys
+from casetrack.domain import (
+    Chunk,
+    ChunkSpan,
+    Document,
+    DocumentType,
+    ExtractionMethod,
+    PageWords,
+    Provenance,
+    StoredPage,
+)
+from casetrack.store import keys, page_records
+from casetrack.store.page_records import decode_page, encode_page
 from casetrack.store.records import dumps, loads
 from casetrack.store.rocks import Batch, RocksStore
 from casetrack.store.vectors import VectorValue, decode_vector, encode_vector
@@ -39,6 +49,7 @@ class DocumentWrite:
     printed: Mapping[str, str] = field(default_factory=dict)  # chunk id -> printed page:line span ("17:19-18:4")
     # embedder -> chunk id -> the vectors of the windows a long chunk was read in (see `windows_id`)
     windows: Mapping[str, Mapping[str, VectorValue]] = field(default_factory=dict)
+    page_words: Mapping[int, PageWords] = field(default_factory=dict)  # page number -> Tesseract's words on it
 
 
 # --- encoding ----------------------------------------------------------------
@@ -72,28 +83,6 @@ def decode_document(raw: bytes) -> Document:
 def _text(value: object) -> str | None:
     """A path or a seal as ingest writes it (a string); anything else a crafted record holds is read as none."""
     return value if isinstance(value, str) else None
-
-
-_PAGE_FIELDS = tuple(f.name for f in fields(StoredPage))
-
-
-def _encode_page(page: StoredPage) -> bytes:
-    # Field by field: every field is a plain value, and `asdict` deep-copies each one (~20 µs a page).
-    record = {name: getattr(page, name) for name in _PAGE_FIELDS}
-    record["method"] = page.method.value
-    if page.attachment is None:  # only an e-mail's attached pages carry these: other records stay as they were
-        del record["attachment"], record["attachment_page"]
-    if page.line_width is None:  # only pages of formats without lines of their own (Word, RTF) carry it
-        del record["line_width"]
-    return dumps(record)
-
-
-def _decode_page(raw: bytes) -> StoredPage:
-    r = loads(raw)
-    return StoredPage(number=int(r["number"]), text=r["text"], method=ExtractionMethod(r["method"]),
-                      ocr_confidence=r.get("ocr_confidence"), approximate=bool(r.get("approximate", False)),
-                      bates_number=r.get("bates_number"), attachment=r.get("attachment"),
-                      attachment_page=r.get("attachment_page"), line_width=r.get("line_width"))
 
 
 def _provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | None,
@@ -162,7 +151,8 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
     batch.put(keys.DOCUMENTS, keys.file_hash(doc.file_hash), doc.id.encode())
     batch.put(keys.DOCUMENTS, keys.structure(doc.id), dumps({"entries": list(write.structure)}))
     for page in write.pages:
-        batch.put(keys.PAGES, keys.page(doc.id, page.number), _encode_page(page))
+        batch.put(keys.PAGES, keys.page(doc.id, page.number), encode_page(page))
+    page_records.put_words(batch, doc.id, write.page_words)
     for chunk_id, span in write.chunks:
         record: dict[str, Any] = {"id": chunk_id, "document_id": doc.id, "sequence": span.sequence, "text": span.text,
                                   "token_count": span.token_count}
@@ -199,6 +189,7 @@ def delete_document(store: RocksStore, batch: Batch, doc: Document, embedders: I
         batch.delete(keys.CHUNKS, key)
     for key, _ in store.scan(keys.PAGES, keys.page_prefix(doc.id)):
         batch.delete(keys.PAGES, key)
+    page_records.delete_words(store, batch, doc.id)
     for key, _ in store.scan(keys.GRAPH, keys.graph_prefix(doc.id)):
         batch.delete(keys.GRAPH, key)
     batch.delete(keys.DOCUMENTS, keys.structure(doc.id))
@@ -267,19 +258,25 @@ def find_by_hash(store: RocksStore, sha256: str) -> Document | None:
 
 
 def pages(store: RocksStore, doc_id: str) -> list[StoredPage]:
-    return [_decode_page(raw) for _, raw in store.scan(keys.PAGES, keys.page_prefix(doc_id))]
+    return [decode_page(raw) for _, raw in store.scan(keys.PAGES, keys.page_prefix(doc_id))]
 
 
 def all_pages(store: RocksStore) -> Iterator[tuple[str, StoredPage]]:
     """(document id, page) for every page of the case, by document and page number."""
     prefix = keys.page_prefix("")[:-1]
     for key, raw in store.scan(keys.PAGES, prefix):
-        yield key[len(prefix):].rsplit(b":", 1)[0].decode(), _decode_page(raw)
+        yield key[len(prefix):].rsplit(b":", 1)[0].decode(), decode_page(raw)
 
 
 def page(store: RocksStore, doc_id: str, number: int) -> StoredPage | None:
     raw = store.get(keys.PAGES, keys.page(doc_id, number))
-    return None if raw is None else _decode_page(raw)
+    return None if raw is None else decode_page(raw)
+
+
+def page_words(store: RocksStore, doc_id: str, number: int) -> PageWords | None:
+    """Tesseract's words on page `number`: None for a page not read by OCR, one ingested before they were kept
+    (2026-11), or one whose record does not read back."""
+    return page_records.words(store, doc_id, number)
 
 
 def chunk_ids(store: RocksStore, doc_id: str) -> list[str]:

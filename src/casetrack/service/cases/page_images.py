@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from casetrack.domain import Case, Chunk, Document, page_citation
+from casetrack.domain import Case, Chunk, Document, ExtractionMethod, page_citation
 from casetrack.errors import InvalidInput, NotFound
 from casetrack.parse.options import ParseOptions
 from casetrack.service.cases.cases import CaseService
@@ -56,6 +56,8 @@ class PageImages:
             chunk = None  # another page of the passage's document: nothing on it to mark
         with self._cases.store(case).reader() as db:
             stored = docstore.page(db, doc.id, number)
+            words = docstore.page_words(db, doc.id, number) if stored and stored.method is ExtractionMethod.OCR \
+                else None
         if stored is None:
             raise NotFound("Page", f"{doc.name} page {number}", hint="The document may have been reindexed.")
         span = (chunk.span.char_start, chunk.span.char_end) if chunk is not None else None
@@ -71,5 +73,5 @@ class PageImages:
 
         source = doc.copied_original or doc.original_path
         drawing = draw_page(Path(source) if source else None, doc.format, stored, span, f"{cited} of {doc.name}",
-                            self._options)
+                            self._options, words)
         return PageView(doc, number, chunk, citation, drawing)

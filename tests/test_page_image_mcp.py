@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from casetrack.page_image.draw import HIGHLIGHT
 from tests.mcp_helpers import call_error, call_ok, mcp_session
 from tests.page_image.documents import ANSWER, FILLER, condensed_transcript_bytes, lease_pdf_bytes
+from tests.page_image.pixels import highlighted_rows
 
 pytestmark = pytest.mark.anyio
 
@@ -25,17 +25,6 @@ EMAIL = (
     "Omar,\n\n" + "\n".join([FILLER] * 6) + "\n\nThe escrow agent may release the holdback only after the "
     "landlord countersigns the estoppel certificate.\n\n" + "\n".join([FILLER] * 6) + "\n\nDana\n"
 )
-
-
-def _yellow_rows(png: bytes) -> tuple[int, int]:
-    """The image's height and how many of its pixel rows hold highlighter yellow."""
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    pixels = image.load()
-    assert pixels is not None
-    rows = sum(1 for y in range(image.height)
-               if any(max(abs(a - b) for a, b in zip(pixels[x, y], HIGHLIGHT, strict=True)) < 12
-                      for x in range(0, image.width, 3)))
-    return image.height, rows
 
 
 async def test_a_hit_opens_on_its_page_highlighted_and_the_viewer_is_linked(data_dir: Path, tmp_path: Path) -> None:
@@ -70,7 +59,7 @@ async def test_a_hit_opens_on_its_page_highlighted_and_the_viewer_is_linked(data
             png = base64.b64decode(image.data)
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             (ARTIFACTS / f"{document}.png").write_bytes(png)
-            height, marked = _yellow_rows(png)
+            height, marked = Image.open(io.BytesIO(png)).height, len(highlighted_rows(png))
             data = shown.structured_content
             assert height >= 800 and data["image_height"] == height and data["source"] == source
             assert data["citation"] == hit["citation"] and data["highlights"]

@@ -34,10 +34,14 @@ def find_span(units: Sequence[str], passage: str, expected: float) -> tuple[int,
         return _found(parts, owners, "".join(parts), passage, expected)
     owners = []
     parts = []
+    keys: dict[str, str] = {}  # a page repeats its few hundred distinct units (characters, words) many times
     for index, unit in enumerate(units):
-        unit_key = key(unit)
+        unit_key = keys.get(unit)
+        if unit_key is None:
+            unit_key = keys[unit] = key(unit)
         parts.append(unit_key)
-        owners.extend([index] * len(unit_key))
+        if unit_key:
+            owners.extend([index] * len(unit_key))
     return _found(parts, owners, "".join(parts), passage, expected)
 
 

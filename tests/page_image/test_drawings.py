@@ -151,6 +151,9 @@ def test_a_passages_closing_period_and_opening_quote_are_marked_too() -> None:
     units = [*"Hesaid", "\u201c", *"paynow", ".", *"Then"]  # PDFium's characters, no spaces
     assert find_span(units, "\u201cpay now.", 0.0) == (6, 13)
     assert find_span(units, "pay now", 0.0) == (7, 12)
+    page = "He said, \u201cpay now.\u201d Then"  # a page's characters as one string, spaces and all
+    assert find_span(page, "\u201cpay now.\u201d", 0.0) == (9, 18)
+    assert find_span(page, "pay now", 0.0) == (10, 16)
 
 
 def test_a_black_and_white_page_is_drawn_in_greys_and_a_coloured_one_keeps_its_colours(tmp_path: Path) -> None:

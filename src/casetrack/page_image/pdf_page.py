@@ -61,14 +61,19 @@ def _drawn(page: pdfium.PdfPage, passage: str | None, expected: float, path: Pat
     scale = LONG_SIDE_PX / max(width, height)
     try:
         grey = _in_greys(page, scale, path, number)
-        bitmap = page.render(scale=scale, may_draw_forms=True, grayscale=grey)
-        image = bitmap.to_pil().copy() if grey else bitmap.to_pil().convert("RGB")
-        bitmap.close()
+        # In colour, red-green-blue bytes as Pillow holds them, so the picture is PDFium's pixels, not a copy.
+        bitmap = page.render(scale=scale, may_draw_forms=True, grayscale=grey, rev_byteorder=not grey,
+                             force_bitmap_format=None if grey else pdfium_c.FPDFBitmap_BGR)
     except pdfium.PdfiumError as exc:
         raise DocumentUnreadable(str(path), f"PDFium cannot draw this page ({exc})", _REEXPORT) from exc
-    boxes_px = _passage_boxes(page, image, passage, expected) if passage else []
+    try:
+        image = bitmap.to_pil()  # PDFium's own pixels, read (not copied) while the PNG is made from them
+        boxes_px = _passage_boxes(page, image, passage, expected) if passage else []
+        encoded = draw.marked_png(image, boxes_px)
+    finally:
+        bitmap.close()
     note = None if boxes_px or not passage else "The passage's words were not found in this page's text layer."
-    return PageDrawing(png=draw.marked_png(image, boxes_px), width_px=image.width, height_px=image.height,
+    return PageDrawing(png=encoded, width_px=image.width, height_px=image.height,
                        page_width=width, page_height=height, units="pt", pixels_per_unit=scale,
                        boxes=tuple(box.scaled(1 / scale) for box in boxes_px), source="pdf_text_layer", note=note)
 
@@ -96,12 +101,10 @@ def _passage_boxes(page: pdfium.PdfPage, image: Image.Image, passage: str, expec
     a line, or a run of a line), mapped by PDFium to the picture, rotation and crop box included."""
     textpage = page.get_textpage()
     try:
-        chars = _characters(textpage)
-        indices = [i for i, char in enumerate(chars) if not char.isspace()]
-        span = find_span([chars[i] for i in indices], passage, expected)
+        span = find_span(_characters(textpage), passage, expected)
         if span is None:
             return []
-        first, last = indices[span[0]], indices[span[1]]
+        first, last = span
         rects = [textpage.get_rect(n) for n in range(textpage.count_rects(first, last - first + 1))]
         return line_boxes([_device_box(page, rect, image) for rect in rects])
     finally:

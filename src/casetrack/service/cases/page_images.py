@@ -72,6 +72,9 @@ class PageImages:
         from casetrack.page_image.page import draw_page  # the renderer loads at the first page drawn, not at start
 
         source = doc.copied_original or doc.original_path
+        # A Word file printed to a PDF by LibreOffice, kept with the case (named by its content: a new version
+        # of the file is printed anew); a cache, left out of exports.
+        converted = self._cases.store(case).case_dir / "page_images" / f"{doc.id}-{doc.file_hash[:16]}.pdf"
         drawing = draw_page(Path(source) if source else None, doc.format, stored, span, f"{cited} of {doc.name}",
-                            self._options, words)
+                            self._options, words, converted)
         return PageView(doc, number, chunk, citation, drawing)

@@ -42,12 +42,11 @@ def _drawn(path: Path, file_format: str, page: ParsedPage, words: PageWords | No
                      words), page.text[start:end]
 
 
-def _marks_exactly(drawing: PageDrawing, passage: str, path: Path, tmp_path: Path) -> None:
+def _marks_exactly(drawing: PageDrawing, passage: str, path: Path, words: PageWords | None, tmp_path: Path) -> None:
     """The marked lines (in the picture's pixels) hold the passage's words as the test reads them on the
     unmarked picture, and no other word."""
     plain = draw_page(path, "pdf" if path.suffix == ".pdf" else "image",
-                      StoredPage(number=1, text="", method=ExtractionMethod.OCR), None, "", ParseOptions(),
-                      _read(path).ocr_words)
+                      StoredPage(number=1, text="", method=ExtractionMethod.OCR), None, "", ParseOptions(), words)
     assert (plain.width_px, plain.height_px) == (drawing.width_px, drawing.height_px)
     seen = words_on(plain.png, tmp_path)
     first, last = passage_words(seen, passage)
@@ -68,7 +67,7 @@ def test_a_page_laid_crooked_is_marked_by_its_kept_words_on_the_straightened_pag
     drawing, passage = _drawn(path, "image", page, page.ocr_words)
     assert drawing.source == "ocr_words" and drawing.note is None and drawing.units == "px"
     assert len(drawing.boxes) == 2 and max(drawing.width_px, drawing.height_px) == 1600
-    _marks_exactly(drawing, passage, path, tmp_path)
+    _marks_exactly(drawing, passage, path, page.ocr_words, tmp_path)
 
 
 @needs_ocr
@@ -81,7 +80,7 @@ def test_a_page_scanned_sideways_is_shown_upright_with_the_passage_marked(tmp_pa
     assert drawing.source == "ocr_words" and drawing.note is None and drawing.units == "pt"
     assert drawing.height_px > drawing.width_px  # upright, as read
     assert drawing.page_height == pytest.approx(792, abs=3) and drawing.page_width == pytest.approx(612, abs=3)
-    _marks_exactly(drawing, passage, path, tmp_path)
+    _marks_exactly(drawing, passage, path, page.ocr_words, tmp_path)
 
 
 @needs_ocr

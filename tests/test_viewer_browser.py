@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from casetrack.page_image.draw import HIGHLIGHT
 from tests.mcp_helpers import call_ok, mcp_session
 from tests.page_image.documents import lease_pdf_bytes
+from tests.page_image.pixels import highlighted_rows
 
 pytestmark = pytest.mark.anyio
 
@@ -62,14 +62,8 @@ window.sendResult = (result) => frame.contentWindow.postMessage(
 
 
 def _highlight_rows(png: bytes) -> tuple[int, int]:
-    """A screenshot's height and how many of its pixel rows hold highlighter yellow."""
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    pixels = image.load()
-    assert pixels is not None
-    rows = sum(1 for y in range(image.height)
-               if any(max(abs(a - b) for a, b in zip(pixels[x, y], HIGHLIGHT, strict=True)) < 16
-                      for x in range(0, image.width, 2)))
-    return image.height, rows
+    """A screenshot's height and how many of its pixel rows hold highlighter yellow (as the browser scaled it)."""
+    return Image.open(io.BytesIO(png)).height, len(highlighted_rows(png, tolerance=16))
 
 
 @pytest.mark.slow  # a server, an ingest and a browser: CI runs it with -m slow

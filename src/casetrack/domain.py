@@ -121,6 +121,27 @@ class Case:
 
 
 @dataclass(frozen=True, slots=True)
+class PageWords:
+    """Tesseract's words on a page it read, each with its box, kept at ingest so the page can later be drawn
+    with a passage marked without reading it again. The boxes are in the pixels of the picture Tesseract read
+    (`width` x `height`): the page as drawn for OCR, turned `skew` degrees straight (parse.deskew's angle), then
+    `turn` degrees clockwise upright (0, 90, 180 or 270)."""
+
+    width: int
+    height: int
+    skew: float
+    turn: int
+    # The words in Tesseract's reading order, "\n" after each but the last (one string: a 500-page scan's
+    # words held as 200,000 small strings until the commit would take ~12 MB, as one string a page ~1.5 MB).
+    words: str
+    boxes: bytes  # left, top, width, height of each word in turn: unsigned 16-bit little-endian numbers
+
+    @property
+    def texts(self) -> list[str]:
+        return self.words.split("\n") if self.words else []
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedPage:
     number: int  # 1-based
     text: str
@@ -131,6 +152,7 @@ class ParsedPage:
     attachment: str | None = None  # an e-mail's page read from this attached file, not the message itself
     attachment_page: int | None = None  # ... and its page number within that file
     line_width: int | None = None  # characters a line prints at, for a format without lines of its own
+    ocr_words: PageWords | None = None  # a page read by OCR: where its words are on the scan
 
 
 # The most results one search returns (search_case's top_k, `casetrack search --top-k`): as many as the search

@@ -9,7 +9,7 @@ from pathlib import Path
 import docx
 import pdfplumber
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from casetrack.chunk.layout import PageLayout
 from casetrack.domain import ExtractionMethod, StoredPage
@@ -20,6 +20,7 @@ from casetrack.page_image.page import draw_page
 from casetrack.page_image.pdf_page import draw_pdf_page
 from casetrack.parse import ParseOptions, ocr_available, parse_file
 from tests.badfiles import giant_page_pdf_bytes, text_pdf_bytes
+from tests.page_image.pixels import highlighted_rows
 from tests.parse.synthetic import image_pdf_bytes, text_image
 
 LINES = [f"Clause {n}: the seller shall deliver {n} crates of widgets by the first day of month {n}."
@@ -30,14 +31,6 @@ def _pdf(tmp_path: Path) -> Path:
     path = tmp_path / "agreement.pdf"
     path.write_bytes(text_pdf_bytes([[(72, 740 - 22 * row, line) for row, line in enumerate(LINES)]]))
     return path
-
-
-def _highlighted_rows(png: bytes) -> list[int]:
-    """The picture's pixel rows holding highlighter yellow."""
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    yellow = Image.new("RGB", image.size, HIGHLIGHT)
-    diff = ImageChops.difference(image, yellow).convert("L").point(lambda v: 255 if v < 12 else 0)
-    return [y for y in range(image.height) if diff.crop((0, y, image.width, y + 1)).getbbox() is not None]
 
 
 def _inside(word: Box, boxes: tuple[Box, ...] | list[Box], slack: float = 1.5) -> bool:
@@ -72,7 +65,7 @@ def test_a_native_pdf_page_marks_exactly_the_passages_words(tmp_path: Path) -> N
             assert _inside(box, drawing.boxes), word
         else:
             assert not _overlaps(box, drawing.boxes), word
-    rows = _highlighted_rows(drawing.png)
+    rows = highlighted_rows(drawing.png)
     assert rows and (rows[-1] - rows[0]) < drawing.height_px * 0.1  # a band, well under the whole page
 
 
@@ -113,7 +106,7 @@ def test_a_scanned_page_marks_the_passages_lines_from_tesseracts_words(tmp_path:
         baseline = 792 - (700 - 20 * row)
         assert baseline - 14 <= box.top < box.bottom <= baseline + 5, (row, box)
         assert box.left == pytest.approx(72, abs=4)
-    assert len(_highlighted_rows(drawing.png)) < drawing.height_px * 0.1
+    assert len(highlighted_rows(drawing.png)) < drawing.height_px * 0.1
 
 
 def test_a_word_page_is_a_rendering_whose_marks_follow_casetracks_lines(tmp_path: Path) -> None:
@@ -135,7 +128,7 @@ def test_a_word_page_is_a_rendering_whose_marks_follow_casetracks_lines(tmp_path
     layout = PageLayout.of(parsed.text, parsed.line_width)
     assert len(drawing.boxes) == layout.line_at(end - 1) - layout.line_at(start) + 1 >= 2
     assert drawing.height_px >= 1200
-    assert len(_highlighted_rows(drawing.png)) < drawing.height_px * 0.1
+    assert len(highlighted_rows(drawing.png)) < drawing.height_px * 0.1
 
 
 def test_a_page_whose_file_is_gone_and_has_no_text_is_an_error_not_a_blank_image(tmp_path: Path) -> None:
@@ -158,6 +151,9 @@ def test_a_passages_closing_period_and_opening_quote_are_marked_too() -> None:
     units = [*"Hesaid", "\u201c", *"paynow", ".", *"Then"]  # PDFium's characters, no spaces
     assert find_span(units, "\u201cpay now.", 0.0) == (6, 13)
     assert find_span(units, "pay now", 0.0) == (7, 12)
+    page = "He said, \u201cpay now.\u201d Then"  # a page's characters as one string, spaces and all
+    assert find_span(page, "\u201cpay now.\u201d", 0.0) == (9, 18)
+    assert find_span(page, "pay now", 0.0) == (10, 16)
 
 
 def test_a_black_and_white_page_is_drawn_in_greys_and_a_coloured_one_keeps_its_colours(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ marks and punctuation the text layer and CaseTrack's page text write differently
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -13,7 +14,6 @@ from casetrack.page_image.model import Box
 _NOT_KEY = re.compile(r"[\W_]+")
 _LEADING = re.compile(r"^[\W_]+")
 _TRAILING = re.compile(r"[\W_]+$")
-_ASCII_KEY = re.compile(r"[A-Za-z0-9]")
 # When the passage's letters are not on the page as one run (a re-read scan reads a word differently),
 # its first and last letters are looked for instead, each in runs of these lengths, longest first.
 _ANCHORS = (80, 40, 20, 10)
@@ -26,29 +26,30 @@ def key(text: str) -> str:
 
 def find_span(units: Sequence[str], passage: str, expected: float) -> tuple[int, int] | None:
     """The first and last unit (inclusive) holding `passage`; where it occurs more than once, the
-    occurrence nearest `expected` (its start as a fraction of the page). None when it is not there."""
-    joined = "".join(units)
-    if len(joined) == len(units) and joined.isascii():  # a PDF's characters, nearly always: no normalising each
-        parts: list[str] = [char.lower() if char.isalnum() else "" for char in joined]
-        owners = [match.start() for match in _ASCII_KEY.finditer(joined)]
-        return _found(parts, owners, "".join(parts), passage, expected)
-    owners = []
-    parts = []
-    for index, unit in enumerate(units):
-        unit_key = key(unit)
-        parts.append(unit_key)
-        owners.extend([index] * len(unit_key))
-    return _found(parts, owners, "".join(parts), passage, expected)
+    occurrence nearest `expected` (its start as a fraction of the page). None when it is not there.
+    `units` may be a page's characters as one string (spaces and all), or its words."""
+    parts = list(map(_unit_key, units))
+    owners = [index for index, part in enumerate(parts) if part]
+    page = "".join(parts)
+    if len(page) != len(owners):  # a unit whose key is longer than a letter ("ﬁ" -> "fi", a word)
+        owners = [index for index, part in enumerate(parts) for _ in part]
+    return _found(units, parts, owners, page, passage, expected)
 
 
-def _found(parts: list[str], owners: list[int], page: str, passage: str, expected: float) -> tuple[int, int] | None:
+@functools.lru_cache(maxsize=1 << 16)
+def _unit_key(unit: str) -> str:
+    return key(unit)  # a page repeats its few hundred distinct characters thousands of times
+
+
+def _found(units: Sequence[str], parts: list[str], owners: list[int], page: str, passage: str,
+           expected: float) -> tuple[int, int] | None:
     want = key(passage)
     if not page or not want:
         return None
     hits = _occurrences(page, want)
     if hits:
         start = min(hits, key=lambda hit: abs(hit / len(page) - expected))
-        return _with_edges(parts, passage, owners[start], owners[start + len(want) - 1])
+        return _with_edges(units, parts, passage, owners[start], owners[start + len(want) - 1])
     head = _anchor(page, want, expected * len(page), first=True)
     tail = _anchor(page, want, (head if head is not None else expected * len(page)) + len(want), first=False)
     if head is None and tail is None:
@@ -61,16 +62,22 @@ def _found(parts: list[str], owners: list[int], page: str, passage: str, expecte
     return owners[head], owners[tail]
 
 
-def _with_edges(keys: list[str], passage: str, first: int, last: int) -> tuple[int, int]:
+def _with_edges(units: Sequence[str], keys: list[str], passage: str, first: int, last: int) -> tuple[int, int]:
     """The span widened over the units without letters or digits that open or close the passage
-    (its closing period, an opening quotation mark), as many as it has."""
+    (its closing period, an opening quotation mark), as many as it has; spaces between are passed over."""
     text = "".join(passage.split())
     lead = len(text) - len(_LEADING.sub("", text))
     trail = len(text) - len(_TRAILING.sub("", text))
-    while lead and first > 0 and not keys[first - 1]:
-        first, lead = first - 1, lead - 1
-    while trail and last + 1 < len(keys) and not keys[last + 1]:
-        last, trail = last + 1, trail - 1
+    at = first
+    while lead and at > 0 and not keys[at - 1]:
+        at -= 1
+        if not units[at].isspace():
+            first, lead = at, lead - 1
+    at = last
+    while trail and at + 1 < len(keys) and not keys[at + 1]:
+        at += 1
+        if not units[at].isspace():
+            last, trail = at, trail - 1
     return first, last
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from casetrack.domain import ExtractionMethod, StoredPage
+from casetrack.domain import ExtractionMethod, PageWords, StoredPage
 from casetrack.errors import DocumentUnreadable
 from casetrack.page_image.model import PageDrawing
 from casetrack.page_image.pdf_page import draw_pdf_page
 from casetrack.page_image.scan_page import draw_scan_page
 from casetrack.page_image.text_page import draw_text_page
+from casetrack.page_image.word_page import WORD_FORMATS, draw_word_page
 from casetrack.parse.formats import IMAGE_ID, PDF
 from casetrack.parse.options import ParseOptions
 
@@ -17,10 +18,13 @@ _PAGED_FILES = (PDF.id, IMAGE_ID)  # formats whose pages are the file's own, dra
 
 
 def draw_page(source: Path | None, file_format: str, page: StoredPage, span: tuple[int, int] | None,
-              title: str, options: ParseOptions) -> PageDrawing:
+              title: str, options: ParseOptions, words: PageWords | None = None,
+              converted: Path | None = None) -> PageDrawing:
     """Stored `page` of a document in `file_format` whose file is at `source` (None or missing: gone),
     `span` (offsets into the page's text) marked; `title` names the page in a rendering's caption
-    ("page 3 (est.) of Letter.docx"). Raises DocumentUnreadable when there is nothing to draw from."""
+    ("page 3 (est.) of Letter.docx"); `words`: Tesseract's words on a scanned page, as ingest kept them;
+    `converted`: where LibreOffice's PDF of a Word file is kept (made there at the first drawing).
+    Raises DocumentUnreadable when there is nothing to draw from."""
     passage = page.text[span[0]:span[1]] if span else None
     expected = span[0] / max(len(page.text), 1) if span else 0.0
     present = source is not None and source.is_file()
@@ -29,7 +33,12 @@ def draw_page(source: Path | None, file_format: str, page: StoredPage, span: tup
         assert source is not None
         if file_format == PDF.id and page.method is ExtractionMethod.NATIVE:
             return draw_pdf_page(source, page.number, passage, expected)
-        return draw_scan_page(source, file_format, page.number, passage, expected, options)
+        return draw_scan_page(source, file_format, page.number, passage, expected, options, words)
+    if file_format in WORD_FORMATS and present and page.attachment is None and converted is not None:
+        assert source is not None
+        drawn = draw_word_page(source, converted, page.text, page.number, span, options)
+        if drawn is not None:
+            return drawn
     if own_page:
         caption = f"The file is not at {source}: a rendering of CaseTrack's text of {title}, not the page itself"
     elif page.attachment is not None:

@@ -39,6 +39,7 @@ def parse_image(path: Path, options: ParseOptions) -> ParsedDocument:
             method=result.method,
             ocr_confidence=result.confidence,
             warnings=result.warnings,
+            ocr_words=result.words,
         )
         for number, result in enumerate(results, start=1)
     )

@@ -4,7 +4,7 @@ chunk and provenance records. Pure encoding, no store access."""
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, fields
+from dataclasses import asdict
 from typing import Any
 
 from casetrack.chunk.roles.tagging import known_roles
@@ -40,28 +40,6 @@ def decode_document(raw: bytes) -> Document:
 def _text(value: object) -> str | None:
     """A path or a seal as ingest writes it (a string); anything else a crafted record holds is read as none."""
     return value if isinstance(value, str) else None
-
-
-_PAGE_FIELDS = tuple(f.name for f in fields(StoredPage))
-
-
-def encode_page(page: StoredPage) -> bytes:
-    # Field by field: every field is a plain value, and `asdict` deep-copies each one (~20 µs a page).
-    record = {name: getattr(page, name) for name in _PAGE_FIELDS}
-    record["method"] = page.method.value
-    if page.attachment is None:  # only an e-mail's attached pages carry these: other records stay as they were
-        del record["attachment"], record["attachment_page"]
-    if page.line_width is None:  # only pages of formats without lines of their own (Word, RTF) carry it
-        del record["line_width"]
-    return dumps(record)
-
-
-def decode_page(raw: bytes) -> StoredPage:
-    r = loads(raw)
-    return StoredPage(number=int(r["number"]), text=r["text"], method=ExtractionMethod(r["method"]),
-                      ocr_confidence=r.get("ocr_confidence"), approximate=bool(r.get("approximate", False)),
-                      bates_number=r.get("bates_number"), attachment=r.get("attachment"),
-                      attachment_page=r.get("attachment_page"), line_width=r.get("line_width"))
 
 
 def provenance_record(span: ChunkSpan, page: StoredPage, embedded_at: float | None,

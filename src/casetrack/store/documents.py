@@ -11,17 +11,16 @@ from typing import Any
 
 import numpy as np
 
-from casetrack.domain import Chunk, ChunkSpan, Document, StoredPage
+from casetrack.domain import Chunk, ChunkSpan, Document, PageWords, StoredPage
 from casetrack.graph.records import ExtractRecord, extract_json, extract_of
-from casetrack.store import keys
+from casetrack.store import keys, page_records
 from casetrack.store.document_records import (
     assemble_chunk,
     decode_document,
-    decode_page,
     encode_document,
-    encode_page,
     provenance_record,
 )
+from casetrack.store.page_records import decode_page, encode_page
 from casetrack.store.records import dumps, loads
 from casetrack.store.rocks import Batch, RocksStore
 from casetrack.store.vectors import VectorValue, decode_vector, encode_vector
@@ -46,6 +45,7 @@ class DocumentWrite:
     printed: Mapping[str, str] = field(default_factory=dict)  # chunk id -> printed page:line span ("17:19-18:4")
     # embedder -> chunk id -> the vectors of the windows a long chunk was read in (see `windows_id`)
     windows: Mapping[str, Mapping[str, VectorValue]] = field(default_factory=dict)
+    page_words: Mapping[int, PageWords] = field(default_factory=dict)  # page number -> Tesseract's words on it
 
 
 # --- encoding ----------------------------------------------------------------
@@ -59,6 +59,7 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
     batch.put(keys.DOCUMENTS, keys.structure(doc.id), dumps({"entries": list(write.structure)}))
     for page in write.pages:
         batch.put(keys.PAGES, keys.page(doc.id, page.number), encode_page(page))
+    page_records.put_words(batch, doc.id, write.page_words)
     for chunk_id, span in write.chunks:
         record: dict[str, Any] = {"id": chunk_id, "document_id": doc.id, "sequence": span.sequence, "text": span.text,
                                   "token_count": span.token_count}
@@ -95,6 +96,7 @@ def delete_document(store: RocksStore, batch: Batch, doc: Document, embedders: I
         batch.delete(keys.CHUNKS, key)
     for key, _ in store.scan(keys.PAGES, keys.page_prefix(doc.id)):
         batch.delete(keys.PAGES, key)
+    page_records.delete_words(store, batch, doc.id)
     for key, _ in store.scan(keys.GRAPH, keys.graph_prefix(doc.id)):
         batch.delete(keys.GRAPH, key)
     batch.delete(keys.DOCUMENTS, keys.structure(doc.id))
@@ -176,6 +178,12 @@ def all_pages(store: RocksStore) -> Iterator[tuple[str, StoredPage]]:
 def page(store: RocksStore, doc_id: str, number: int) -> StoredPage | None:
     raw = store.get(keys.PAGES, keys.page(doc_id, number))
     return None if raw is None else decode_page(raw)
+
+
+def page_words(store: RocksStore, doc_id: str, number: int) -> PageWords | None:
+    """Tesseract's words on page `number`: None for a page not read by OCR, one ingested before they were kept
+    (2026-11), or one whose record does not read back."""
+    return page_records.words(store, doc_id, number)
 
 
 def chunk_ids(store: RocksStore, doc_id: str) -> list[str]:

@@ -111,8 +111,9 @@ def _chunks(db: RocksStore, doc_ids: set[str], problems: list[str]) -> set[str]:
 
 
 def _keyed_by_document(db: RocksStore, doc_ids: set[str], problems: list[str]) -> None:
-    """Pages, outlines and graph extracts: each key names a document that must exist."""
-    for cf, prefix in ((keys.PAGES, b"page:"), (keys.GRAPH, b"g:"), (keys.DOCUMENTS, b"structure:")):
+    """Pages, their OCR words, outlines and graph extracts: each key names a document that must exist."""
+    for cf, prefix in ((keys.PAGES, b"page:"), (keys.PAGES, keys.page_words_prefix("")[:-1]), (keys.GRAPH, b"g:"),
+                       (keys.DOCUMENTS, b"structure:")):
         for doc_id in _ids_after(db, cf, prefix):
             if doc_id not in doc_ids:
                 problems.append(f"the {cf} family holds an entry for {doc_id!r}, which is not a document in the case")

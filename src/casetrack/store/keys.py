@@ -55,6 +55,16 @@ def page(doc_id: str, number: int) -> bytes:
     return page_prefix(doc_id) + f"{number:06d}".encode()
 
 
+# pages: Tesseract's words on a page read by OCR (store/page_words.py), apart from the page's text, which
+# search and verification read often and the words only a drawing of the page needs
+def page_words_prefix(doc_id: str) -> bytes:
+    return b"words:" + doc_id.encode() + b":"
+
+
+def page_words(doc_id: str, number: int) -> bytes:
+    return page_words_prefix(doc_id) + f"{number:06d}".encode()
+
+
 # chunks
 def chunk(chunk_id: str) -> bytes:
     return b"chunk:" + chunk_id.encode()

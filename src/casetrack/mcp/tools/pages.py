@@ -19,7 +19,7 @@ def get_page_image(
     char_end: Annotated[int | None, Field(ge=0)] = None, case_name: CaseName = None,
 ) -> Annotated[CallToolResult, out.PageImage]:
     """A passage highlighted on its page, as a PNG: chunk_id, or document_name and page (char_start/char_end
-    to mark). Word, RTF, text and e-mail pages are drawn from CaseTrack's text, as paged."""
+    to mark). Word by LibreOffice if present; RTF, text, e-mail: CaseTrack's text as paged."""
     app = app_of(ctx)
     view = app.page_images.draw(app.case(case_name), chunk_id, document_name, page, char_start, char_end)
     return CallToolResult(

@@ -50,5 +50,10 @@ def straightened(image: Image.Image) -> tuple[Image.Image, float]:
     angle = skew_angle(image)
     if abs(angle) < MIN_CORRECTION_DEGREES:
         return image, 0.0
+    return turned_level(image, angle), angle
+
+
+def turned_level(image: Image.Image, angle: float) -> Image.Image:
+    """The page turned by `angle` (as `straightened` found it), grown to hold all of it, the corners white."""
     fill = 255 if image.mode in ("L", "1") else (255,) * len(image.getbands())
-    return image.rotate(-angle, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=fill), angle
+    return image.rotate(-angle, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=fill)

@@ -244,6 +244,7 @@ def _assemble(
                     method=result.method,
                     ocr_confidence=result.confidence,
                     warnings=result.warnings,
+                    ocr_words=result.words,
                 )
             )
     skipped = [page.number for page in pages if page.method is ExtractionMethod.SKIPPED]

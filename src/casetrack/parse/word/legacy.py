@@ -76,6 +76,32 @@ def _converted(path: Path, options: ParseOptions, import_filter: str, file_forma
     return replace(document, format=file_format)
 
 
+def convert_to_pdf(path: Path, target: Path, options: ParseOptions) -> bool:
+    """The document at `path` laid out and printed to a PDF at `target` by LibreOffice (headless, offline,
+    a private profile, killed after CONVERT_TIMEOUT_S), for drawing a Word page as Word-like software lays it
+    out. False when LibreOffice is not installed or could not convert it."""
+    soffice = find_soffice(options)
+    if soffice is None:
+        return False
+    with scratch_folder(options, "pdf") as scratch:
+        profile = offline_profile(Path(scratch) / "profile")
+        out_dir = Path(scratch) / "out"
+        argv = [soffice, f"-env:UserInstallation={profile}", "--headless", "--norestore", "--nologo",
+                "--convert-to", "pdf", "--outdir", str(out_dir), str(path)]  # fmt: skip
+        try:
+            _run_killing_group(argv, CONVERT_TIMEOUT_S, path, offline_environment(Path(scratch)))
+        except (DocumentUnreadable, OSError):
+            return False
+        converted = out_dir / f"{path.stem}.pdf"
+        if not converted.is_file():
+            return False
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+        shutil.move(converted, partial)
+        os.replace(partial, target)  # whole or not at all, should two drawings convert it at once
+    return True
+
+
 def _run_killing_group(argv: list[str], timeout: float, path: Path, env: dict[str, str]) -> tuple[int, str]:
     """Run soffice, returning its exit code and combined output. On timeout, kill its whole
     process group: the launcher starts a separate soffice.bin that would otherwise outlive it."""

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from casetrack.domain import Case, Chunk, Document, page_citation
+from casetrack.domain import Case, Chunk, Document, ExtractionMethod, page_citation
 from casetrack.errors import InvalidInput, NotFound
 from casetrack.parse.options import ParseOptions
 from casetrack.service.cases.cases import CaseService
@@ -56,6 +56,8 @@ class PageImages:
             chunk = None  # another page of the passage's document: nothing on it to mark
         with self._cases.store(case).reader() as db:
             stored = docstore.page(db, doc.id, number)
+            words = docstore.page_words(db, doc.id, number) if stored and stored.method is ExtractionMethod.OCR \
+                else None
         if stored is None:
             raise NotFound("Page", f"{doc.name} page {number}", hint="The document may have been reindexed.")
         span = (chunk.span.char_start, chunk.span.char_end) if chunk is not None else None
@@ -70,6 +72,9 @@ class PageImages:
         from casetrack.page_image.page import draw_page  # the renderer loads at the first page drawn, not at start
 
         source = doc.copied_original or doc.original_path
+        # A Word file printed to a PDF by LibreOffice, kept with the case (named by its content: a new version
+        # of the file is printed anew); a cache, left out of exports.
+        converted = self._cases.store(case).case_dir / "page_images" / f"{doc.id}-{doc.file_hash[:16]}.pdf"
         drawing = draw_page(Path(source) if source else None, doc.format, stored, span, f"{cited} of {doc.name}",
-                            self._options)
+                            self._options, words, converted)
         return PageView(doc, number, chunk, citation, drawing)

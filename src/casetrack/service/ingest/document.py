@@ -187,6 +187,7 @@ class Ingestor:
                 windows={e: {cid: w for cid, w in zip(chunk_ids, ws, strict=True) if w is not None}
                          for e, ws in entries.windows.items()},
                 structure=_structure_records(headings), graph=extract,
+                page_words={p.number: p.ocr_words for p in parsed.pages if p.ocr_words is not None},
             )
         report("saving")
         self._commit_with_copy(case, store, write, replace_doc, now, copied)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 from casetrack import helper_process
 from casetrack.chunk import StructureEntry
@@ -82,7 +83,9 @@ class PendingExtract:
     def __init__(self, pages: Sequence[ParsedPage]) -> None:
         self._pages = pages
         long_enough = sum(len(page.text) for page in pages) >= HELPER_MIN_CHARS
-        self._call = helper_process.try_submit(mention_records, pages) if long_enough else None
+        # The helper reads the pages' text: a scan's OCR words (where they are on the page) stay here.
+        sent = [replace(page, ocr_words=None) if page.ocr_words else page for page in pages]
+        self._call = helper_process.try_submit(mention_records, sent) if long_enough else None
 
     def records(self, headings: Sequence[StructureEntry], chunks: Sequence[tuple[str, ChunkSpan]]) -> ExtractRecord:
         call, self._call = self._call, None

@@ -32,7 +32,15 @@ MOST_PASSAGES = 0.5  # a word in more than this share of a named document's pass
 NAMED_INCLUDED = 500  # passages of a named document taken as candidates whatever recall finds
 REFERENCE_HOLDERS = 500  # passages holding a cited reference taken as candidates, the best by BM25 first
 
+# A passage not tagged with the clause type asked for is lifted by how likely the classifier found it to be one
+# (issue 34): nothing at LIKELY_FROM (the least probability ingest keeps), in full at LIKELY_FULL (the classifier's
+# tagging threshold, docs/clause_model.md), in between by log-odds. Only the fused first `fuse_keep` candidates are
+# read: a passage further down is not lifted into the results by a prior of at most `role_weight`.
+LIKELY_FROM = 0.01
+LIKELY_FULL = 0.09
+
 Prior = Callable[[Sequence[Key]], Sequence[float]]  # per key, in the keys' order
+Likelihoods = Callable[[Sequence[Key]], Sequence[Mapping[str, float]]]  # per key, clause type -> probability
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +54,11 @@ class Evidence:
 def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[QueryReference],
              roles: Mapping[str, float],
              bm25: Bm25Index | SegmentedBm25, chunks_of: Callable[[str], Sequence[Key]],
-             allowed: Set[Key] | None, config: PipelineConfig) -> Evidence:
+             allowed: Set[Key] | None, config: PipelineConfig, likelihoods: Likelihoods | None = None) -> Evidence:
     """The evidence for one query: `references` are what it cites (index.references), `roles` the roles it asks
     for with how strongly (search.roles); `chunks_of(document id)` gives a document's live chunks (asked only of
-    the documents the query names, so a search never walks the whole case); `allowed` is a document filter."""
+    the documents the query names, so a search never walks the whole case); `allowed` is a document filter;
+    `likelihoods(keys)` each passage's clause types with their probabilities (LIKELY_FROM)."""
     first: set[Key] = set()
     for ref in references:
         # Only the best holders become candidates: a precedent a big case cites on thousands of pages would
@@ -77,7 +86,8 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
             unnamed = []
         strength = {key: how for doc, how in scope.strength.items() for key in chunks_of(doc)}
         include = named[:NAMED_INCLUDED]
-    roles = {role: how for role, how in roles.items() if bm25.df(role_term(role))}  # roles no passage plays
+    if likelihoods is None:  # without them, a role no passage is tagged with lifts none
+        roles = {role: how for role, how in roles.items() if bm25.df(role_term(role))}
     if not (strength and config.name_weight) and not (roles and config.role_weight):
         return Evidence(unnamed, None, first, include)
 
@@ -88,7 +98,24 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
         for role, how in roles.items():
             for i in np.flatnonzero(bm25.holds(role_term(role), keys)).tolist():
                 tagged[i] = max(tagged[i], how)
+        if likelihoods is not None:  # an untagged passage by how likely it is the clause asked for
+            for i, types in enumerate(likelihoods(keys[: config.fuse_keep])):
+                tagged[i] = max([tagged[i], *(how * likely(types.get(role, 0.0)) for role, how in roles.items())])
         return [config.name_weight * strength.get(key, 0.0) + config.role_weight * tag
                 for key, tag in zip(keys, tagged, strict=True)]
 
     return Evidence(unnamed, prior, first, include)
+
+
+def likely(probability: float) -> float:
+    """How fully a passage of this probability of being a clause plays it: 0 up to LIKELY_FROM, 1 from
+    LIKELY_FULL, in between by log-odds."""
+    if probability <= LIKELY_FROM:
+        return 0.0
+    if probability >= LIKELY_FULL:
+        return 1.0
+    return float((_logit(probability) - _logit(LIKELY_FROM)) / (_logit(LIKELY_FULL) - _logit(LIKELY_FROM)))
+
+
+def _logit(p: float) -> float:
+    return float(np.log(p / (1.0 - p)))

@@ -40,6 +40,9 @@ class DocumentWrite:
     roles: Mapping[str, Sequence[str]] = field(default_factory=dict)  # chunk id -> legal roles (chunk.roles)
     # chunk id -> role -> the classifier's probability, for the roles it tagged (chunk.clause_model)
     role_confidence: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    # chunk id -> clause type -> the classifier's probability, for the likely types it did not tag (a passage's
+    # likelihood of a type asked for lifts it in search: search.evidence); never shown as a tag
+    role_likelihood: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
     # chunk id -> role -> (start, end) of the clause in the chunk's text (chunk.clause_spans)
     role_spans: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=dict)
     printed: Mapping[str, str] = field(default_factory=dict)  # chunk id -> printed page:line span ("17:19-18:4")
@@ -67,6 +70,8 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
             record["roles"] = list(write.roles[chunk_id])
         if write.role_confidence.get(chunk_id):
             record["role_confidence"] = dict(write.role_confidence[chunk_id])
+        if write.role_likelihood.get(chunk_id):
+            record["role_likelihood"] = dict(write.role_likelihood[chunk_id])
         if write.role_spans.get(chunk_id):
             record["role_spans"] = {r: list(s) for r, s in write.role_spans[chunk_id].items()}
         batch.put(keys.CHUNKS, keys.chunk(chunk_id), dumps(record))
@@ -203,6 +208,23 @@ def chunk_ids_starting(store: RocksStore, prefix: str, limit: int) -> list[str]:
 def chunk_id_at(store: RocksStore, doc_id: str, sequence: int) -> str | None:
     raw = store.get(keys.CHUNKS, keys.doc_chunk(doc_id, sequence))
     return None if raw is None else raw.decode()
+
+
+def role_likelihoods(store: RocksStore, chunk_ids: Sequence[str]) -> list[dict[str, float]]:
+    """Per chunk, its clause types with their probabilities: the tagged ones (role_confidence) and the likely
+    untagged ones (role_likelihood); {} for a chunk without them or not stored."""
+    out = []
+    for chunk_id in chunk_ids:
+        raw = store.get(keys.CHUNKS, keys.chunk(chunk_id))
+        record = loads(raw) if raw is not None else {}
+        types: dict[str, float] = {}
+        for name in ("role_likelihood", "role_confidence"):
+            value = record.get(name)
+            if isinstance(value, dict):
+                types.update((str(t), float(p)) for t, p in value.items()
+                             if isinstance(p, (int, float)) and 0.0 <= p <= 1.0)  # a crafted record: data
+        out.append(types)
+    return out
 
 
 def load_chunk(store: RocksStore, chunk_id: str, doc: Document | None = None) -> Chunk | None:

@@ -152,11 +152,13 @@ class ClauseModel:
         """Per passage, the clause types at or above the threshold, each with its probability, most likely
         first."""
         cut = self.threshold if threshold is None else threshold
-        out = []
-        for p in self.passage_scores(texts):
-            chosen = np.flatnonzero(p >= cut)
-            out.append({self.types[i]: round(float(p[i]), 3) for i in chosen[np.argsort(-p[chosen])]})
-        return out
+        return [self.above(p, cut) for p in self.passage_scores(texts)]
+
+    def above(self, probabilities: np.ndarray, cut: float) -> dict[str, float]:
+        """The types of one row of `passage_scores` at or above `cut`, each with its probability (3 places), most
+        likely first."""
+        chosen = np.flatnonzero(probabilities >= cut)
+        return {self.types[i]: round(float(probabilities[i]), 3) for i in chosen[np.argsort(-probabilities[chosen])]}
 
     def tag(self, text: str, threshold: float | None = None) -> dict[str, float]:
         """The clause types of one passage at or above the threshold (`tag_all`)."""

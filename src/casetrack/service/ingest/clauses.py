@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from casetrack.chunk.roles.clause_model import ClauseModel
@@ -21,6 +21,9 @@ from casetrack.graph.records import RoleRecord
 log = logging.getLogger(__name__)
 
 QUOTED = 0.9  # a contract clause in a document that is not an agreement (a letter quoting the contract)
+# An agreement's passages keep every clause type at least this likely (untagged ones too), so that search can
+# lift a passage by how likely it is to be the clause asked for rather than by tagged or not (search.evidence).
+LIKELY = 0.01
 FAMILIES = {DocumentType.CONTRACT: CONTRACT, DocumentType.CASE_LAW: DECISION}
 
 
@@ -43,12 +46,21 @@ def clause_model() -> ClauseModel | None:
 
 def learned_types(texts: Sequence[str], document_type: DocumentType) -> list[dict[str, float]]:
     """Per passage, the clause types the classifier gives it with their probabilities ({} for a decision)."""
+    return _learned(texts, document_type)[0]
+
+
+def _learned(texts: Sequence[str], document_type: DocumentType) -> tuple[list[dict[str, float]],
+                                                                          list[dict[str, float]]]:
+    """Per passage, the clause types it is tagged with, and (an agreement's passages only) every type from
+    LIKELY up, each with its probability; the passages are scored once for both."""
     model = clause_model()
     family = family_of(document_type)
     if model is None or family == DECISION:
-        return [{} for _ in texts]
-    cut = None if family == CONTRACT else max(QUOTED, model.threshold)
-    return model.tag_all(texts, threshold=cut)
+        return [{} for _ in texts], [{} for _ in texts]
+    cut = model.threshold if family == CONTRACT else max(QUOTED, model.threshold)
+    scores = model.passage_scores(texts)
+    likely = [model.above(p, LIKELY) if family == CONTRACT else {} for p in scores]
+    return [model.above(p, cut) for p in scores], likely
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +70,8 @@ class ChunkTags:
     roles: list[tuple[str, ...]]  # per chunk, in taxonomy order
     confidence: dict[str, dict[str, float]]  # chunk id -> role -> the classifier's probability
     places: dict[str, dict[str, tuple[int, int]]]  # chunk id -> role -> where in its text the clause is
+    # chunk id -> clause type -> probability, for the types from LIKELY up that it is not tagged with
+    likelihood: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
 def tag_chunks(chunk_ids: Sequence[str], spans: Sequence[ChunkSpan], paths: Sequence[str],
@@ -66,10 +80,13 @@ def tag_chunks(chunk_ids: Sequence[str], spans: Sequence[ChunkSpan], paths: Sequ
     paths, the classifier's types), their confidences and where in the chunk each clause is."""
     texts = [s.text for s in spans]
     worded = ((r.role, r.chunk_id) for r in located)
-    tagged = chunk_roles(chunk_ids, paths, worded, family_of(document_type), learned_types(texts, document_type))
+    learned, likely = _learned(texts, document_type)
+    tagged = chunk_roles(chunk_ids, paths, worded, family_of(document_type), learned)
     model = clause_model()
     confidence = {cid: sure for cid, found in zip(chunk_ids, tagged, strict=True)
                   if (sure := {r: p for r, p in found.items() if p is not None})}
     places = {cid: where for cid, text, found in zip(chunk_ids, texts, tagged, strict=True)
               if found and (where := clause_spans(text, found, model))}
-    return ChunkTags([tuple(found) for found in tagged], confidence, places)
+    likelihood = {cid: below for cid, found, types in zip(chunk_ids, tagged, likely, strict=True)
+                  if (below := {t: p for t, p in types.items() if t not in found})}
+    return ChunkTags([tuple(found) for found in tagged], confidence, places, likelihood)

@@ -207,7 +207,8 @@ class SearchService:
                                 tagged = {str(key) for key in index.bm25.keys_holding(role_term(role.id))}
                                 allowed = tagged if allowed is None else allowed & tagged
                             found = evidence(scope, tokens, references, asked, index.bm25, index.chunks_of_document,
-                                             allowed, config)
+                                             allowed, config, lambda keys: docstore.role_likelihoods(
+                                                 db, [str(key) for key in keys]))
                             request = SearchRequest(Query(tokens, vectors, found.unnamed, correspondents),
                                                     wanted, allowed, found.prior, found.first, found.include,
                                                     shown=top_k)

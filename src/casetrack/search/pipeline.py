@@ -7,19 +7,18 @@
                rank-based RRF keeps the best `fuse_keep`. A dense model read in windows
                (E7) ranks twice: by the passage's vector and by its best window
                (search.windows), whose vectors are read for the first `window_keep`.
-  3. boost   - citation (E8) and entity (E11) cosine similarity add a bounded boost
-               (beta * cosine, beta = 0.1) to the normalised fused score; keeps
-               `boost_keep`. Runs only when one of those signals exists. (A rank-based
-               RRF term would be too flat to matter: at k = 60, rank 1 and rank 2 differ
-               by w * 0.00026.)
+  3. boost   - citation (E8) and entity (E11) cosine add a bounded boost (0.1 * cosine) to the
+               normalised fused score, keeping `boost_keep`, when one of them exists (an RRF term
+               would be too flat: at k = 60, ranks 1 and 2 differ by w * 0.00026).
   4. colbert - E12 MaxSim over the first `boost_keep`, blended with the fused score.
                Runs only when the query has E12 tokens and some candidate has them too;
                its output is at most `boost_keep` long (50, the MCP tool's top_k maximum).
 Then each signal's first passage is kept among those shown (fuse.keep_firsts).
 
 The caller embeds the query and owns the indexes; nothing here does I/O. A signal "ran"
-when its query input and a non-empty index both exist; display scores are the fused score
-over the best possible for the signals that ran (see `fuse.normalize`), so 0..1.
+when its query input and a non-empty index both exist; a hit's score is the fused score
+over the best possible for the signals that ran (`fuse.normalize`), 0..1, which ranks; the
+score a user is shown is calibrated from it afterwards (service/search/scoring.py).
 """
 
 from __future__ import annotations
@@ -42,11 +41,10 @@ from casetrack.search.fuse import Scored, apply_min_score, keep_firsts, normaliz
 from casetrack.search.windows import BEST_WINDOW, STAGE_WINDOWS, WindowLoader, best_windows, window_list
 
 BM25 = "bm25"
-# BM25 over the query's reference tokens only (section numbers, docket numbers, amounts,
-# citations, dates: any token with a digit or a §/¶/$ sign). A stage-2 signal, so that a
-# query naming "Section 4.5" or "17-3510" ranks the passages carrying that identifier by it
-# rather than letting a semantically close passage without it win the fusion: RRF sees only
-# ranks, so a BM25 margin of 5x on the identifier otherwise counts as much as 1.01x.
+# BM25 over the query's reference tokens only (section numbers, docket numbers, amounts, citations, dates: any
+# token with a digit or a §/¶/$ sign). A stage-2 signal, so that a query naming "Section 4.5" or "17-3510" ranks
+# the passages carrying that identifier by it rather than letting a semantically close passage without it win
+# the fusion: RRF sees only ranks, so a BM25 margin of 5x on the identifier otherwise counts as much as 1.01x.
 EXACT = "exact"
 # BM25 over the query's tokens without the words that name the document it asks about ("netgear",
 # "distributor" in "the governing law clause of the NETGEAR distributor agreement"; see search.scope).

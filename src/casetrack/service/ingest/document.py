@@ -1,9 +1,8 @@
 """Ingesting one file into a case: parse -> chunk -> index entries -> one atomic commit.
 
-All slow work (parsing, OCR, embedding) happens before the case store is opened for
-writing; the commit itself holds the write lock for milliseconds. The commit re-checks
-for a duplicate under the lock, so two processes ingesting the same file at once still
-store it once."""
+All slow work (parsing, OCR, embedding) happens before the case store is opened for writing; the commit itself
+holds the write lock for milliseconds. The commit re-checks for a duplicate under the lock, so two processes
+ingesting the same file at once still store it once."""
 
 from __future__ import annotations
 
@@ -349,8 +348,7 @@ def _structure_records(headings: Sequence[StructureEntry]) -> list[dict[str, obj
 
 
 def _metadata(parsed: ParsedDocument, extract: ExtractRecord) -> dict[str, str]:
-    """What the parser read, and the words the document names itself with, for a search that names it by them
-    (search.scope.SELF_NAMING_KEYS): its opening words and its parties."""
+    """What the parser read, and its opening words and parties: a search names it by them (search.scope)."""
     metadata = dict(parsed.metadata)
     first_page = next((page.text for page in parsed.pages if page.text.strip()), "")
     if first_page:

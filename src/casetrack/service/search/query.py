@@ -1,5 +1,5 @@
-"""Searching a case (PRD 08, with the issue's corrections): hybrid recall, rank-based RRF,
-optional boosts and ColBERT rerank, each stage run with whatever embedders are ready."""
+"""Searching a case (PRD 08, with the issue's corrections): hybrid recall, rank-based RRF, optional boosts and
+ColBERT rerank, each stage run with whatever embedders are ready; the scores shown calibrated (scoring.py)."""
 
 from __future__ import annotations
 
@@ -104,9 +104,7 @@ class SearchService:
         self._pool = pool
         self.cache = cache
         self.pipeline = pipeline
-        # One CaseStore per case: a fresh one re-runs the schema check, which costs a
-        # database open per search.
-        self._stores: dict[str, CaseStore] = {}
+        self._stores: dict[str, CaseStore] = {}  # one a case: a fresh one re-runs the schema check (a database open)
         # case -> (generation, each document's name tokens by id, the same by (id, name) for the next generation)
         self._name_tokens: dict[str, tuple[int, DocumentNames, dict[tuple[str, str], frozenset[str]]]] = {}
         self._mail: dict[str, MailIndex] = {}  # case -> its e-mails as messages and threads
@@ -234,8 +232,7 @@ class SearchService:
                 hits, missing = self._assemble(db, outcome.hits, context_chars, top_k,
                                                self.mail(case, db, index.generation), why)
                 hits = [replace(h, transcript=self.transcripts.place(db, h.chunk, text)) for h in hits]
-            # A commit of this process (e.g. a reindex) updated the in-memory index after this
-            # read session began, so some hits name chunks the session cannot see: run again.
+            # A commit of this process (a reindex) updated the in-memory index after this read session began: run again.
             if not (moved_on and missing) or attempt:
                 break
         elapsed = (time.perf_counter() - started) * 1000
@@ -307,8 +304,8 @@ class SearchService:
                 raise InvalidInput("No embeddings are available for this chunk yet. Run get_status to see which "
                                    "models are ready, then reindex_case with reparse=false.")
             dense = index.dense[name]
-            # Ask for as many more as are left out (the document's own chunks, or the chunk itself), then
-            # leave them out: the same result as searching all the others, without listing them.
+            # Ask for as many more as are left out (the document's own chunks, or the chunk itself), then leave them
+            # out: the same result as searching all the others, without listing them.
             excluded = set(index.chunks_of_document(source.document_id)) if exclude_same_document else {source.id}
             keys_, scores = dense.search(dense.vectors([source.id])[0], top_k + len(excluded))
         picked = [(str(k), float(s)) for k, s in zip(keys_, scores, strict=True)

@@ -60,7 +60,8 @@ def test_a_case_full_of_e_mails_keeps_its_filings_and_hearings_on_the_map(tmp_pa
         ingestor.ingest(case, IngestRequest(str(tmp_path / name)))
     case = app.cases.get(case.id)
 
-    text, data = case_map(case, app.graph.graph(case), {})
+    graph = app.graph.graph(case)
+    text, data = case_map(case, graph, {}), CaseMap.of(case, graph, {}).model_dump()
     key_dates = text[text.index("  KEY DATES:") : text.index("  KEY LEGAL ISSUES:")].splitlines()
     assert "2025-03-03  Filed: " in key_dates[-4] and "2025-04-10  Hearing: " in key_dates[-3]  # still on the map
     # the e-mails fill the rest, the earliest first, all in date order: Jan 1 to Jan 13, then the suit

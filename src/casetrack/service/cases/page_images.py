@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -73,8 +74,15 @@ class PageImages:
 
         source = doc.copied_original or doc.original_path
         # A Word file printed to a PDF by LibreOffice, kept with the case (named by its content: a new version
-        # of the file is printed anew); a cache, left out of exports.
-        converted = self._cases.store(case).case_dir / "page_images" / f"{doc.id}-{doc.file_hash[:16]}.pdf"
+        # of the file is printed anew); a cache, left out of exports. The name is a digest, never the record's
+        # own text: an imported record's id or hash is data and must not steer a write out of the case folder.
+        converted = converted_pdf(self._cases.store(case).case_dir, doc)
         drawing = draw_page(Path(source) if source else None, doc.format, stored, span, f"{cited} of {doc.name}",
                             self._options, words, converted)
         return PageView(doc, number, chunk, citation, drawing)
+
+
+def converted_pdf(case_dir: Path, doc: Document) -> Path:
+    """Where LibreOffice's PDF of `doc` is kept: inside `case_dir/page_images`, named by a digest of the record."""
+    key = hashlib.sha256(f"{doc.id}\0{doc.file_hash}".encode()).hexdigest()[:32]
+    return case_dir / "page_images" / f"{key}.pdf"

@@ -20,3 +20,21 @@ def test_a_crafted_id_or_hash_never_leaves_the_case_folder(tmp_path: Path) -> No
         path = converted_pdf(case_dir, crafted)
         assert path.parent == case_dir / "page_images" and path.resolve().is_relative_to(case_dir.resolve())
     assert converted_pdf(case_dir, doc) != converted_pdf(case_dir, replace(doc, file_hash="cd" * 32))
+
+
+def test_deleting_a_document_removes_its_printed_pdf(tmp_path: Path) -> None:
+    from casetrack.config import load_settings
+    from casetrack.service.app import CaseTrack
+    from casetrack.service.ingest.document import IngestRequest
+
+    app = CaseTrack.open(load_settings(tmp_path / "data", environ={}))
+    case = app.create_case("Printed")
+    source = tmp_path / "memo.txt"
+    source.write_text("MEMO\n\nThe shipment left the yard on March 3.\n", encoding="utf-8")
+    doc = app.ingestor.ingest(case, IngestRequest(str(source))).document
+    printed = converted_pdf(app.cases.store(case).case_dir, doc)
+    printed.parent.mkdir(parents=True, exist_ok=True)
+    printed.write_bytes(b"%PDF-1.4 privileged pages")
+    app.ingestor.delete(app.cases.get(case.id), doc)
+    assert not printed.exists()
+    app.jobs.shutdown()

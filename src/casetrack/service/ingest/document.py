@@ -37,6 +37,7 @@ from casetrack.parse import ParseOptions, parse_file
 from casetrack.search.scope import opening
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import parse_document_type
+from casetrack.service.cases.page_images import converted_pdf
 from casetrack.service.distribution import licensing
 from casetrack.service.ingest.clauses import tag_chunks
 from casetrack.service.ingest.document_warnings import document_warnings, unsearchable
@@ -247,8 +248,8 @@ class Ingestor:
         self.notify(Commit(case.id, before, before + 1, write.document.id, write.terms, write.vectors, removed))
 
     def delete(self, case: Case, doc: Document) -> Deleted:
-        """Remove a document's records in one batch, then its copied original (derived from its id,
-        inside the case's folder; a path outside it is refused and reported in `Deleted.note`)."""
+        """Remove a document's records in one batch, then its copied original and printed PDF, each inside the case's
+        folder (derived from its id; a path outside it is refused and reported in `Deleted.note`)."""
         self._cases.require_writable(case)
         store = self._cases.store(case)
         with store.writer(f"deleting {doc.name}") as db:
@@ -261,17 +262,16 @@ class Ingestor:
             self._copy_stats(case, stats, time.time())
         self.notify(Commit(case.id, before, before + 1, None, {}, {}, removed))
         note = self._remove_copy(store, doc) if doc.copied_original else None
+        converted_pdf(store.case_dir, doc).unlink(missing_ok=True)
         return Deleted(stats, note)
 
     def _copy_stats(self, case: Case, stats: CaseStats, now: float) -> None:
-        """Copy a commit's new counts to the registry (what list_cases shows) while the case's writer lease is
-        still held: a process killed before this leaves that lease behind, and the next start recounts the
-        case from its store (service.cases.recovery). The commit has happened: a busy registry is only logged."""
+        """Copy a commit's new counts to the registry (list_cases) while the writer lease is held: a process killed
+        before this leaves the lease, and the next start recounts (service.cases.recovery); busy registry: logged."""
         try:
             self._cases.save_stats(replace(case, stats=stats, updated_at=now))
         except CaseTrackError as exc:
-            log.warning("The case list may show old counts for %s until its next change: %s", case.name,
-                        exc.message)
+            log.warning("The case list may show old counts for %s until its next change: %s", case.name, exc.message)
 
     @staticmethod
     def _remove_copy(store: CaseStore, doc: Document) -> str | None:

@@ -180,3 +180,19 @@ def test_a_read_handle_keeps_reading_after_a_writer_compacts_its_table_files_awa
         for cf in families:
             for n in range(12):
                 assert held.get(cf, f"doc-{n}".encode()) == f"value {n}".encode() * 50, (cf, n)
+
+
+def test_a_batched_read_gives_each_key_its_own_value_in_order_and_none_for_a_missing_one(tmp_path: Path) -> None:
+    """Search reads a hundred passages' records in one multi-get (store.rocks.get_many): a value given to the
+    wrong key would lift the wrong passage."""
+    path = tmp_path / "case.db"
+    with open_write(path, FAMILIES, "test", 5, "test") as db:
+        batch = db.batch()
+        for n in range(50):
+            batch.put("chunks", f"c{n:03d}".encode(), f"value {n}".encode())
+        db.write(batch)
+    wanted = [b"c049", b"missing", b"c000", b"c017", b"c017", b"c050"]
+    with shared_read(path, FAMILIES) as db:
+        assert db.get_many("chunks", wanted) == [db.get("chunks", key) for key in wanted]
+        assert db.get_many("chunks", wanted) == [b"value 49", None, b"value 0", b"value 17", b"value 17", None]
+        assert db.get_many("chunks", []) == []

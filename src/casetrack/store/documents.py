@@ -214,8 +214,7 @@ def role_likelihoods(store: RocksStore, chunk_ids: Sequence[str]) -> list[dict[s
     """Per chunk, its clause types with their probabilities: the tagged ones (role_confidence) and the likely
     untagged ones (role_likelihood); {} for a chunk without them or not stored."""
     out = []
-    for chunk_id in chunk_ids:
-        raw = store.get(keys.CHUNKS, keys.chunk(chunk_id))
+    for raw in store.get_many(keys.CHUNKS, [keys.chunk(chunk_id) for chunk_id in chunk_ids]):
         record = loads(raw) if raw is not None else {}
         types: dict[str, float] = {}
         for name in ("role_likelihood", "role_confidence"):
@@ -279,8 +278,8 @@ def windows(store: RocksStore, embedder: str, chunk_ids: Sequence[str], dim: int
     what ingest writes (2 to `most` finite, non-zero rows of `dim` numbers) is left out: an imported case's records
     are data, and a crafted one must not rank a passage. Checked for all the chunks at once (search reads ~200)."""
     found: dict[str, np.ndarray] = {}
-    for chunk_id in chunk_ids:
-        raw = store.get(keys.EMBEDDINGS, keys.embedding(windows_id(embedder), chunk_id))
+    stored = store.get_many(keys.EMBEDDINGS, [keys.embedding(windows_id(embedder), c) for c in chunk_ids])
+    for chunk_id, raw in zip(chunk_ids, stored, strict=True):
         if raw is None or len(raw) < 9 or raw[:1] != b"T":
             continue
         rows, width = struct.unpack_from("<II", raw, 1)

@@ -129,6 +129,14 @@ class RocksStore:
         value = self._views[cf].get(key)
         return None if value is None else bytes(value)
 
+    def get_many(self, cf: str, keys: Sequence[bytes]) -> list[bytes | None]:
+        """The values of `keys` in order (None where missing), in one batched read: a search reads a hundred
+        passages' records, and one multi-get costs a fraction of a hundred gets."""
+        if not keys:
+            return []
+        values = self._views[cf].get(list(keys))
+        return [None if value is None else bytes(value) for value in values]
+
     def scan(self, cf: str, prefix: bytes, start: bytes | None = None) -> Iterator[tuple[bytes, bytes]]:
         """Keys starting with `prefix`, in key order, from `start` (a key under `prefix`) if given."""
         for key, value in self._views[cf].items(from_key=start or prefix):

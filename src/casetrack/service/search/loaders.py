@@ -18,16 +18,20 @@ from casetrack.store.rocks import RocksStore
 
 
 def window_loader(db: RocksStore) -> WindowLoader:
-    """A long passage's window vectors (search.windows) stay on disk; search reads the fused first few."""
+    """A long passage's window vectors (search.windows) stay on disk; search reads the fused first few. Each
+    passage's are read once per loader (one search): the pipeline and the score shown both look at them."""
     models = {signal(m.id): m for m in MODELS.values() if m.best_window_share > 0}
+    seen: dict[tuple[str, Key], np.ndarray | None] = {}
 
     def load(name: str, chunk_ids: Sequence[Key]) -> dict[Key, np.ndarray]:
         spec = models.get(name)
         if spec is None:
             return {}
-        by_id = {str(key): key for key in chunk_ids}
-        found = docstore.windows(db, spec.id, list(by_id), spec.dim, spec.max_windows)
-        return {by_id[chunk_id]: matrix for chunk_id, matrix in found.items()}
+        by_id = {str(key): key for key in chunk_ids if (name, key) not in seen}
+        if by_id:
+            found = docstore.windows(db, spec.id, list(by_id), spec.dim, spec.max_windows)
+            seen.update(((name, key), found.get(chunk_id)) for chunk_id, key in by_id.items())
+        return {key: matrix for key in chunk_ids if (matrix := seen[(name, key)]) is not None}
 
     return load
 

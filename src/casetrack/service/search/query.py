@@ -188,12 +188,12 @@ class SearchService:
         tokens = words + query_pin_terms(text)  # "Dep. 17:19": the chunk holding that line
         for attempt in range(2):
             with store.reader() as db:  # the only read session of a search
+                windows = window_loader(db)  # one per search: each passage's windows are read once
                 index = self.cache.get(case.id, store, db)
                 if index.chunk_count == 0:
                     raise InvalidInput(f'Case "{case.name}" has no documents to search yet.',
                                        [Step("ingest_first", {"case_name": case.name})])
                 vectors = self.query_vectors(text, index) if vectors is None else vectors
-                correspondents = asked_terms(text)
                 for repair in range(2):
                     try:
                         with index.lock:
@@ -207,16 +207,16 @@ class SearchService:
                             found = evidence(scope, tokens, references, asked, index.bm25, index.chunks_of_document,
                                              allowed, config, lambda keys: docstore.role_likelihoods(
                                                  db, [str(key) for key in keys]))
-                            request = SearchRequest(Query(tokens, vectors, found.unnamed, correspondents),
+                            request = SearchRequest(Query(tokens, vectors, found.unnamed, asked_terms(text)),
                                                     wanted, allowed, found.prior, found.first, found.include,
                                                     shown=top_k)
                             outcome = search(request, index.indexes, config, colbert_tokens=colbert_loader(db),
-                                             windows=window_loader(db))
+                                             windows=windows)
                             if scope is not None:
                                 outcome = replace(outcome, stages_used=(*outcome.stages_used, STAGE_NAMED))
                             shown, why = scoring.calibrated(
                                 outcome.hits, scoring.evidence(outcome.hits, words, vectors, index.indexes,
-                                                               window_loader(db), scoring.calibration().model),
+                                                               windows, scoring.calibration().model),
                                 min_score)
                             outcome = replace(outcome, hits=tuple(shown))
                             documents = index.document_count if doc is None else 1

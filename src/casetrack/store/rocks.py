@@ -134,7 +134,7 @@ class RocksStore:
         passages' records, and one multi-get costs a fraction of a hundred gets."""
         if not keys:
             return []
-        values = self._views[cf].get(list(keys))
+        values: list[bytes | None] = self._views[cf].get(list(keys)) or []  # a list given, a list back
         return [None if value is None else bytes(value) for value in values]
 
     def scan(self, cf: str, prefix: bytes, start: bytes | None = None) -> Iterator[tuple[bytes, bytes]]:

@@ -91,14 +91,17 @@ def test_a_miss_suggests_only_names_that_look_alike(app_with_case: tuple[CaseTra
 
 
 def test_a_timeline_longer_than_its_passages_says_how_to_see_the_rest() -> None:
-    from casetrack.domain import Case, CaseStatus, CaseType
+    from casetrack.domain import Case, CaseStatus, CaseType, Document, DocumentType
     from casetrack.mcp.outputs_graph import Timeline
     from casetrack.render.graph import timeline
+    from casetrack.service.graph.model import LocatedMention
     from casetrack.service.graph.queries import Timeline as Found
 
     events = [_event(f"2020-01-0{n}", f"Event {n} on January {n}, 2020", n) for n in range(1, 4)]
-    details = [{"document": "d1.pdf", "page": n, "chunk_id": f"chunk-{n}", "snippet": "Event", "citation":
-                f"d1.pdf, p. {n}", "citation_short": f"p. {n}"} for n in range(1, 3)]  # as located: 2
+    doc = Document("d1", "d1.pdf", None, "0" * 64, 1, 0.0, "pdf", DocumentType.OTHER, 1.0, "user", 3, 3, 0, 0, None,
+                   0.0, None, ())
+    details = [LocatedMention(e.mention, doc, "Event", 1, 1, f"d1.pdf, p. {n}, para. 1, l. 1", f"d1.pdf, p. {n}",
+                              f"p. {n}", None) for n, e in enumerate(events[:2], start=1)]  # as located: 2
     text = timeline("Case", events, details, None, None)
     assert "Timeline of Case: 3 events" in text
     assert "(showing the first 2 of 3 events; narrow the range with start_date and end_date" in text

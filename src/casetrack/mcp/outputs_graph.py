@@ -114,15 +114,15 @@ class Located(Out):
     mention_citation: str
     citation: str
     citation_short: str
-    # the passage's provenance, set only when the mention sits in a stored chunk
+    # the passage's provenance (`domain.Provenance`), sent only when the mention sits in a stored chunk
     paragraph_start: int | None = None
     paragraph_end: int | None = None
     line_start: int | None = None
     line_end: int | None = None
-    extraction_method: str | None = None
-    ocr_confidence: float | None = None
-    bates: str | None = None
-    mentions_in_passage: int | None = None  # get_entity_mentions only
+    extraction_method: str | None = None  # native | ocr
+    ocr_confidence: float | None = None  # OCR only
+    bates: str | None = None  # the page's Bates number
+    mentions_in_passage: int | None = None  # get_entity_mentions only: how many mentions the passage holds
 
     @classmethod
     def of(cls, r: LocatedMention, **more: Any) -> Self:  # `more`: a subclass's own fields

@@ -12,11 +12,10 @@ from typing import Any
 
 import jsonschema
 import pytest
-from mcp import Client
 
 from tests.conftest import EVAL_DEV
-from tests.mcp_helpers import call_ok, mcp_session, pro_env
-from tests.stalled_files import long_text
+from tests.every_tool import Reading, Writing, call_every_tool
+from tests.mcp_helpers import mcp_session, pro_env
 from tests.transcript_files import full_page_text, smith_pages
 
 # Every tool and parameter the spec names (the surface before issue 23, as clients and prompts know it).
@@ -95,19 +94,30 @@ def surface_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def scratch(tmp_path: Path) -> Path:
+def scratch(tmp_path: Path) -> Writing:
+    """The writing tools' own case, deleted at the end, and its files."""
     folder = tmp_path / "incoming"
     folder.mkdir()
     (folder / "letter.txt").write_text("Dear Counsel,\n\nThe deposit of $5,000 is due on 1 March 2025.\n\nRegards")
-    (tmp_path / "memo.txt").write_text("MEMORANDUM\n\nThe supplier must give 30 days' notice of termination.")
-    return tmp_path
+    memo, transcript = tmp_path / "memo.txt", tmp_path / "Smith Dep.txt"
+    memo.write_text("MEMORANDUM\n\nThe supplier must give 30 days' notice of termination.")
+    transcript.write_text(full_page_text(smith_pages()), encoding="utf-8")
+    return Writing(case="Scratch", documents=[memo, REPLY, transcript], memo=memo, mail=REPLY, transcript=transcript,
+                   folder=folder, long_file=tmp_path / "deposition.txt")
+
+
+NETGEAR, LUCID, LETTER = DOCUMENTS
+EVAL_DEV_READING = Reading(
+    case="Eval Dev", document=NETGEAR, other=LUCID, query="termination of the agreement", entity="NETGEAR",
+    entities=["NETGEAR", "Distributor"], draft=f'"No order will be effective until accepted" ({NETGEAR}, p. 2).',
+    table_of_authorities={"file_path": str(EVAL_DEV / "docs" / LETTER)})
 
 
 @pytest.mark.slow  # end to end, one of the default run's slowest: CI runs it with -m slow
 @pytest.mark.anyio
 @pytest.mark.timeout(900)  # calls all ~50 tools (ingest included) over stdio: > 300 s on a busy 2-core machine
 async def test_every_tool_publishes_an_output_schema_its_results_validate_against(surface_data_dir: Path,
-                                                                                  scratch: Path) -> None:
+                                                                                  scratch: Writing) -> None:
     async with mcp_session(surface_data_dir, **pro_env()) as client:
         tools = {t.name: t for t in (await client.list_tools()).tools}
         assert set(tools) == set(SPEC_TOOLS)
@@ -115,7 +125,7 @@ async def test_every_tool_publishes_an_output_schema_its_results_validate_agains
             schema = tool.output_schema
             assert schema and schema.get("type") == "object", name
             jsonschema.Draft202012Validator.check_schema(schema)
-        called = await _call_every_tool(client, scratch)
+        called = await call_every_tool(client, EVAL_DEV_READING, scratch)
     for name, data in called.items():
         jsonschema.validate(data, tools[name].output_schema)  # and the client itself checked each one
     assert set(called) == set(SPEC_TOOLS), sorted(set(SPEC_TOOLS) - set(called))
@@ -136,86 +146,3 @@ async def test_the_tool_list_fits_its_budget_with_every_tool_and_parameter(data_
         assert not any("title" in p for p in properties.values()), name  # pydantic's titles say nothing new
     total = sum(context_bytes(t) for t in tools.values())
     assert total <= CONTEXT_BUDGET, f"{total} bytes of tool definitions in every conversation"
-
-
-async def _call_every_tool(client: Client, scratch: Path) -> dict[str, dict[str, Any]]:
-    """Call each tool once with real arguments; returns each tool's structured result."""
-    out: dict[str, dict[str, Any]] = {}
-
-    async def call(tool: str, **arguments: Any) -> dict[str, Any]:
-        result = await call_ok(client, tool, **arguments)
-        assert result.structured_content is not None, tool
-        out[tool] = result.structured_content
-        return result.structured_content
-
-    await call("get_status")
-    await call("list_cases", status_filter="all")
-    await call("switch_case", case_name="Eval Dev")
-    await call("get_case_info")
-    docs = (await call("list_documents", sort_by="name", limit=50))["documents"]
-    netgear = next(d["name"] for d in docs if "netgear" in d["name"])
-    lucid = next(d["name"] for d in docs if "lucid" in d["name"])
-    await call("list_documents_by_type", document_type="contract")
-    await call("get_document", document_name=netgear)
-    await call("set_document_type", document_name=netgear, document_type="contract")
-    chunk = (await call("search_case", query="termination of the agreement", top_k=3))["results"][0]["chunk_id"]
-    await call("get_chunk", chunk_id=chunk)
-    await call("get_document_chunks", document_name=netgear, page_filter=1)
-    await call("get_source_context", chunk_id=chunk)
-    await call("browse_pages", document_name=netgear, start_page=1, end_page=1)
-    await call("get_page_image", chunk_id=chunk)
-    await call("traverse_chunks", start_chunk_id=chunk, count=2)
-    await call("get_document_structure", document_name=netgear)
-    await call("list_clauses", document_name=netgear)
-    await call("search_case", query="which law governs", clause_type="governing_law", top_k=3)
-    await call("search_similar_chunks", chunk_id=chunk, min_similarity=0.0, top_k=3)
-    await call("compare_documents", document_a=netgear, document_b=lucid, topic="termination", top_k_per_document=2)
-    await call("find_entity", entity="NETGEAR", top_k=3)
-    await call("get_index_status")
-    await call("reindex_document", document_name=netgear, reparse=False)
-    await call("get_case_map")
-    await call("get_case_timeline", start_date="2000", end_date="2030")
-    await call("get_case_statistics")
-    await call("list_entities", top_k=5)
-    await call("get_entity_mentions", entity_name="NETGEAR", top_k=3)
-    await call("search_entity_relationships", entities=["NETGEAR", "Distributor"], top_k=3)
-    authority = (await call("list_authorities", top_k=5))["authorities"][0]["name"]
-    await call("get_authority_citations", authority=authority, top_k=3)
-    await call("find_related_documents", document_name=netgear, top_k=3)
-    await call("find_document_clusters", strategy="document_type")
-    await call("verify_draft", text=f'"No order will be effective until accepted" ({netgear}, p. 2).')
-    await call("table_of_authorities", file_path=str(EVAL_DEV / "docs" / "ca8_rule_28j_letter_us_v_xiang_2023.pdf"))
-    await _scratch_case(call, scratch)
-    return out
-
-
-async def _scratch_case(call: Any, scratch: Path) -> None:
-    """The writing tools, on a case of their own that is deleted at the end."""
-    folder = str(scratch / "incoming")
-    await call("create_case", name="Scratch", case_type="contract")
-    await call("ingest_document", file_path=str(scratch / "memo.txt"), case_name="Scratch")
-    await call("ingest_document", file_path=str(REPLY), case_name="Scratch")
-    await call("get_email_thread", document_name=REPLY.name, case_name="Scratch")
-    transcript = scratch / "Smith Dep.txt"
-    transcript.write_text(full_page_text(smith_pages()), encoding="utf-8")
-    await call("ingest_document", file_path=str(transcript), case_name="Scratch")
-    await call("get_testimony", document_name=transcript.name, pages="4-5", case_name="Scratch")
-    await call("digest_transcript", document_name=transcript.name, case_name="Scratch")
-    job = await call("ingest_folder", folder_path=folder, case_name="Scratch", wait_seconds=60)
-    await call("sync_folder", folder_path=folder, dry_run=True, case_name="Scratch", wait_seconds=60)
-    await call("get_ingest_status")
-    await call("get_ingest_status", job_id=job["job_id"])
-    long = await call("ingest_document", file_path=str(long_text(scratch / "deposition.txt")), case_name="Scratch",
-                      wait_seconds=0)
-    assert (await call("cancel_ingest", job_id=long["job_id"]))["state"] == "cancelled"
-    await call("watch_folder", folder_path=folder, schedule="manual", case_name="Scratch")
-    await call("list_watches")
-    await call("set_sync_schedule", folder_path=folder, schedule="daily")
-    await call("unwatch_folder", folder_path=folder)
-    await call("relink_document", document_name="memo.txt", file_path=str(scratch / "memo.txt"), case_name="Scratch")
-    await call("reindex_case", confirm=True, reparse=False, case_name="Scratch", wait_seconds=60)
-    await call("delete_document", document_name="memo.txt", confirm=True, case_name="Scratch")
-    await call("close_case", case_name="Scratch")
-    await call("reopen_case", case_name="Scratch")
-    await call("archive_case", case_name="Scratch")
-    await call("delete_case", case_name="Scratch", confirm=True)

@@ -91,17 +91,48 @@ def test_a_miss_suggests_only_names_that_look_alike(app_with_case: tuple[CaseTra
 
 
 def test_a_timeline_longer_than_its_passages_says_how_to_see_the_rest() -> None:
-    from casetrack.domain import Case, CaseStatus, CaseType
+    from casetrack.domain import Case, CaseStatus, CaseType, Document, DocumentType
     from casetrack.mcp.outputs_graph import Timeline
     from casetrack.render.graph import timeline
+    from casetrack.service.graph.model import LocatedMention
     from casetrack.service.graph.queries import Timeline as Found
 
     events = [_event(f"2020-01-0{n}", f"Event {n} on January {n}, 2020", n) for n in range(1, 4)]
-    details = [{"document": "d1.pdf", "page": n, "chunk_id": f"chunk-{n}", "snippet": "Event", "citation":
-                f"d1.pdf, p. {n}", "citation_short": f"p. {n}"} for n in range(1, 3)]  # as located: 2
+    doc = Document("d1", "d1.pdf", None, "0" * 64, 1, 0.0, "pdf", DocumentType.OTHER, 1.0, "user", 3, 3, 0, 0, None,
+                   0.0, None, ())
+    details = [LocatedMention(e.mention, doc, "Event", 1, 1, f"d1.pdf, p. {n}, para. 1, l. 1", f"d1.pdf, p. {n}",
+                              f"p. {n}", None) for n, e in enumerate(events[:2], start=1)]  # as located: 2
     text = timeline("Case", events, details, None, None)
     assert "Timeline of Case: 3 events" in text
     assert "(showing the first 2 of 3 events; narrow the range with start_date and end_date" in text
     case = Case("case-id", "Case", CaseType.OTHER, CaseStatus.ACTIVE, 0.0, 0.0)
     data = Timeline.of(Found(case, events, details, None, None))
     assert data.total == 3 and len(data.events) == 2
+
+
+def test_a_located_mention_sends_its_passage_fields_only_when_its_chunk_is_stored() -> None:
+    from dataclasses import replace
+
+    from casetrack.domain import Document, DocumentType, ExtractionMethod, Provenance
+    from casetrack.mcp.outputs_graph import Located
+    from casetrack.service.graph.model import LocatedMention
+
+    doc = Document("d1", "d1.pdf", "/cases/d1.pdf", "0" * 64, 1, 0.0, "pdf", DocumentType.OTHER, 1.0, "user", 1, 1,
+                   0, 0, None, 0.0, None, ())
+    mention = Mention("d1", "d1.pdf", None, 2, 5, 14, "Acme Corp", None, "supplier")
+    bare = LocatedMention(mention, doc, "... Acme Corp ...", 3, 7, "d1.pdf, p. 2, para. 3, l. 7", "d1.pdf, p. 2",
+                          "d1.pdf, p. 2", None)
+    bare_sent = Located.of(bare).model_dump(mode="json", exclude_unset=True)  # as mcp/tools/base.result sends it
+    assert bare_sent == {"text": "Acme Corp", "snippet": "... Acme Corp ...", "treatment": None, "role": "supplier",
+                    "document": "d1.pdf", "document_id": "d1", "file_path": "/cases/d1.pdf", "page": 2,
+                    "char_start": 5, "char_end": 14, "chunk_id": None, "mention_paragraph": 3, "mention_line": 7,
+                    "mention_citation": "d1.pdf, p. 2, para. 3, l. 7", "citation": "d1.pdf, p. 2",
+                    "citation_short": "d1.pdf, p. 2"}
+    passage = Provenance("d1", "d1.pdf", "/cases/d1.pdf", 2, 3, 4, 6, 9, 0, 90, ExtractionMethod.OCR, 0.91, "ABC 12")
+    stored = replace(bare, mention=mention._replace(chunk_id="c1"), passage=passage, mentions_in_passage=2)
+    sent = Located.of(stored).model_dump(mode="json", exclude_unset=True)
+    assert set(sent) == set(bare_sent) | {"paragraph_start", "paragraph_end", "line_start", "line_end",
+                                          "extraction_method", "ocr_confidence", "bates", "mentions_in_passage"}
+    assert (sent["chunk_id"], sent["paragraph_start"], sent["paragraph_end"], sent["line_start"], sent["line_end"],
+            sent["extraction_method"], sent["ocr_confidence"], sent["bates"], sent["mentions_in_passage"]) == (
+        "c1", 3, 4, 6, 9, "ocr", 0.91, "ABC 12", 2)

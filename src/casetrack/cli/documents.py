@@ -67,8 +67,7 @@ def ingest(
     from casetrack.cli.progress import folder_progress
     from casetrack.render import documents as render_docs
     from casetrack.render import folders as render_folders
-    from casetrack.service.ingest.document import IngestRequest
-    from casetrack.service.ingest.folders import check_folder, walk
+    from casetrack.service.ingest.folders import FolderReport
 
     def action(ct: CaseTrack) -> str:
         target = pick_case(ctx, ct, case)
@@ -76,28 +75,14 @@ def ingest(
             name = user_path(path).name
             ctx.obj.after_interrupt = f"Nothing from {name} was stored; run the same command again to ingest it."
             typer.echo(f"Ingesting {name} ...", err=True)
-            if sync:
-                synced = ct.folders.sync_file(target, path, document_type)
-                if synced.done is None and synced.earlier is not None:
-                    return f'"{synced.earlier.name}" is already in the case and unchanged; nothing to do.'
-                done, replaced = synced.done, synced.earlier
-            else:
-                request = IngestRequest(path, None, document_type)
-                done, replaced = ct.ingestor.ingest(ct.writable_case(target.id), request), None
-            assert done is not None
-            return render_docs.ingested(done.document, target, done.duration_s, replaced=replaced, earlier=done.earlier,
-                                        words=words(ctx))
-        folder = check_folder(path)
-        walked = walk(folder)
-        writable = ct.writable_active_case()
-        with folder_progress(len(walked.files)) as progress:
-            if sync:
-                report = ct.folders.sync_folder(writable, folder, walked, document_type=document_type,
-                                                progress=progress)
-            else:
-                report = ct.folders.ingest_folder(writable, folder, walked, document_type=document_type,
-                                                  progress=progress)
-        return render_folders.report(report, target.name)
+        found = ct.folders.ingest_path(target, path, document_type, sync, folder_progress)
+        if isinstance(found, FolderReport):
+            return render_folders.report(found, target.name)
+        if found.done is None:
+            assert found.earlier is not None  # a file left alone is one the case held
+            return f'"{found.earlier.name}" is already in the case and unchanged; nothing to do.'
+        return render_docs.ingested(found.done.document, target, found.done.duration_s, replaced=found.earlier,
+                                    earlier=found.done.earlier, words=words(ctx))
 
     say(ctx, run(ctx, action))
 

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from casetrack.domain import Case
 from casetrack.mcp.outputs import Out, model_of
 from casetrack.render.graph import CaseCounts, ThreadRow, map_dates, map_sections, thread_rows
 from casetrack.service.graph import case_graph, queries
 from casetrack.service.graph import relations as graph_relations
+from casetrack.service.graph.model import LocatedMention
 from casetrack.service.search import mail_index
 
 # --- the context graph ----------------------------------------------------------
@@ -93,20 +94,52 @@ class CaseMap(Out):
                                          chunks=case.stats.chunk_count))
 
 
-class Located(BaseModel):
+class Located(Out):
     """A mention with the passage it sits in: where the mention itself is (`mention_citation`,
     paragraph and line), its snippet, and the passage's citation and provenance fields."""
 
-    model_config = ConfigDict(extra="allow")  # the passage's provenance fields ride along
-
     text: str
     snippet: str
+    treatment: str | None  # authorities only
+    role: str | None
     document: str
     document_id: str
+    file_path: str | None
     page: int
+    char_start: int
+    char_end: int
+    chunk_id: str | None
+    mention_paragraph: int
+    mention_line: int
+    mention_citation: str
     citation: str
     citation_short: str
-    chunk_id: str | None
+    # the passage's provenance (`domain.Provenance`), sent only when the mention sits in a stored chunk
+    paragraph_start: int | None = None
+    paragraph_end: int | None = None
+    line_start: int | None = None
+    line_end: int | None = None
+    extraction_method: str | None = None  # native | ocr
+    ocr_confidence: float | None = None  # OCR only
+    bates: str | None = None  # the page's Bates number
+    mentions_in_passage: int | None = None  # get_entity_mentions only: how many mentions the passage holds
+
+    @classmethod
+    def of(cls, r: LocatedMention, **more: Any) -> Self:  # `more`: a subclass's own fields
+        m, doc = r.mention, r.document
+        out = cls(text=m.text, snippet=r.snippet, treatment=m.treatment, role=m.role, document=doc.name,
+                  document_id=doc.id, file_path=doc.original_path, page=m.page, char_start=m.char_start,
+                  char_end=m.char_end, chunk_id=m.chunk_id, mention_paragraph=r.mention_paragraph,
+                  mention_line=r.mention_line, mention_citation=r.mention_citation, citation=r.citation,
+                  citation_short=r.citation_short, **more)
+        if (p := r.passage) is not None:  # set only here: a mention with no stored chunk has none of them
+            out.paragraph_start, out.paragraph_end, out.line_start, out.line_end = (
+                p.paragraph_start, p.paragraph_end, p.line_start, p.line_end)
+            out.extraction_method, out.ocr_confidence, out.bates = (
+                p.extraction_method.value, p.ocr_confidence, p.bates_number)
+        if r.mentions_in_passage is not None:
+            out.mentions_in_passage = r.mentions_in_passage
+        return out
 
 
 class LocatedEvent(Located):
@@ -115,8 +148,6 @@ class LocatedEvent(Located):
     date: str
     event: str
     description: str
-    char_start: int
-    char_end: int
     also_on_pages: list[int]
 
 
@@ -127,8 +158,8 @@ class Timeline(Out):
 
     @classmethod
     def of(cls, found: queries.Timeline) -> Timeline:
-        # the event's own fields, then the located passage's (the graph reader's records: untyped until h38c)
-        events = [LocatedEvent.model_validate(Event.of(e).model_dump() | d)
+        events = [LocatedEvent.of(d, date=e.iso, event=e.event, description=e.description,
+                                  also_on_pages=list(e.also_on_pages))
                   for e, d in zip(found.events, found.details, strict=False)]
         return cls(case=found.case.name, events=events, total=len(found.events))
 
@@ -165,9 +196,8 @@ class Mentions(Out):
                    total_passages=found.passages, mentions=located(found.details))
 
 
-def located(details: list[dict[str, Any]]) -> list[Located]:
-    """The graph reader's located passages (records of their provenance fields: typed by h38c)."""
-    return [Located.model_validate(d) for d in details]
+def located(details: list[LocatedMention]) -> list[Located]:
+    return [Located.of(d) for d in details]
 
 
 class Together(Out):

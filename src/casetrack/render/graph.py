@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from casetrack.domain import Case, Document, page_citation
 from casetrack.graph import CORRESPONDENT_ROLES
@@ -13,6 +12,7 @@ from casetrack.graph.courts import COURT_BELOW, FORUM
 from casetrack.graph.parties.truncation import ELLIPSIS
 from casetrack.render.formats import plural, size
 from casetrack.service.graph.case_graph import CaseGraph, Event, Node
+from casetrack.service.graph.model import LocatedMention
 from casetrack.service.graph.relations import Cluster, Relation
 from casetrack.service.search.mail_index import EmailThread
 
@@ -37,11 +37,6 @@ def _documents(n: Node) -> str:
 def shown_name(name: str) -> str:
     """A name as the map shows it: one the document itself prints cut short (a docket's short title) says so."""
     return f"{name} (cut short in the document)" if name.endswith(ELLIPSIS) else name
-
-
-def _cite(d: dict[str, Any]) -> str:
-    """Where the mention itself is (paragraph and line), else its passage."""
-    return d.get("mention_citation") or d.get("citation") or f"{d['document']}, p. {d['page']}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +156,7 @@ def _pages(pages: tuple[int, ...]) -> str:
     return f"p. {shown}" if len(pages) == 1 else f"pp. {shown}{', ...' if len(pages) > 8 else ''}"
 
 
-def timeline(case_name: str, events: list[Event], details: list[dict[str, Any]], start: str | None,
+def timeline(case_name: str, events: list[Event], details: list[LocatedMention], start: str | None,
              end: str | None) -> str:
     window = f" from {start or 'the start'} to {end or 'the end'}" if start or end else ""
     if not events:
@@ -171,7 +166,7 @@ def timeline(case_name: str, events: list[Event], details: list[dict[str, Any]],
     for e, d in zip(events, details, strict=False):
         lines.append(f"  {e.iso:<10}  [{e.event}] {e.description[:160]}")
         repeated = f" (repeated on {_pages(e.also_on_pages)})" if e.also_on_pages else ""
-        lines.append(f"              {_cite(d)} [chunk {d.get('chunk_id')}]{repeated}")
+        lines.append(f"              {d.mention_citation} [chunk {d.mention.chunk_id}]{repeated}")
     if len(details) < len(events):
         lines += ["", f"(showing the first {len(details)} of {len(events)} events; narrow the range with "
                       "start_date and end_date to see the rest)"]
@@ -246,19 +241,19 @@ def node_list(case_name: str, what: str, nodes: list[Node], total: int, kind: st
     return "\n".join(lines)
 
 
-def _passages(details: list[dict[str, Any]], total: int, shown_label: str) -> list[str]:
+def _passages(details: list[LocatedMention], total: int, shown_label: str) -> list[str]:
     lines = []
     for i, d in enumerate(details, start=1):
-        extra = f" [{d['treatment']}]" if d.get("treatment") else ""
-        if d.get("mentions_in_passage", 1) > 1:
-            extra += f" ({d['mentions_in_passage']} mentions here)"
-        lines += ["", f"  {i}. {_cite(d)}{extra} [chunk {d.get('chunk_id')}]", f"     \"...{d['snippet']}...\""]
+        extra = f" [{d.mention.treatment}]" if d.mention.treatment else ""
+        if (d.mentions_in_passage or 1) > 1:
+            extra += f" ({d.mentions_in_passage} mentions here)"
+        lines += ["", f"  {i}. {d.mention_citation}{extra} [chunk {d.mention.chunk_id}]", f"     \"...{d.snippet}...\""]
     if total > len(details):
         lines += ["", f"  ... {total - len(details)} more {shown_label} (raise top_k to see them)"]
     return lines
 
 
-def mentions(name: str, nodes: list[Node], details: list[dict[str, Any]], passages: int, total: int) -> str:
+def mentions(name: str, nodes: list[Node], details: list[LocatedMention], passages: int, total: int) -> str:
     kinds = ", ".join(sorted({n.kind for n in nodes}))
     matched = ", ".join(n.name for n in nodes[:5])
     lines = [f'Mentions of "{name}" ({kinds}; matched: {matched}) -- {plural(total, "mention")} in '
@@ -266,7 +261,7 @@ def mentions(name: str, nodes: list[Node], details: list[dict[str, Any]], passag
     return "\n".join(lines + _passages(details, passages, "passages"))
 
 
-def together(names: list[str], details: list[dict[str, Any]], total: int) -> str:
+def together(names: list[str], details: list[LocatedMention], total: int) -> str:
     if not details:
         return (f"No passage mentions all of {', '.join(names)} together. Try fewer entities, or "
                 "get_entity_mentions for each.")
@@ -274,7 +269,7 @@ def together(names: list[str], details: list[dict[str, Any]], total: int) -> str
     return "\n".join([head, *_passages(details, total, "passages")])
 
 
-def citations(nodes: list[Node], details: list[dict[str, Any]], total: int, treatment: str) -> str:
+def citations(nodes: list[Node], details: list[LocatedMention], total: int, treatment: str) -> str:
     names = "; ".join(n.name for n in nodes[:3])
     counts = Counter(m.treatment for n in nodes for m in n.mentions)
     summary = ", ".join(f"{k} {v}" for k, v in counts.most_common())

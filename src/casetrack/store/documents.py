@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
+from casetrack.chunk.structure import StructureEntry
 from casetrack.domain import Chunk, ChunkSpan, Document, PageWords, StoredPage
 from casetrack.graph.records import ExtractRecord, extract_json, extract_of
 from casetrack.store import keys, page_records
@@ -35,7 +36,7 @@ class DocumentWrite:
     chunks: Sequence[tuple[str, ChunkSpan]]  # (chunk id, span)
     terms: Mapping[str, Mapping[str, int]]  # chunk id -> BM25 term frequencies
     vectors: Mapping[str, Mapping[str, VectorValue]] = field(default_factory=dict)  # embedder -> chunk id -> vector
-    structure: Sequence[Mapping[str, Any]] = ()
+    structure: Sequence[StructureEntry] = ()  # the document's outline (headings, sections)
     graph: ExtractRecord | None = None  # context-graph extract (entities, authorities, dates, ...)
     roles: Mapping[str, Sequence[str]] = field(default_factory=dict)  # chunk id -> legal roles (chunk.roles)
     # chunk id -> role -> the classifier's probability, for the roles it tagged (chunk.clause_model)
@@ -59,7 +60,7 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
     pages = {page.number: page for page in write.pages}
     batch.put(keys.DOCUMENTS, keys.document(doc.id), encode_document(doc))
     batch.put(keys.DOCUMENTS, keys.file_hash(doc.file_hash), doc.id.encode())
-    batch.put(keys.DOCUMENTS, keys.structure(doc.id), dumps({"entries": list(write.structure)}))
+    batch.put(keys.DOCUMENTS, keys.structure(doc.id), dumps({"entries": [asdict(e) for e in write.structure]}))
     for page in write.pages:
         batch.put(keys.PAGES, keys.page(doc.id, page.number), encode_page(page))
     page_records.put_words(batch, doc.id, write.page_words)
@@ -245,9 +246,10 @@ def document_chunks(store: RocksStore, doc: Document) -> Iterator[Chunk]:
             yield chunk
 
 
-def structure(store: RocksStore, doc_id: str) -> list[dict[str, Any]]:
+def structure(store: RocksStore, doc_id: str) -> list[StructureEntry]:
+    """A document's outline as `put_document` stored it."""
     raw = store.get(keys.DOCUMENTS, keys.structure(doc_id))
-    return [] if raw is None else list(loads(raw).get("entries", []))
+    return [] if raw is None else [StructureEntry(**e) for e in loads(raw).get("entries", [])]
 
 
 def graph_extracts(store: RocksStore) -> Iterator[tuple[str, ExtractRecord]]:

@@ -197,9 +197,8 @@ class OutlineEntry:
     chunk_sequence: int | None
 
 
-def _locate(chunks: list[Chunk], stored: dict[str, Any]) -> OutlineEntry:
-    """An outline entry as stored (`chunk.structure.StructureEntry` as JSON), with the chunk that contains it."""
-    e = StructureEntry(**stored)
+def _locate(chunks: list[Chunk], e: StructureEntry) -> OutlineEntry:
+    """An outline entry as stored, with the chunk that contains it."""
     chunk = next((c for c in chunks if c.span.page == e.page and c.span.char_start <= e.char_start < c.span.char_end),
                  None)
     return OutlineEntry(e.level, e.title, e.number, e.page, e.char_start, e.char_end,

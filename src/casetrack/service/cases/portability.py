@@ -163,7 +163,7 @@ def export_case(cases: CaseService, settings: Settings, case: Case, output: Path
                     with_originals)
 
 
-def _embedder_version(embedder_id: str) -> dict[str, Any]:
+def _embedder_version(embedder_id: str) -> dict[str, str | int | None]:  # the manifest's JSON
     spec = MODELS.get(embedder_id)
     if spec is None:  # E13 (BM25) and anything algorithmic
         return {"name": embedder_id, "kind": "algorithmic"}

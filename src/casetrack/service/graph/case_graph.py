@@ -12,7 +12,6 @@ import sys
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import Any
 
 from casetrack.chunk.layout import PageLayout
 from casetrack.domain import Case, Document, ExtractionMethod, ParsedPage, line_citation, page_citation
@@ -22,7 +21,7 @@ from casetrack.graph.dates.mentions import EventType
 from casetrack.graph.pagetext import join_pages
 from casetrack.graph.records import ExtractRecord
 from casetrack.service.cases.cases import CaseService
-from casetrack.service.graph.model import CaseGraph, Event, Mention, Node
+from casetrack.service.graph.model import CaseGraph, Event, LocatedMention, Mention, Node
 from casetrack.service.graph.name_merges import complete_cut_names, join_suffixed_forms
 from casetrack.service.search.index_cache import KEPT_CASES
 from casetrack.service.search.mail_index import quotations_of_held_messages, unquoted
@@ -248,14 +247,13 @@ def defined_term_matches(pool: list[Node], wanted: str) -> list[Node]:
 
 
 def _mention_place(document: str, m: Mention, layout: PageLayout, cited_page: str,
-                   bates: str | None) -> dict[str, Any]:
-    """The paragraph and line the mention itself sits on, counted as the chunk citations count them
-    (chunk.layout): a chunk's range ("ll. 1-46") cannot tell a letter's eight citations of one case
+                   bates: str | None) -> tuple[int, int, str]:
+    """The paragraph and line the mention itself sits on, and their citation, counted as the chunk citations
+    count them (chunk.layout): a chunk's range ("ll. 1-46") cannot tell a letter's eight citations of one case
     apart, and the user has to find each one on the page."""
     paragraph, line = layout.paragraph_at(m.char_start), layout.line_at(m.char_start)
     citation = f"{document}, {cited_page}, para. {paragraph}, {line_citation(line, line, layout.wraps)}"
-    return {"mention_paragraph": paragraph, "mention_line": line,
-            "mention_citation": f"{citation} ({bates})" if bates else citation}
+    return paragraph, line, f"{citation} ({bates})" if bates else citation
 
 
 class GraphReader:
@@ -266,8 +264,9 @@ class GraphReader:
     def __init__(self, cases: CaseService) -> None:
         self._cases = cases
 
-    def locate(self, case: Case, mentions: list[Mention]) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
+    def locate(self, case: Case, mentions: list[Mention]) -> list[LocatedMention]:
+        """Each mention with its passage, in the order given; a mention of a document no longer stored is left out."""
+        out: list[LocatedMention] = []
         docs: dict[str, Document | None] = {}
         pages: dict[tuple[str, int], tuple[str, PageLayout, str]] = {}  # text, layout, "p. 3" as cited
         with self._cases.store(case).reader() as db:
@@ -286,25 +285,15 @@ class GraphReader:
                     pages[key] = page_text, PageLayout.of(page_text, page.line_width if page else None), cited
                 text, layout, cited_page = pages[key]
                 start, end = max(0, m.char_start - self.SNIPPET), min(len(text), m.char_end + self.SNIPPET)
-                snippet = " ".join(text[start:end].split())
                 chunk = docstore.load_chunk(db, m.chunk_id, doc) if m.chunk_id else None
-                record: dict[str, Any] = {
-                    "text": m.text, "snippet": snippet, "treatment": m.treatment, "role": m.role,
-                    "document": doc.name, "document_id": doc.id, "file_path": doc.original_path, "page": m.page,
-                    "char_start": m.char_start, "char_end": m.char_end, "chunk_id": m.chunk_id,
-                    **_mention_place(doc.name, m, layout, cited_page,
-                                     chunk.provenance.bates_number if chunk else None),
-                }
-                if chunk is not None:
-                    p = chunk.provenance
-                    record.update(citation=p.cite(), citation_short=p.cite_short(), paragraph_start=p.paragraph_start,
-                                  paragraph_end=p.paragraph_end, line_start=p.line_start, line_end=p.line_end,
-                                  extraction_method=p.extraction_method.value, ocr_confidence=p.ocr_confidence,
-                                  bates=p.bates_number)
-                else:
-                    where = f"{doc.name}, {cited_page}"
-                    record.update(citation=where, citation_short=where)
-                out.append(record)
+                passage = chunk.provenance if chunk else None
+                paragraph, line, mention_citation = _mention_place(doc.name, m, layout, cited_page,
+                                                                   passage.bates_number if passage else None)
+                where = f"{doc.name}, {cited_page}"
+                out.append(LocatedMention(
+                    m, doc, " ".join(text[start:end].split()), paragraph, line, mention_citation,
+                    citation=passage.cite() if passage else where,
+                    citation_short=passage.cite_short() if passage else where, passage=passage))
         return out
 
     def embedder_coverage(self, case: Case) -> dict[str, int]:

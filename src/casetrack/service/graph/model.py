@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from casetrack.domain import Document
+from casetrack.domain import Document, Provenance
 
 
 class Mention(NamedTuple):
@@ -46,6 +46,23 @@ class Event:
     description: str
     mention: Mention
     also_on_pages: tuple[int, ...] = ()  # a running header or footer: the same dated line on these pages too
+
+
+@dataclass(frozen=True, slots=True)
+class LocatedMention:
+    """A mention with the passage it sits in, as a user cites it (`GraphReader.locate`): the graph tools'
+    texts and structured results read this one record."""
+
+    mention: Mention
+    document: Document  # as stored now (its name and path), not as the graph was built
+    snippet: str  # the page's text around the mention, whitespace collapsed
+    mention_paragraph: int  # where the mention itself is, counted as chunk citations count (chunk.layout) ...
+    mention_line: int
+    mention_citation: str  # ... and cited: "Contract.pdf, p. 3, para. 2, l. 7 (ABC 000123)"
+    citation: str  # the passage's full citation; without a stored chunk, "Contract.pdf, p. 3"
+    citation_short: str
+    passage: Provenance | None  # the stored chunk's provenance; None when the mention has no chunk
+    mentions_in_passage: int | None = None  # get_entity_mentions: how many mentions that passage holds
 
 
 @dataclass(slots=True)

@@ -6,7 +6,6 @@ in and its full citation."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from casetrack.domain import Case, Document
 from casetrack.service.cases.cases import CaseService
@@ -14,6 +13,7 @@ from casetrack.service.cases.documents import DocumentReader
 from casetrack.service.distribution.licensing import Licence, require_pro
 from casetrack.service.graph.case_graph import CaseGraph, Event, GraphReader, GraphService, Mention, Node
 from casetrack.service.graph.date_range import date_range
+from casetrack.service.graph.model import LocatedMention
 from casetrack.service.graph.relations import Cluster, Relation, clusters, related
 from casetrack.service.search.query import SearchService
 from casetrack.store.stats import read_stats
@@ -32,7 +32,7 @@ class CaseOverview:
 class Timeline:
     case: Case
     events: list[Event]
-    details: list[dict[str, Any]]
+    details: list[LocatedMention]  # the first MAX_EVENTS events' passages
     start: str | None
     end: str | None
 
@@ -47,7 +47,7 @@ class Nodes:
 @dataclass(frozen=True, slots=True)
 class Located:
     nodes: list[Node]  # what the name matched
-    details: list[dict[str, Any]]  # the located passages shown
+    details: list[LocatedMention]  # the passages shown
     passages: int  # how many passages there are in all
     total: int  # how many mentions there are in all
 
@@ -55,7 +55,7 @@ class Located:
 @dataclass(frozen=True, slots=True)
 class Together:
     groups: list[list[Node]]  # what each name matched
-    details: list[dict[str, Any]]
+    details: list[LocatedMention]
     total: int
 
 
@@ -104,9 +104,8 @@ class GraphQueries:
         nodes = self._graphs.find_entities(self._graphs.graph(case), name, kind)
         mentions = [m for n in nodes for m in n.mentions]
         passages = one_per_passage(mentions)
-        details = self._reader.locate(case, [first for first, _ in passages][:top_k])
-        for detail, (_, count) in zip(details, passages, strict=False):
-            detail["mentions_in_passage"] = count
+        details = [replace(detail, mentions_in_passage=count) for detail, (_, count)
+                   in zip(self._reader.locate(case, [first for first, _ in passages][:top_k]), passages, strict=False)]
         return Located(nodes, details, len(passages), len(mentions))
 
     def together(self, case: Case, names: list[str], top_k: int) -> Together:

@@ -11,12 +11,12 @@ import os
 import re
 import time
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from casetrack import cancel
-from casetrack.chunk import StructureEntry, chunk_pages, extract_structure, find_bates_number, infer_document_type
+from casetrack.chunk import chunk_pages, extract_structure, find_bates_number, infer_document_type
 from casetrack.chunk.pinpoints import chunk_place_terms, printed_lines
 from casetrack.chunk.roles.tagging import role_term
 from casetrack.config import Settings
@@ -186,7 +186,7 @@ class Ingestor:
                 vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},
                 windows={e: {cid: w for cid, w in zip(chunk_ids, ws, strict=True) if w is not None}
                          for e, ws in entries.windows.items()},
-                structure=_structure_records(headings), graph=extract,
+                structure=headings, graph=extract,
                 page_words={p.number: p.ocr_words for p in parsed.pages if p.ocr_words is not None},
             )
         report("saving")
@@ -339,12 +339,6 @@ def _typed(path: Path, parsed: ParsedDocument, given: DocumentType | None) -> tu
         return given, 1.0, "user"
     inferred, confidence = infer_document_type(path.name, parsed.own_text)  # an e-mail is not its attachment
     return inferred, confidence, "inferred"
-
-
-def _structure_records(headings: Sequence[StructureEntry]) -> list[dict[str, object]]:
-    """The document's outline as stored (store.documents `structure`)."""
-    return [{"level": e.level, "title": e.title, "number": e.number, "page": e.page, "char_start": e.char_start,
-             "char_end": e.char_end} for e in headings]
 
 
 def _metadata(parsed: ParsedDocument, extract: ExtractRecord) -> dict[str, str]:

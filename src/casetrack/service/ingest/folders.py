@@ -7,7 +7,8 @@ import fnmatch
 import logging
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -167,6 +168,13 @@ def _relative(path: Path, folder: Path) -> str:
         return str(path)
 
 
+ProgressFor = Callable[[int], AbstractContextManager[Progress]]  # given the number of files, where progress goes
+
+
+def _no_progress(files: int) -> AbstractContextManager[Progress]:
+    return nullcontext(lambda done, total, current: None)
+
+
 class FolderService:
     def __init__(self, cases: CaseService, ingestor: Ingestor) -> None:
         self._cases = cases
@@ -214,6 +222,25 @@ class FolderService:
             return FileSync(earlier, None)
         done = self._ingestor.ingest(case, IngestRequest(str(path), document_type=document_type), replace_doc=earlier)
         return FileSync(earlier, done)
+
+    def ingest_path(self, case: Case, path_text: str, document_type: str | None = None, sync: bool = False,
+                    progress_for: ProgressFor | None = None) -> FileSync | FolderReport:
+        """`casetrack ingest PATH`: a file ingested (with `sync`, brought in step as `sync_file` does), or every
+        supported file of a folder tree ingested (with `sync`, the folder synced, nothing removed). A folder's
+        progress goes to `progress_for(number of files)`. Raises InvalidInput for a path that is neither,
+        CaseReadOnly, and as `Ingestor.ingest` for a file."""
+        if not user_path(path_text).is_dir():
+            if sync:
+                return self.sync_file(case, path_text, document_type)
+            self._cases.require_writable(case)
+            return FileSync(None, self._ingestor.ingest(case, IngestRequest(path_text, None, document_type)))
+        folder = check_folder(path_text)
+        walked = walk(folder)
+        self._cases.require_writable(case)
+        with (progress_for or _no_progress)(len(walked.files)) as progress:
+            if sync:
+                return self.sync_folder(case, folder, walked, document_type=document_type, progress=progress)
+            return self.ingest_folder(case, folder, walked, document_type=document_type, progress=progress)
 
     def _ingest_one(self, case_id: str, path: Path, rel: str, document_type: str | None, skip_existing: bool,
                     replace_doc: Document | None = None) -> FileOutcome:

@@ -14,7 +14,6 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from casetrack.chunk import StructureEntry
 from casetrack.domain import Case, Document
 from casetrack.errors import InvalidInput
 from casetrack.index.tokenize import tokenize
@@ -64,7 +63,7 @@ def move_document(cases: CaseService, ingestor: Ingestor, case: Case, doc_id: st
 def _terms_under_name(db: RocksStore, previous: Document, moved: Document) -> dict[str, dict[str, int]]:
     """Each chunk's stored keyword terms with the header of `previous.name` swapped for that of `moved.name`."""
     chunks = list(docstore.document_chunks(db, moved))
-    paths = heading_paths([c.span for c in chunks], [StructureEntry(**e) for e in docstore.structure(db, moved.id)])
+    paths = heading_paths([c.span for c in chunks], docstore.structure(db, moved.id))
     out: dict[str, dict[str, int]] = {}
     for chunk, old, new in zip(chunks, chunk_headers(previous.name, paths), chunk_headers(moved.name, paths),
                                strict=True):

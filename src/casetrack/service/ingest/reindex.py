@@ -8,7 +8,6 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from casetrack.chunk import StructureEntry
 from casetrack.domain import Case, Document
 from casetrack.errors import CaseTrackError, InvalidInput, SourceNotHere, Step
 from casetrack.service.cases.cases import CaseService
@@ -121,7 +120,7 @@ class Reindexer:
         with store.reader() as db:
             chunks = list(docstore.document_chunks(db, doc))
             terms = {c.id: docstore.chunk_terms(db, c.id) for c in chunks}
-            headings = [StructureEntry(**entry) for entry in docstore.structure(db, doc.id)]
+            headings = docstore.structure(db, doc.id)
             messages = stored_parts(doc, docstore.pages(db, doc.id))
         spans = [c.span for c in chunks]
         headers = with_mail(chunk_headers(doc.name, heading_paths(spans, headings)), messages, spans)

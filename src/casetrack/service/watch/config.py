@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from casetrack.config import Settings
 from casetrack.errors import InvalidInput
@@ -25,16 +26,25 @@ class WatchConfig:
         """`watch_debounce_s`, `watch_schedule_check_s`, `watch_lock_retry_s`, `watch_max_pending` in config.toml.
 
         Raises InvalidInput for a value that is not a positive number."""
-        values: dict[str, Any] = {}
-        for name in ("debounce_s", "schedule_check_s", "lock_retry_s", "max_pending"):
-            raw = settings.extra.get(f"watch_{name}")
-            if raw is None:
-                continue
-            try:
-                value = int(str(raw)) if name == "max_pending" else float(str(raw))
-            except (TypeError, ValueError):
-                value = -1
-            if value <= 0:
-                raise InvalidInput(f"config.toml: watch_{name} must be a positive number, not {raw!r}.")
-            values[name] = value
-        return cls(**values)
+        default = cls()
+        return cls(debounce_s=_positive(settings, "debounce_s", float, default.debounce_s),
+                   schedule_check_s=_positive(settings, "schedule_check_s", float, default.schedule_check_s),
+                   lock_retry_s=_positive(settings, "lock_retry_s", float, default.lock_retry_s),
+                   max_pending=_positive(settings, "max_pending", int, default.max_pending))
+
+
+Number = TypeVar("Number", int, float)
+
+
+def _positive(settings: Settings, name: str, kind: Callable[[str], Number], default: Number) -> Number:
+    """config.toml's `watch_<name>`, else `default`. Raises InvalidInput for a value that is not a positive number."""
+    raw = settings.extra.get(f"watch_{name}")
+    if raw is None:
+        return default
+    try:
+        value: Number | None = kind(str(raw))
+    except (TypeError, ValueError):
+        value = None
+    if value is None or value <= 0:
+        raise InvalidInput(f"config.toml: watch_{name} must be a positive number, not {raw!r}.")
+    return value

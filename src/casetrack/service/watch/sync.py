@@ -8,7 +8,7 @@ import os
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from casetrack.domain import Case
 from casetrack.errors import CaseTrackError
@@ -90,8 +90,25 @@ class WatchSync:
         return outcomes
 
 
+class SyncedState(TypedDict):
+    """The `WatchState` fields a finished sync sets (by name: `WatchJob.record` applies them to the state
+    as it is when saved, so what another process recorded meanwhile, its runner_pid, is kept)."""
+
+    status: str
+    detail: str
+    last_sync_at: float
+    last_sync_kind: str
+    last_duration_s: float
+    last_counts: dict[str, int]
+    totals: dict[str, int]
+    failing: dict[str, str]
+    last_error: str | None
+    last_error_at: float | None
+    last_full_sync_at: NotRequired[float]  # a full sync only
+
+
 def state_after(report: FolderReport, full: bool, started: float, before: WatchState, folder: Path
-                ) -> dict[str, Any]:
+                ) -> SyncedState:
     """The watch-state fields a finished sync sets: its counts, running totals, and what is failing now.
 
     `last_error` says what is wrong now, not what once was: a half-written file that failed and was ingested
@@ -103,7 +120,7 @@ def state_after(report: FolderReport, full: bool, started: float, before: WatchS
     failing = failed if full else failed | {path: why for path, why in before.failing.items()
                                             if path not in tried and (folder / path).exists()}
     totals = before.totals
-    changes: dict[str, Any] = {
+    changes: SyncedState = {
         "status": "idle", "detail": "", "last_sync_at": time.time(),
         "last_sync_kind": "full" if full else "changes", "last_duration_s": round(report.duration_s, 3),
         "last_counts": dict(counts),

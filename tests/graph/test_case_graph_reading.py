@@ -136,3 +136,23 @@ def test_a_located_mention_sends_its_passage_fields_only_when_its_chunk_is_store
     assert (sent["chunk_id"], sent["paragraph_start"], sent["paragraph_end"], sent["line_start"], sent["line_end"],
             sent["extraction_method"], sent["ocr_confidence"], sent["bates"], sent["mentions_in_passage"]) == (
         "c1", 3, 4, 6, 9, "ocr", 0.91, "ABC 12", 2)
+
+
+def test_an_event_whose_document_went_after_the_graph_was_built_takes_no_other_events_passage(
+        app_with_case: tuple[CaseTrack, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The timeline reads events beside their located passages: a document deleted between building the graph
+    and locating its mentions must drop its own events, not shift every later event onto its neighbour's
+    passage (a date shown with another date's citation)."""
+    app, case_id = app_with_case
+    case = app.cases.get(case_id)
+    stale = app.graph.graph(case)
+    assert {e.mention.document_name for e in stale.events} == {"agreement.txt", "letter.txt"}
+    app.delete_document(case, "agreement.txt", confirm=True)
+    monkeypatch.setattr(app.graph, "graph", lambda _case: stale)  # the race: the graph read before the delete
+    found = app.graph_queries.timeline(case, None, None)
+    assert found.events and len(found.details) == len(found.events)
+    for event, detail in zip(found.events, found.details, strict=True):
+        assert event.mention is detail.mention
+        assert detail.document.name == "letter.txt" and event.iso.startswith("2020")
+    mentions = app.graph_queries.mentions(case, "Butler", "all", 10)
+    assert [d.mentions_in_passage for d in mentions.details] == [1]

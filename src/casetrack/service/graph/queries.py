@@ -85,7 +85,11 @@ class GraphQueries:
         low, high = date_range(start, end)
         events = self._graphs.graph(case).events_between(low, high)
         details = self._reader.locate(case, [e.mention for e in events][:MAX_EVENTS])
-        return Timeline(case, events, details, low, high)
+        # Events and passages are read side by side: an event whose document went since the graph was built
+        # (locate leaves it out) goes too, or every later event would be shown beside the next one's passage.
+        located = {id(d.mention) for d in details}
+        gone = {id(e.mention) for e in events[:MAX_EVENTS]} - located
+        return Timeline(case, [e for e in events if id(e.mention) not in gone], details, low, high)
 
     def entities(self, case: Case, kind: str, sort_by: str, top_k: int) -> Nodes:
         graph = self._graphs.graph(case)
@@ -104,8 +108,9 @@ class GraphQueries:
         nodes = self._graphs.find_entities(self._graphs.graph(case), name, kind)
         mentions = [m for n in nodes for m in n.mentions]
         passages = one_per_passage(mentions)
-        details = [replace(detail, mentions_in_passage=count) for detail, (_, count)
-                   in zip(self._reader.locate(case, [first for first, _ in passages][:top_k]), passages, strict=False)]
+        counts = {id(first): count for first, count in passages[:top_k]}  # by mention: locate may leave one out
+        details = [replace(detail, mentions_in_passage=counts[id(detail.mention)])
+                   for detail in self._reader.locate(case, [first for first, _ in passages][:top_k])]
         return Located(nodes, details, len(passages), len(mentions))
 
     def together(self, case: Case, names: list[str], top_k: int) -> Together:

@@ -195,10 +195,15 @@ def _topic(run: list[Exchange]) -> Topic:
     counts: Counter[str] = Counter()
     surface: dict[str, str] = {}  # a word's stem -> the word as first written ("dollars", not "dollar")
     for exchange in run:
-        counts.update(query_words(_said(exchange)) - _GENERIC)
-        for word in re.findall(r"[a-z0-9]+", _said(exchange).lower()):
+        said = _said(exchange)
+        wanted = query_words(said) - _GENERIC
+        in_order: dict[str, None] = {}  # equally frequent words named in the order first said, not a set's order
+        for word in re.findall(r"[a-z0-9]+", said.lower()):
             for stem in query_words(word):
                 surface.setdefault(stem, word)
+                if stem in wanted:
+                    in_order.setdefault(stem)
+        counts.update([*in_order, *sorted(wanted.difference(in_order))])
     named = tuple(surface.get(w, w) for w, _ in counts.most_common(TOPIC_WORDS))
     last: Turn = run[-1].answer or run[-1].question
     return Topic(named, run[0].question.lines[0], last.lines[-1], len(run))

@@ -42,13 +42,45 @@ def _hash(word: str) -> int:
     return h
 
 
+def _hashes(words: Sequence[str]) -> np.ndarray:
+    hashes = list(map(_CACHE.get, words))
+    if None in hashes:
+        hashes = [_hash(w) if h is None else h for h, w in zip(hashes, words, strict=True)]
+    return np.array(hashes, dtype=np.uint64)
+
+
+def _pairs(hashes: np.ndarray) -> np.ndarray:
+    """Each adjacent pair of word hashes as one hash (before the bucket mask)."""
+    return (hashes[:-1] * _PAIR + hashes[1:]) >> np.uint64(7) if len(hashes) > 1 else hashes[:0]
+
+
 def hashed_features(text: str, dims: int) -> np.ndarray:
     """The sorted distinct buckets of a text's words and adjacent word pairs (numbers as their digit count:
     "30 days" and "60 days" are one feature). `dims` is a power of two."""
-    words = np.array([_hash(w) for w in _WORD.findall(text.lower())], dtype=np.uint64)
-    pairs = (words[:-1] * _PAIR + words[1:]) >> np.uint64(7) if len(words) > 1 else words[:0]
+    words = _hashes(_WORD.findall(text.lower()))
     mask = np.uint64(dims - 1)
-    return np.unique(np.concatenate([words & mask, pairs & mask])).astype(np.int64)
+    return np.unique(np.concatenate([words & mask, _pairs(words) & mask])).astype(np.int64)
+
+
+def _row_keys(text: str, spans: Sequence[tuple[int, int]], dims: int, row: int) -> np.ndarray:
+    """`row * dims + bucket` of every feature of the passage whole (row `row`) and of each of its pieces `spans`
+    (the rows after it), repeats kept. The words are found and hashed once: a piece's words are its own run of
+    the passage's words (pieces are cut at whitespace, so no word straddles two; between them is only
+    whitespace), and a piece's word pairs are the passage's pairs whose two words are both in it."""
+    if not spans:
+        words = _hashes(_WORD.findall(text.lower()))
+    else:
+        per_piece = [_WORD.findall(text[a:b].lower()) for a, b in spans]
+        words = _hashes([w for found in per_piece for w in found])
+    mask = np.uint64(dims - 1)
+    word_buckets = (words & mask).astype(np.int64)
+    pair_buckets = (_pairs(words) & mask).astype(np.int64)
+    whole = np.concatenate([word_buckets, pair_buckets]) + row * dims
+    if not spans:
+        return whole
+    piece = np.repeat(np.arange(row + 1, row + 1 + len(spans), dtype=np.int64), [len(f) for f in per_piece])
+    within = piece[:-1] == piece[1:]
+    return np.concatenate([whole, piece * dims + word_buckets, piece[:-1][within] * dims + pair_buckets[within]])
 
 
 def pieces(text: str) -> list[tuple[int, int]]:
@@ -77,6 +109,14 @@ def feature_matrix(texts: Sequence[str], dims: int) -> np.ndarray:
         if len(buckets):
             out[i, buckets] = 1.0 / np.sqrt(len(buckets))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class PassageScores:
+    """Passages scored as ingest tags them (`ClauseModel.scored`)."""
+
+    best: np.ndarray  # passage x type: the best probability of the passage whole and of each of its pieces
+    by_piece: tuple[np.ndarray | None, ...]  # per passage, piece x type in `pieces` order; None if not scored so
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,17 +149,23 @@ class ClauseModel:
 
     def scores(self, texts: Sequence[str], floor: int = 0) -> np.ndarray:
         """Per text (rows) and type (columns), the probability that the text is a clause of that type, from its
-        words alone, each text's weights summed over at least `floor` features' length; one gather and one
-        segmented sum for all the texts."""
-        buckets = [hashed_features(text, self.dims) for text in texts]
-        sizes = np.array([len(b) for b in buckets], dtype=np.int64)
-        logits = np.tile(self.bias, (len(texts), 1))
+        words alone, each text's weights summed over at least `floor` features' length."""
+        keys = [_row_keys(text, (), self.dims, row) for row, text in enumerate(texts)]
+        return self._rows(keys, np.full(len(texts), floor, dtype=np.int64))
+
+    def _rows(self, keys: Sequence[np.ndarray], floors: np.ndarray) -> np.ndarray:
+        """Per row and type, the probability from the row's distinct features (`row * dims + bucket` among
+        `keys`), its weights summed over at least its floor's length: one sort for the distinct features of
+        every row, one gather and one segmented sum."""
+        distinct = np.sort(np.concatenate(keys)) if len(keys) else np.zeros(0, dtype=np.int64)
+        distinct = distinct[np.concatenate([[True], distinct[1:] != distinct[:-1]])] if len(distinct) else distinct
+        sizes = np.bincount(distinct // self.dims, minlength=len(floors))
+        logits = np.tile(self.bias, (len(floors), 1))
         full = np.flatnonzero(sizes)
         if len(full):
-            flat = np.concatenate([buckets[i] for i in full])
             starts = np.concatenate([[0], np.cumsum(sizes[full])[:-1]])
-            logits[full] += (np.add.reduceat(self.words[flat], starts, axis=0)
-                             / np.sqrt(np.maximum(sizes[full], floor))[:, None])
+            logits[full] += (np.add.reduceat(self.words[distinct & (self.dims - 1)], starts, axis=0)
+                             / np.sqrt(np.maximum(sizes[full], floors[full]))[:, None])
         return 1.0 / (1.0 + np.exp(-logits))
 
     def probabilities(self, text: str, vector: np.ndarray | None = None) -> np.ndarray:
@@ -137,16 +183,26 @@ class ClauseModel:
     def passage_scores(self, texts: Sequence[str], floor: int | None = None) -> np.ndarray:
         """Per passage and type, the best probability of the passage whole and of each of its `pieces` (scored
         over at least `floor` features, the model's own when None); the passage whole only when `floor` is 0."""
+        return self.scored(texts, floor).best
+
+    def scored(self, texts: Sequence[str], floor: int | None = None) -> PassageScores:
+        """`passage_scores`, with each passage's pieces' own probabilities (chunk.clause_spans places a clause
+        by them). Every passage and piece of `texts` is one row of one `_rows`."""
         floor = self.floor if floor is None else floor
-        out = self.scores(texts).astype(np.float32)
-        if floor <= 0:
-            return out
-        spans = [pieces(text) for text in texts]
-        owner = np.repeat(np.arange(len(texts)), [len(s) if len(s) > 1 else 0 for s in spans])
-        parts = [text[a:b] for text, s in zip(texts, spans, strict=True) if len(s) > 1 for a, b in s]
-        if parts:
-            np.maximum.at(out, owner, self.scores(parts, floor))
-        return out
+        spans = [s if len(s) >= MIN_PIECES else [] for s in map(pieces, texts)] if floor > 0 else [[] for _ in texts]
+        rows = np.array([1 + len(s) for s in spans], dtype=np.int64)
+        whole = np.cumsum(rows) - rows  # each passage's own row; its pieces' rows follow it
+        floors = np.full(int(rows.sum()), floor, dtype=np.int64)
+        floors[whole] = 0
+        keys = [_row_keys(text, s, self.dims, row) for text, s, row in zip(texts, spans, whole.tolist(), strict=True)]
+        probs = self._rows(keys, floors).astype(np.float32)
+        best = probs[whole]
+        if len(floors) > len(texts):
+            piece = np.ones(len(floors), dtype=bool)
+            piece[whole] = False
+            np.maximum.at(best, np.repeat(np.arange(len(texts)), rows - 1), probs[piece])
+        return PassageScores(best, tuple(probs[r + 1:r + n] if n > 1 else None
+                                         for r, n in zip(whole.tolist(), rows.tolist(), strict=True)))
 
     def tag_all(self, texts: Sequence[str], threshold: float | None = None) -> list[dict[str, float]]:
         """Per passage, the clause types at or above the threshold, each with its probability, most likely

@@ -62,25 +62,87 @@ def hashed_features(text: str, dims: int) -> np.ndarray:
     return np.unique(np.concatenate([words & mask, _pairs(words) & mask])).astype(np.int64)
 
 
-def _row_keys(text: str, spans: Sequence[tuple[int, int]], dims: int, row: int) -> np.ndarray:
-    """`row * dims + bucket` of every feature of the passage whole (row `row`) and of each of its pieces `spans`
-    (the rows after it), repeats kept. The words are found and hashed once: a piece's words are its own run of
-    the passage's words (pieces are cut at whitespace, so no word straddles two; between them is only
-    whitespace), and a piece's word pairs are the passage's pairs whose two words are both in it."""
-    if not spans:
-        words = _hashes(_WORD.findall(text.lower()))
-    else:
-        per_piece = [_WORD.findall(text[a:b].lower()) for a, b in spans]
-        words = _hashes([w for found in per_piece for w in found])
+# Per character code (lower-cased text; 128 stands for any non-ASCII one): 1 a letter a-z, 2 a digit, 0 neither.
+_ASCII_CLASS = np.zeros(129, dtype=np.int8)
+_ASCII_CLASS[ord("a"):ord("z") + 1] = 1
+_ASCII_CLASS[ord("0"):ord("9") + 1] = 2
+_SPACE = 32
+
+
+def _char_classes(codes: np.ndarray) -> np.ndarray:
+    """Per code point: 1 a letter a-z, 2 a decimal digit of any script (what `_WORD`'s \\d matches), 0 else."""
+    classes = _ASCII_CLASS[np.minimum(codes, 128)]
+    wide = codes[codes > 127]
+    if len(wide):
+        for digit in [c for c in set(wide.tolist()) if chr(c).isdecimal()]:
+            classes[codes == digit] = 2
+    return classes
+
+
+def _words_at(lowered: str) -> tuple[list[str], np.ndarray]:
+    """The words `_WORD` finds in a lower-cased text (runs of letters a-z, runs of digits) and where each starts,
+    found for a whole document at once: every other character made a space, a space put between a letter and a
+    digit that touch, then one split."""
+    codes = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    classes = _char_classes(codes)
+    before = np.concatenate([np.zeros(1, dtype=np.int8), classes[:-1]])
+    worded = classes != 0
+    starts = np.flatnonzero(worded & (classes != before))
+    spaced = np.where(worded, codes, np.uint32(_SPACE))
+    touching = np.flatnonzero(worded & (before != 0) & (classes != before))
+    if len(touching):
+        spaced = np.insert(spaced, touching, np.uint32(_SPACE))
+    return spaced.tobytes().decode("utf-32-le").split(), starts
+
+
+def _piece_bounds(texts: Sequence[str], lowered: Sequence[str], spans: Sequence[Sequence[tuple[int, int]]],
+                  base: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every piece's (start, end) in the lower-cased texts joined (`base`: where each text starts there). A
+    text whose lower case is longer (\u0130 becomes two characters) has its offsets carried over character by
+    character."""
+    bounds: list[int] = []
+    for text, low, cut, at in zip(texts, lowered, spans, base.tolist(), strict=True):
+        if not cut:
+            continue
+        if len(low) == len(text):
+            bounds.extend(at + x for span in cut for x in span)
+        else:
+            shift = np.concatenate([[0], np.cumsum([len(c.lower()) for c in text])]).tolist()
+            bounds.extend(at + shift[x] for span in cut for x in span)
+    pairs = np.array(bounds, dtype=np.int64).reshape(-1, 2)
+    return pairs[:, 0], pairs[:, 1]
+
+
+def _feature_keys(texts: Sequence[str], spans: Sequence[Sequence[tuple[int, int]]], dims: int,
+                  whole: np.ndarray) -> np.ndarray:
+    """`row * dims + bucket` of every feature of each text whole (row `whole[i]`) and of each of its pieces
+    `spans[i]` (the rows after it), repeats kept. The words of all the texts are found and hashed once: a
+    piece's words are its own run of its text's words (pieces are cut at whitespace, so no word straddles two),
+    and a word pair counts for a text or a piece only when both its words are in it."""
+    lowered = [t.lower() for t in texts]
+    sizes = np.array([len(low) + 1 for low in lowered], dtype=np.int64)
+    base = np.cumsum(sizes) - sizes
+    words, starts = _words_at("\n".join(lowered))
+    hashes = _hashes(words)
     mask = np.uint64(dims - 1)
-    word_buckets = (words & mask).astype(np.int64)
-    pair_buckets = (_pairs(words) & mask).astype(np.int64)
-    whole = np.concatenate([word_buckets, pair_buckets]) + row * dims
-    if not spans:
-        return whole
-    piece = np.repeat(np.arange(row + 1, row + 1 + len(spans), dtype=np.int64), [len(f) for f in per_piece])
-    within = piece[:-1] == piece[1:]
-    return np.concatenate([whole, piece * dims + word_buckets, piece[:-1][within] * dims + pair_buckets[within]])
+    word_buckets = (hashes & mask).astype(np.int64)
+    pair_buckets = (_pairs(hashes) & mask).astype(np.int64)
+    row = whole[np.searchsorted(base, starts, side="right") - 1]
+    keys = [row * dims + word_buckets, _paired(row, pair_buckets, dims)]
+    first, last = _piece_bounds(texts, lowered, spans, base)
+    if len(first):
+        rows = np.concatenate([whole[i] + 1 + np.arange(len(cut)) for i, cut in enumerate(spans) if cut])
+        at = np.searchsorted(first, starts, side="right") - 1
+        inside = (at >= 0) & (starts < last[np.maximum(at, 0)])
+        piece = np.where(inside, rows[np.maximum(at, 0)], -1)
+        keys += [piece[inside] * dims + word_buckets[inside], _paired(piece, pair_buckets, dims)]
+    return np.concatenate(keys)
+
+
+def _paired(row: np.ndarray, pair_buckets: np.ndarray, dims: int) -> np.ndarray:
+    """The keys of the word pairs whose two words are in one row (a row of -1: in none)."""
+    same = (row[:-1] == row[1:]) & (row[:-1] >= 0)
+    return row[:-1][same] * dims + pair_buckets[same]
 
 
 def pieces(text: str) -> list[tuple[int, int]]:
@@ -150,14 +212,14 @@ class ClauseModel:
     def scores(self, texts: Sequence[str], floor: int = 0) -> np.ndarray:
         """Per text (rows) and type (columns), the probability that the text is a clause of that type, from its
         words alone, each text's weights summed over at least `floor` features' length."""
-        keys = [_row_keys(text, (), self.dims, row) for row, text in enumerate(texts)]
+        keys = _feature_keys(texts, [()] * len(texts), self.dims, np.arange(len(texts)))
         return self._rows(keys, np.full(len(texts), floor, dtype=np.int64))
 
-    def _rows(self, keys: Sequence[np.ndarray], floors: np.ndarray) -> np.ndarray:
+    def _rows(self, keys: np.ndarray, floors: np.ndarray) -> np.ndarray:
         """Per row and type, the probability from the row's distinct features (`row * dims + bucket` among
         `keys`), its weights summed over at least its floor's length: one sort for the distinct features of
         every row, one gather and one segmented sum."""
-        distinct = np.sort(np.concatenate(keys)) if len(keys) else np.zeros(0, dtype=np.int64)
+        distinct = np.sort(keys)
         distinct = distinct[np.concatenate([[True], distinct[1:] != distinct[:-1]])] if len(distinct) else distinct
         sizes = np.bincount(distinct // self.dims, minlength=len(floors))
         logits = np.tile(self.bias, (len(floors), 1))
@@ -194,8 +256,7 @@ class ClauseModel:
         whole = np.cumsum(rows) - rows  # each passage's own row; its pieces' rows follow it
         floors = np.full(int(rows.sum()), floor, dtype=np.int64)
         floors[whole] = 0
-        keys = [_row_keys(text, s, self.dims, row) for text, s, row in zip(texts, spans, whole.tolist(), strict=True)]
-        probs = self._rows(keys, floors).astype(np.float32)
+        probs = self._rows(_feature_keys(texts, spans, self.dims, whole), floors).astype(np.float32)
         best = probs[whole]
         if len(floors) > len(texts):
             piece = np.ones(len(floors), dtype=bool)

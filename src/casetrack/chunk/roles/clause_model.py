@@ -44,9 +44,10 @@ def _hash(word: str) -> int:
 
 def _hashes(words: Sequence[str]) -> np.ndarray:
     hashes = list(map(_CACHE.get, words))
-    if None in hashes:
-        hashes = [_hash(w) if h is None else h for h, w in zip(hashes, words, strict=True)]
-    return np.array(hashes, dtype=np.uint64)
+    try:
+        return np.array(hashes, dtype=np.uint64)
+    except TypeError:  # a word not in the cache (None)
+        return np.array([_hash(w) if h is None else h for h, w in zip(hashes, words, strict=True)], dtype=np.uint64)
 
 
 def _pairs(hashes: np.ndarray) -> np.ndarray:

@@ -26,6 +26,10 @@ _WORD = re.compile(r"[a-z]+|\d+")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SENTENCE = re.compile(r"(?<=[.;:])\s+(?=[(\"A-Z0-9])")
 MIN_PIECES = 2
+# Passages scored together (one sort, one gather and one segmented sum each time): a passage and its pieces
+# gather ~1,000 rows of weights, so a block's stays ~1.3 MB, in cache, however long the document. A whole
+# document at once was slower (0.54 against 0.26-0.29 ms a passage of CPU at 8, 908 CUAD passages, load 9).
+BLOCK = 8
 
 
 _CACHE: dict[str, int] = {}  # word -> its hash: a passage's words are mostly ones seen before
@@ -99,7 +103,7 @@ def _words_at(lowered: str) -> tuple[list[str], np.ndarray]:
 def _piece_bounds(texts: Sequence[str], lowered: Sequence[str], spans: Sequence[Sequence[tuple[int, int]]],
                   base: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Every piece's (start, end) in the lower-cased texts joined (`base`: where each text starts there). A
-    text whose lower case is longer (\u0130 becomes two characters) has its offsets carried over character by
+    text whose lower case is longer (U+0130 becomes two characters) has its offsets carried over character by
     character."""
     bounds: list[int] = []
     for text, low, cut, at in zip(texts, lowered, spans, base.tolist(), strict=True):
@@ -213,6 +217,8 @@ class ClauseModel:
     def scores(self, texts: Sequence[str], floor: int = 0) -> np.ndarray:
         """Per text (rows) and type (columns), the probability that the text is a clause of that type, from its
         words alone, each text's weights summed over at least `floor` features' length."""
+        if len(texts) > BLOCK:
+            return np.concatenate([self.scores(texts[at:at + BLOCK], floor) for at in range(0, len(texts), BLOCK)])
         keys = _feature_keys(texts, [()] * len(texts), self.dims, np.arange(len(texts)))
         return self._rows(keys, np.full(len(texts), floor, dtype=np.int64))
 
@@ -252,6 +258,10 @@ class ClauseModel:
         """`passage_scores`, with each passage's pieces' own probabilities (chunk.clause_spans places a clause
         by them). Every passage and piece of `texts` is one row of one `_rows`."""
         floor = self.floor if floor is None else floor
+        if len(texts) > BLOCK:
+            blocks = [self.scored(texts[at:at + BLOCK], floor) for at in range(0, len(texts), BLOCK)]
+            return PassageScores(np.concatenate([b.best for b in blocks]),
+                                 tuple(p for b in blocks for p in b.by_piece))
         spans = [s if len(s) >= MIN_PIECES else [] for s in map(pieces, texts)] if floor > 0 else [[] for _ in texts]
         rows = np.array([1 + len(s) for s in spans], dtype=np.int64)
         whole = np.cumsum(rows) - rows  # each passage's own row; its pieces' rows follow it

@@ -11,6 +11,11 @@ A type is tagged when that probability reaches the model's threshold; the thresh
 by 5-fold cross-validation split by contract on the same scoring (scripts/train_clauses.py,
 docs/clause_model.md). Pure numpy: the artefact's
 arrays are read by embed/clause_artefact.py and handed in.
+
+Scoring is vectorised (`ClauseModel.scored`): the words of a block of passages are found and hashed once, a piece's
+features are the passage's own words and pairs within the piece's offsets, and every passage and piece of the
+block is summed by one sort, one gather and one segmented sum. It gives what scoring each piece as a text of
+its own gave (`hashed_features`, which training uses; tests/chunk/test_clause_scoring.py).
 """
 
 from __future__ import annotations

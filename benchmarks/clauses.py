@@ -16,7 +16,6 @@ Prints per category and micro precision, recall and F1 for both; results in docs
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -25,11 +24,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import clause_fit as cf
+import clause_speed
 import cuad_passages as cp
 
 from casetrack.chunk.roles.clause_model import ClauseModel, feature_matrix
 from casetrack.chunk.roles.tagging import tag_passage
-from casetrack.embed.clause_artefact import FOLDER, read_artefact
+from casetrack.embed.clause_artefact import read_artefact
 
 # The old tagger's roles and the CUAD categories each stands for.
 KEYWORD_TO_CUAD: dict[str, tuple[str, ...]] = {
@@ -103,34 +103,18 @@ def unseen(cats: list[str], left_out: list[str]) -> list[str]:
             f"R {k[1]:.3f} F1 {k[2]:.3f}"]
 
 
-def speed(passages: list[cp.Passage]) -> str:
-    """Tagging time a passage: one passage at a time, and a contract's passages at once (as ingest tags a
-    document: one gather and one segmented sum for all its passages and pieces)."""
-    model = ClauseModel.of(*read_artefact())
-    texts = [p.text for p in passages]
-    by_contract: dict[str, list[str]] = {}
-    for p in passages:
-        by_contract.setdefault(p.contract, []).append(p.text)
-    model.tag_all(texts[:200])
-    started = time.perf_counter()
-    one = [model.tag(text) for text in texts]
-    single = (time.perf_counter() - started) / len(texts) * 1000
-    started = time.perf_counter()
-    batched = [tags for group in by_contract.values() for tags in model.tag_all(group)]
-    batch = (time.perf_counter() - started) / len(texts) * 1000
-    assert sorted(map(str, batched)) == sorted(map(str, one))
-    size = sum(p.stat().st_size for p in FOLDER.iterdir()) / 2**20
-    return (f"artefact {size:.2f} MB; {single:.3f} ms a passage one at a time, {batch:.3f} ms a passage a contract "
-            f"at a time (mean of {len(texts)} CUAD passages, ~2,500 characters; load average "
-            f"{os.getloadavg()[0]:.1f})")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     cf.add_options(parser)
+    clause_speed.add_options(parser)
+    parser.add_argument("--speed-only", action="store_true", help="only the tagging speed, old scoring beside new "
+                        "(benchmarks/clause_speed.py), not the cross-validation")
     parser.add_argument("--e7-cache", type=Path, help="add E7 vectors, embedded once and kept in this .npy (the "
                         "passages scored whole: a piece has no vector of its own)")
     args = parser.parse_args()
+    if args.speed_only:
+        print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds)))
+        return
     data = cp.labelled()
     print(f"{len(data.passages)} passages of {len({p.contract for p in data.passages})} contracts "
           f"({len(data.left_out)} left out: in the project's labelled sets)")
@@ -158,7 +142,7 @@ def main() -> None:
         print(f"\nclassifier scoring the {label}; threshold {threshold}\n")
         print("\n".join(table(data.categories, data.y, (prob >= threshold).astype(np.float32), keyword)))
     print("\n" + "\n".join(unseen(data.categories, data.left_out)))
-    print(speed(data.passages))
+    print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds)))
 
 
 if __name__ == "__main__":

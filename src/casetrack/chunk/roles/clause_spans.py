@@ -16,16 +16,18 @@ from casetrack.chunk.roles.clause_model import MIN_PIECES, ClauseModel, pieces
 from casetrack.chunk.roles.tagging import role_hits
 
 
-def clause_spans(text: str, roles: Mapping[str, float | None], model: ClauseModel | None) -> dict[str, tuple[int, int]]:
+def clause_spans(text: str, roles: Mapping[str, float | None], model: ClauseModel | None,
+                 by_piece: np.ndarray | None = None) -> dict[str, tuple[int, int]]:
     """Per role of the passage, the (start, end) of the lines that hold it; a role placed nowhere narrower than
-    the passage is left out (the passage's own citation stands)."""
+    the passage is left out (the passage's own citation stands). `by_piece`: the pieces' probabilities when
+    the passage was already scored piece by piece (`ClauseModel.scored`), else they are scored here."""
     parts = pieces(text)
     if len(parts) < MIN_PIECES:
         return {}
     out: dict[str, tuple[int, int]] = {}
     learned = [r for r in roles if model is not None and r in model.types]
     if learned and model is not None:
-        probs = model.scores([text[s:e] for s, e in parts], model.floor)
+        probs = model.scores([text[s:e] for s, e in parts], model.floor) if by_piece is None else by_piece
         for role in learned:
             out[role] = _run(parts, probs[:, model.types.index(role)], model.threshold)
     for role in roles:

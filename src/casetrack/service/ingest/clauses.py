@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import numpy as np
+
 from casetrack.chunk.roles.clause_model import ClauseModel
 from casetrack.chunk.roles.clause_spans import clause_spans
 from casetrack.chunk.roles.tagging import chunk_roles
@@ -50,17 +52,19 @@ def learned_types(texts: Sequence[str], document_type: DocumentType) -> list[dic
 
 
 def _learned(texts: Sequence[str], document_type: DocumentType) -> tuple[list[dict[str, float]],
-                                                                          list[dict[str, float]]]:
-    """Per passage, the clause types it is tagged with, and (an agreement's passages only) every type from
-    LIKELY up, each with its probability; the passages are scored once for both."""
+                                                                          list[dict[str, float]],
+                                                                          tuple[np.ndarray | None, ...]]:
+    """Per passage, the clause types it is tagged with, (an agreement's passages only) every type from LIKELY
+    up, each with its probability, and its pieces' probabilities (chunk.clause_spans places the clause by them);
+    the passages are scored once for all three."""
     model = clause_model()
     family = family_of(document_type)
     if model is None or family == DECISION:
-        return [{} for _ in texts], [{} for _ in texts]
+        return [{} for _ in texts], [{} for _ in texts], (None,) * len(texts)
     cut = model.threshold if family == CONTRACT else max(QUOTED, model.threshold)
-    scores = model.passage_scores(texts)
-    likely = [model.above(p, LIKELY) if family == CONTRACT else {} for p in scores]
-    return [model.above(p, cut) for p in scores], likely
+    scored = model.scored(texts)
+    likely = [model.above(p, LIKELY) if family == CONTRACT else {} for p in scored.best]
+    return [model.above(p, cut) for p in scored.best], likely, scored.by_piece
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +84,13 @@ def tag_chunks(chunk_ids: Sequence[str], spans: Sequence[ChunkSpan], paths: Sequ
     paths, the classifier's types), their confidences and where in the chunk each clause is."""
     texts = [s.text for s in spans]
     worded = ((r.role, r.chunk_id) for r in located)
-    learned, likely = _learned(texts, document_type)
+    learned, likely, by_piece = _learned(texts, document_type)
     tagged = chunk_roles(chunk_ids, paths, worded, family_of(document_type), learned)
     model = clause_model()
     confidence = {cid: sure for cid, found in zip(chunk_ids, tagged, strict=True)
                   if (sure := {r: p for r, p in found.items() if p is not None})}
-    places = {cid: where for cid, text, found in zip(chunk_ids, texts, tagged, strict=True)
-              if found and (where := clause_spans(text, found, model))}
+    places = {cid: where for cid, text, found, pieces in zip(chunk_ids, texts, tagged, by_piece, strict=True)
+              if found and (where := clause_spans(text, found, model, pieces))}
     likelihood = {cid: below for cid, found, types in zip(chunk_ids, tagged, likely, strict=True)
                   if (below := {t: p for t, p in types.items() if t not in found})}
     return ChunkTags([tuple(found) for found in tagged], confidence, places, likelihood)

@@ -102,11 +102,11 @@ class PipelineConfig:
     # best-window list ranks first) and moved no other question of the 376 (docs/benchmarks.md).
     keep_firsts: bool = True
     meaning_firsts: int = 3  # a meaning list's (a dense model's, its best window's) first 3 kept so (issue 34)
-    # RRF counts a keyword first place scoring far above the second as one rank ahead: a passage only the words find
-    # (an OCR'd order) sank below those the meaning lists like. When the keyword list's first (UNNAMED's when the
-    # question names a document, whose name words inflate BM25) scores `lead_ratio` times its second, it is shown
-    # first (after cited references). Chosen leaving each labelled set out in turn (docs/benchmarks.md); 0 is off.
-    lead_ratio: float = 1.6
+    # RRF counts a keyword first place far above the second as one rank ahead, so a passage only the words find (an
+    # OCR'd order) sank below those the meaning lists like. BM25's first scoring `lead_ratio` times its second is
+    # shown first (after cited references), unless the query names a document: the name's words inflate BM25 there
+    # and the name prior ranks. Chosen on all seven sets, each left out in turn (docs/benchmarks.md); 0 is off.
+    lead_ratio: float = 1.3
 
     def __post_init__(self) -> None:
         unweighted = [name for name in self.dense_recall if self.rrf_weights.get(name, 0.0) <= 0]
@@ -178,6 +178,7 @@ class SearchRequest:
     prior: Callable[[Sequence[Key]], Sequence[float]] | None = None
     first: Set[Key] = frozenset()  # the passages holding a reference the query cites, ranked ahead of the rest
     include: Sequence[Key] = ()  # candidates whatever recall finds
+    names_document: bool = False  # the query names a document (search.scope): no keyword lead (`lead_ratio`)
     # how many of the `top_k` the caller shows: each signal's first is kept among those (`PipelineConfig.keep_firsts`)
     shown: int | None = None
 
@@ -229,7 +230,7 @@ def search(request: SearchRequest, indexes: SearchIndexes, config: PipelineConfi
         scored, placed = keep_firsts(scored, weighted, min(top_k, request.shown or top_k), first, depth)
         if placed:
             stages.append(STAGE_FIRSTS)
-    lead = _keyword_lead(query, rankings, indexes, config.lead_ratio)
+    lead = None if request.names_document else _keyword_lead(query, rankings, indexes, config.lead_ratio)
     led = ahead(scored, fixed, [lead]) if lead is not None else scored
     if led != scored:
         scored = led
@@ -381,13 +382,11 @@ def reference_tokens(tokens: Sequence[str]) -> list[str]:
 
 def _keyword_lead(query: Query, rankings: Mapping[str, Sequence[Key]], indexes: SearchIndexes,
                   ratio: float) -> Key | None:
-    """The keyword list's clear first (fuse.clear_lead): UNNAMED's when it ran, BM25's otherwise."""
-    name = UNNAMED if UNNAMED in rankings else BM25
-    ranking = rankings.get(name, ())
+    """BM25's clear first (fuse.clear_lead), if any."""
+    ranking = rankings.get(BM25, ())
     if ratio <= 0 or len(ranking) < 2 or indexes.bm25 is None:
         return None
-    scores = indexes.bm25.score_keys(query.unnamed if name == UNNAMED else query.tokens, list(ranking[:2]))
-    return clear_lead(ranking, scores.tolist(), ratio)
+    return clear_lead(ranking, indexes.bm25.score_keys(query.tokens, list(ranking[:2])).tolist(), ratio)
 
 
 def _no_match_as_nan(scores: np.ndarray) -> np.ndarray:

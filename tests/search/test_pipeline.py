@@ -168,6 +168,10 @@ def test_nothing_to_search_returns_no_hits_and_no_stages() -> None:
 def test_config_rejects_a_recall_signal_without_weight() -> None:
     with pytest.raises(ValueError, match="e5"):
         PipelineConfig(dense_recall=("e5",))
+    with pytest.raises(ValueError, match="meaning_firsts"):
+        PipelineConfig(meaning_firsts=0)
+    with pytest.raises(ValueError, match="lead_ratio"):
+        PipelineConfig(lead_ratio=-1.0)
 
 
 def test_a_prior_lifts_a_passage_by_what_is_known_beside_its_matches() -> None:

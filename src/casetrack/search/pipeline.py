@@ -101,11 +101,10 @@ class PipelineConfig:
     # all six labelled sets at once: it brought one question into the top 10 (heldout_court c001, which only the
     # best-window list ranks first) and moved no other question of the 376 (docs/benchmarks.md).
     keep_firsts: bool = True
-    meaning_firsts: int = 3  # a meaning list's (a dense model's, its best window's) first 3 kept so (issue 34)
-    # RRF counts a keyword first place far above the second as one rank ahead, so a passage only the words find (an
-    # OCR'd order) sank below those the meaning lists like. BM25's first scoring `lead_ratio` times its second is
-    # shown first (after cited references), unless the query names a document: the name's words inflate BM25 there
-    # and the name prior ranks. Chosen on all seven sets, each left out in turn (docs/benchmarks.md); 0 is off.
+    meaning_firsts: int = 3  # a meaning list's (a dense model's, its best window's) first 3 too: paraphrases (issue 34)
+    # RRF counts BM25's first place as one rank however far ahead it scores: a passage only words find (an OCR'd order)
+    # sank. BM25's first at `lead_ratio` times its second is shown first (after cited references), unless the query
+    # names a document (its name's words inflate BM25). Chosen on all seven sets, each left out in turn; 0 is off.
     lead_ratio: float = 1.3
 
     def __post_init__(self) -> None:
@@ -116,8 +115,10 @@ class PipelineConfig:
             raise ValueError("no recall signal: give BM25 an RRF weight or name a dense_recall embedder")
         if any(beta < 0 for beta in self.boost_weights.values()):
             raise ValueError("boost weights must be non-negative")
-        if min(self.recall_n, self.fuse_keep, self.boost_keep, self.window_keep) <= 0 or self.rrf_k < 0:
-            raise ValueError("recall_n, fuse_keep, boost_keep and window_keep must be positive and rrf_k non-negative")
+        if min(self.recall_n, self.fuse_keep, self.boost_keep, self.window_keep, self.meaning_firsts) <= 0:
+            raise ValueError("recall_n, fuse_keep, boost_keep, window_keep and meaning_firsts must be positive")
+        if min(self.rrf_k, self.lead_ratio) < 0:
+            raise ValueError("rrf_k and lead_ratio must be non-negative")
         if not 0.0 <= self.rerank_weight <= 1.0:
             raise ValueError(f"rerank_weight must be within 0..1, got {self.rerank_weight}")
 

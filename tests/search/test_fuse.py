@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from casetrack.search.fuse import apply_min_score, keep_firsts, normalize, ranking_from_scores, rrf, rrf_ceiling
+from casetrack.search.fuse import (
+    ahead,
+    apply_min_score,
+    clear_lead,
+    keep_firsts,
+    normalize,
+    ranking_from_scores,
+    rrf,
+    rrf_ceiling,
+)
 
 WEIGHTS = {"bm25": 1.0, "e1": 1.0, "e6": 0.8, "e7": 0.6}
 RANKINGS = {"bm25": ["a", "b", "c"], "e1": ["b", "d", "a"], "e6": ["c"]}
@@ -98,3 +107,21 @@ def test_firsts_never_displace_the_upper_half_or_passages_placed_first() -> None
 def test_firsts_already_shown_or_unknown_change_nothing() -> None:
     assert keep_firsts(FUSED, {"bm25": ["a"], "e7": ["c"]}, shown=4) == (FUSED, [])
     assert keep_firsts(FUSED, {"e7": ["zz"], "bm25": []}, shown=4) == (FUSED, [])  # not among the results
+
+
+def test_a_ranking_may_keep_its_first_few_among_those_shown() -> None:
+    out, placed = keep_firsts(FUSED, {"bm25": ["a"], "e7": ["h", "g", "a"]}, shown=4, depth={"e7": 2})
+    assert placed == ["g", "h"] and [key for key, _ in out[:4]] == ["a", "b", "g", "h"]
+
+
+def test_ahead_puts_each_group_first_in_turn_and_keeps_every_other_order() -> None:
+    out = ahead(FUSED, {"f", "c"}, ["h", "c"])
+    assert [key for key, _ in out] == ["c", "f", "h", "a", "b", "d", "e", "g"] and dict(out) == dict(FUSED)
+    assert ahead(FUSED) == FUSED and ahead(FUSED, ["zz"]) == FUSED
+
+
+def test_a_clear_lead_needs_its_margin_over_the_second() -> None:
+    assert clear_lead(["a", "b"], [3.31, 2.02], 1.3) == "a"  # 1.64 times the second
+    assert clear_lead(["a", "b"], [2.5, 2.02], 1.3) is None
+    assert clear_lead(["a", "b"], [3.31, 2.02], 0.0) is None  # off
+    assert clear_lead(["a"], [3.31], 1.3) is None and clear_lead([], [], 1.3) is None

@@ -81,8 +81,8 @@ def test_free_tier_signals_rank_with_their_weights() -> None:
     e7 = l2_normalize(RNG.standard_normal((len(TEXTS), DIM)))
     indexes = SearchIndexes(bm25=bm25(), dense={"e1": dense(BASE), "e7": dense(e7)}, sparse={"e6": splade()})
     vectors = {"e1": QUERY_VEC, "e7": e7[0], "e6": SparseVector.from_mapping({1: 1.0, 2: 0.5})}
-    out = run(indexes, vectors)
-    assert out.stages_used == ("recall", "rrf")
+    out = run(indexes, vectors, config=PipelineConfig(meaning_firsts=1))  # the weights alone; random E7 vectors'
+    assert out.stages_used == ("recall", "rrf")  # second and third would be kept among the five shown
     assert out.signals == ("bm25", "e1", "e6", "e7")
     top = out.hits[0]
     assert top.key == 0 and top.ranks == {"bm25": 1, "e1": 2, "e6": 1, "e7": 1}
@@ -130,7 +130,8 @@ def test_colbert_stage_reranks_with_maxsim_when_token_vectors_exist() -> None:
         loaded.append(list(keys))
         return {k: (exact if k == 9 else np.eye(16)[8:12]) for k in keys if k != 3}
 
-    out = run(indexes, {"e1": QUERY_VEC, "e12": q_tokens}, top_k=10, colbert_tokens=loader)
+    rerank_alone = PipelineConfig(lead_ratio=0.0)  # BM25's clear first (chunk 0) would otherwise be put back first
+    out = run(indexes, {"e1": QUERY_VEC, "e12": q_tokens}, top_k=10, colbert_tokens=loader, config=rerank_alone)
     assert out.stages_used == ("recall", "rrf", "colbert") and out.signals[-1] == "e12"
     assert out.hits[0].key == 9  # weakly fused, but a perfect MaxSim
     assert len(loaded) == 1 and len(loaded[0]) <= 50
@@ -167,13 +168,19 @@ def test_nothing_to_search_returns_no_hits_and_no_stages() -> None:
 def test_config_rejects_a_recall_signal_without_weight() -> None:
     with pytest.raises(ValueError, match="e5"):
         PipelineConfig(dense_recall=("e5",))
+    with pytest.raises(ValueError, match="meaning_firsts"):
+        PipelineConfig(meaning_firsts=0)
+    with pytest.raises(ValueError, match="lead_ratio"):
+        PipelineConfig(lead_ratio=-1.0)
 
 
 def test_a_prior_lifts_a_passage_by_what_is_known_beside_its_matches() -> None:
     indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
-    plain = run(indexes, {"e7": QUERY_VEC}, top_k=10)
+    prior_alone = PipelineConfig(lead_ratio=0.0)  # BM25's clear first (chunk 0) would otherwise be put back first
+    plain = run(indexes, {"e7": QUERY_VEC}, top_k=10, config=prior_alone)
     last = plain.hits[-1].key
-    lifted = run(indexes, {"e7": QUERY_VEC}, top_k=10, prior=lambda keys: [1.0 if key == last else 0.0 for key in keys])
+    lifted = run(indexes, {"e7": QUERY_VEC}, top_k=10, config=prior_alone,
+                 prior=lambda keys: [1.0 if key == last else 0.0 for key in keys])
     assert lifted.hits[0].key == last and lifted.hits[0].score < 1.0  # below what every signal ranking it first gets
     assert "prior" in lifted.stages_used
 
@@ -286,3 +293,35 @@ def test_the_passage_meaning_alone_ranks_first_is_among_those_shown() -> None:
     assert [h.key for h in kept.hits[:4]] == [0, 3, 5, 2] and kept.stages_used[-1] == "firsts"
     assert kept.hits[2].ranks == {"e7": 1} and kept.hits[2].score == plain.hits[3].score
     assert [h.key for h in run(indexes, {"e7": BASE[5]}, top_k=10, shown=1).hits[:1]] == [0]
+
+
+def test_a_clear_keyword_first_place_is_shown_first_though_meaning_ranks_it_last() -> None:
+    """Chunk 4 alone holds the words asked for, far above any other passage by BM25, but the meaning model ranks it
+    last: RRF counts BM25's margin as one rank and buries it. Shown first (stage "lead") unless the question names a
+    document, where the name prior ranks; a first without that margin stays where fusion puts it."""
+    indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
+    far = BASE[5] - 2.0 * BASE[4]  # meaning: chunk 5 first, chunk 4 last
+
+    def ask(text: str, **request: object):  # type: ignore[no-untyped-def]
+        return search(SearchRequest(Query(tokenize(text), {"e7": far}), 10, **request), indexes)  # type: ignore[arg-type]
+
+    plain = search(SearchRequest(Query(tokenize("consultant monthly fee agreement"), {"e7": far}), 10), indexes,
+                   PipelineConfig(lead_ratio=0.0))
+    assert [h.key for h in plain.hits].index(4) > 0
+    led = ask("consultant monthly fee agreement")
+    assert led.hits[0].key == 4 and led.stages_used[-1] == "lead" and led.hits[0].ranks["bm25"] == 1
+    assert ask("consultant monthly fee agreement", names_document=True).hits[0].key != 4
+    close = ask("agreement party")  # BM25's first and second nearly tie: no lead
+    assert "lead" not in close.stages_used
+
+
+def test_each_meaning_list_keeps_its_first_three_among_those_shown() -> None:
+    """The meaning model ranks chunks 5, 6 and 7 first, none of which holds a word of the question: fusion puts them
+    below the keyword matches, but all three are among the ten shown (stage "firsts"); with one kept, only 5 is."""
+    indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
+    meaning = 3.0 * BASE[5] + 2.0 * BASE[6] + 1.0 * BASE[7]
+    query = Query(tokenize("either party agreement terminate notice thirty days written consent"), {"e7": meaning})
+    one = search(SearchRequest(query, 10, shown=4), indexes, PipelineConfig(meaning_firsts=1, lead_ratio=0.0))
+    three = search(SearchRequest(query, 10, shown=4), indexes, PipelineConfig(lead_ratio=0.0))
+    assert 5 in [h.key for h in one.hits[:4]] and not {6, 7} <= {h.key for h in one.hits[:4]}
+    assert {5, 6} <= {h.key for h in three.hits[:4]} and three.stages_used[-1] == "firsts"

@@ -14,6 +14,7 @@ from casetrack.search.pipeline import (
     STAGE_BOOST,
     STAGE_COLBERT,
     STAGE_FIRSTS,
+    STAGE_LEAD,
     STAGE_PRIOR,
     STAGE_RECALL,
     STAGE_REFERENCES,
@@ -39,7 +40,7 @@ STAGE_WORDS = {STAGE_RECALL: "keywords and meaning", STAGE_RRF: "rankings combin
                STAGE_BOOST: "citations and legal names weighed", STAGE_COLBERT: "top passages read closely",
                STAGE_NAMED: "the named document's passages first", STAGE_WINDOWS: "long passages read part by part",
                STAGE_PRIOR: "what the question names and asks for", STAGE_REFERENCES: "cited references first",
-               STAGE_FIRSTS: "the best match of each kind kept"}
+               STAGE_FIRSTS: "the best match of each kind kept", STAGE_LEAD: "a clear keyword match first"}
 
 
 def in_words(ids: Iterable[str], table: Mapping[str, str]) -> str:

@@ -82,15 +82,16 @@ def apply_min_score(results: Sequence[Scored], min_score: float, guarantee: int 
 
 
 def keep_firsts(results: Sequence[Scored], rankings: Mapping[str, Sequence[Key]], shown: int,
-                fixed: Iterable[Key] = ()) -> tuple[list[Scored], list[Key]]:
-    """`results` (best first) with each ranking's first key among the first `shown`: a passage that one signal
-    ranks above every other is worth a look even when the others rank it low (RRF sums ranks, so one signal's
-    first place is outvoted by two lists that never saw the passage). A missing first takes the place of the
-    lowest results of the lower half, never one of the first half or of `fixed` (passages placed first on purpose),
-    and keeps its own score; the results it displaces come next, in their order. Returns the new order and the keys
-    placed."""
+                fixed: Iterable[Key] = (), depth: Mapping[str, int] | None = None) -> tuple[list[Scored], list[Key]]:
+    """`results` (best first) with each ranking's first key (its first `depth[name]`, where given) among the first
+    `shown`: a passage that one signal ranks above every other is worth a look even when the others rank it low (RRF
+    sums ranks, so one signal's first place is outvoted by two lists that never saw the passage). A missing first
+    takes the place of the lowest results of the lower half, never one of the first half or of `fixed` (passages
+    placed first on purpose), and keeps its own score (the missing ones go in by that score); the results it
+    displaces come next, in their order. Returns the new order and the keys placed."""
     head = [key for key, _ in results[:shown]]
-    firsts = list(dict.fromkeys(ranking[0] for ranking in rankings.values() if ranking))
+    firsts = list(dict.fromkeys(key for name, ranking in rankings.items()
+                                for key in ranking[: max(1, (depth or {}).get(name, 1))]))
     by_key = dict(results)
     missing = sorted((key for key in firsts if key in by_key and key not in head), key=lambda key: -by_key[key])
     spare = {*fixed, *firsts}
@@ -102,3 +103,21 @@ def keep_firsts(results: Sequence[Scored], rankings: Mapping[str, Sequence[Key]]
     order = [key for key in head if key not in out] + added
     placed = set(order)
     return [(key, by_key[key]) for key in order] + [item for item in results if item[0] not in placed], added
+
+
+def ahead(results: Sequence[Scored], *groups: Iterable[Key]) -> list[Scored]:
+    """`results` with the keys of each group ahead of the rest, group by group (a key in two groups goes with the
+    first), each part in its own order."""
+    rank: dict[Key, int] = {}
+    for i, group in enumerate(groups):
+        for key in group:
+            rank.setdefault(key, i)
+    return sorted(results, key=lambda item: rank.get(item[0], len(groups)))  # stable: each part keeps its order
+
+
+def clear_lead(ranking: Sequence[Key], scores: Sequence[float], ratio: float) -> Key | None:
+    """The first key of `ranking` when its score (`scores`, the first two keys' scores, best first) is at least
+    `ratio` times the second's; None otherwise, with fewer than two keys, or when `ratio` is 0 (off)."""
+    if ratio <= 0 or len(ranking) < 2 or len(scores) < 2:
+        return None
+    return ranking[0] if scores[0] > 0 and scores[0] >= ratio * scores[1] else None

@@ -13,7 +13,8 @@
   4. colbert - E12 MaxSim over the first `boost_keep`, blended with the fused score.
                Runs only when the query has E12 tokens and some candidate has them too;
                its output is at most `boost_keep` long (50, the MCP tool's top_k maximum).
-Then each signal's first passage is kept among those shown (fuse.keep_firsts).
+Then each signal's first passage (a meaning list's first few) is kept among those shown (fuse.keep_firsts), and a
+clear keyword first place is shown first (fuse.clear_lead).
 
 The caller embeds the query and owns the indexes; nothing here does I/O. A signal "ran"
 when its query input and a non-empty index both exist; a hit's score is the fused score
@@ -29,7 +30,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from casetrack.embed.specs import MODELS, ModelSpec, SearchRole, by_priority
+from casetrack.embed.specs import SearchRole
 from casetrack.index.bm25 import Bm25Index
 from casetrack.index.dense import DenseIndex
 from casetrack.index.postings import Key
@@ -37,76 +38,56 @@ from casetrack.index.segmented import SegmentedBm25, SegmentedDense, SegmentedSp
 from casetrack.index.sparse import SparseIndex, SparseVector
 from casetrack.search.colbert import maxsim
 from casetrack.search.correspondents import mail_scores
-from casetrack.search.fuse import Scored, apply_min_score, keep_firsts, normalize, ranking_from_scores, rrf, rrf_ceiling
-from casetrack.search.windows import BEST_WINDOW, STAGE_WINDOWS, WindowLoader, best_windows, window_list
+from casetrack.search.fuse import (
+    Scored,
+    ahead,
+    apply_min_score,
+    clear_lead,
+    keep_firsts,
+    normalize,
+    ranking_from_scores,
+    rrf,
+    rrf_ceiling,
+)
+from casetrack.search.signals import (
+    BM25,
+    EXACT,
+    LEXICAL_WEIGHTS,
+    MAIL,
+    RERANK_MODEL,
+    UNNAMED,
+    recall_signals,
+    signal,
+    weights_of,
+)
+from casetrack.search.windows import STAGE_WINDOWS, WindowLoader, best_windows, window_list
 
-BM25 = "bm25"
-# BM25 over the query's reference tokens only (section numbers, docket numbers, amounts, citations, dates: any
-# token with a digit or a §/¶/$ sign). A stage-2 signal, so that a query naming "Section 4.5" or "17-3510" ranks
-# the passages carrying that identifier by it rather than letting a semantically close passage without it win
-# the fusion: RRF sees only ranks, so a BM25 margin of 5x on the identifier otherwise counts as much as 1.01x.
-EXACT = "exact"
-# BM25 over the query's tokens without the words that name the document it asks about ("netgear",
-# "distributor" in "the governing law clause of the NETGEAR distributor agreement"; see search.scope).
-# Runs only in a search of the named document, beside BM25: the naming words are rare in the case, so
-# there they outweigh the words of the clause asked for and rank the passages repeating the name first;
-# a question about the parties, whose names those words are, still has them through BM25.
-UNNAMED = "unnamed"
-# BM25 over the `from:` and `to:` terms of the correspondents a question names ("what did Bob Williams tell Jim
-# Steffes"; search.correspondents): the messages from the one to the other rank first among the candidates.
-MAIL = "mail"
 STAGE_RECALL, STAGE_RRF, STAGE_BOOST, STAGE_COLBERT = "recall", "rrf", "boost", "colbert"
 STAGE_PRIOR, STAGE_REFERENCES = "prior", "references"
 STAGE_FIRSTS = "firsts"  # a passage one signal ranks first was given a place among those shown
+STAGE_LEAD = "lead"  # the keyword list's clear first was put first
 
 QueryInput = np.ndarray | SparseVector
 TokenLoader = Callable[[Sequence[Key]], Mapping[Key, np.ndarray]]
 
 
-def signal(model_id: str) -> str:
-    """The name a model's vectors go by in the pipeline ("E7" -> "e7")."""
-    return model_id.lower()
-
-
-# The lexical signals' weights; each model's own role and weight come from its ModelSpec.
-LEXICAL_WEIGHTS = {BM25: 1.0, EXACT: 1.0, UNNAMED: 1.0, MAIL: 2.0}
-
-
-def _recall(models: Mapping[str, ModelSpec]) -> Callable[[], tuple[str, ...]]:
-    return lambda: tuple(signal(m.id) for m in by_priority(models.values(), SearchRole.RECALL))
-
-
-def _weights(models: Mapping[str, ModelSpec], *roles: SearchRole) -> dict[str, float]:
-    out: dict[str, float] = {}
-    for m in models.values():
-        if m.role in roles:
-            share = m.best_window_share if m.role in (SearchRole.RECALL, SearchRole.RANK) else 0.0
-            out[signal(m.id)] = m.weight * (1.0 - share)
-            if share > 0:
-                out[signal(m.id) + BEST_WINDOW] = m.weight * share
-    return out
-
-
-_RERANK = next((m for m in MODELS.values() if m.role is SearchRole.RERANK), None)
-
-
 @dataclass(frozen=True, slots=True)
 class PipelineConfig:
     recall_n: int = 500  # per recall source
-    dense_recall: tuple[str, ...] = field(default_factory=_recall(MODELS))  # first available one recalls
+    dense_recall: tuple[str, ...] = field(default_factory=recall_signals)  # first available one recalls
     rrf_k: int = 60
     rrf_weights: Mapping[str, float] = field(default_factory=lambda: MappingProxyType(
-        {**LEXICAL_WEIGHTS, **_weights(MODELS, SearchRole.RECALL, SearchRole.RANK)}))
+        {**LEXICAL_WEIGHTS, **weights_of(SearchRole.RECALL, SearchRole.RANK)}))
     fuse_keep: int = 100
     # the fused first N whose window vectors are read: as many as a search can return (top_k <= 50, as boost_keep);
     # 200 cost 11-17 ms a search at 20,000 chunks, 50 cost 4-7 (docs/benchmarks.md)
     window_keep: int = 50
     # additive boost per unit of cosine on the 0..1 scale: the PRD's 0.1 citation + 0.1 entity
     boost_weights: Mapping[str, float] = field(
-        default_factory=lambda: MappingProxyType(_weights(MODELS, SearchRole.BOOST)))
+        default_factory=lambda: MappingProxyType(weights_of(SearchRole.BOOST)))
     boost_keep: int = 50
-    rerank_signal: str = signal(_RERANK.id) if _RERANK else ""
-    rerank_weight: float = _RERANK.weight if _RERANK else 0.0  # final = (1 - w) * fused + w * MaxSim (PRD)
+    rerank_signal: str = signal(RERANK_MODEL.id) if RERANK_MODEL else ""
+    rerank_weight: float = RERANK_MODEL.weight if RERANK_MODEL else 0.0  # final = (1 - w) * fused + w * MaxSim (PRD)
     min_score: float = 0.15  # peer system's confidence threshold ...
     guarantee: int = 3  # ... and its minimum guarantee
     # Evidence about a passage beyond what it matches, added to its 0..1 fused score (issue 21): the strength
@@ -120,6 +101,11 @@ class PipelineConfig:
     # all six labelled sets at once: it brought one question into the top 10 (heldout_court c001, which only the
     # best-window list ranks first) and moved no other question of the 376 (docs/benchmarks.md).
     keep_firsts: bool = True
+    meaning_firsts: int = 3  # a meaning list's (a dense model's, its best window's) first 3 too: paraphrases (issue 34)
+    # RRF counts BM25's first place as one rank however far ahead it scores: a passage only words find (an OCR'd order)
+    # sank. BM25's first at `lead_ratio` times its second is shown first (after cited references), unless the query
+    # names a document (its name's words inflate BM25). Chosen on all seven sets, each left out in turn; 0 is off.
+    lead_ratio: float = 1.3
 
     def __post_init__(self) -> None:
         unweighted = [name for name in self.dense_recall if self.rrf_weights.get(name, 0.0) <= 0]
@@ -129,8 +115,10 @@ class PipelineConfig:
             raise ValueError("no recall signal: give BM25 an RRF weight or name a dense_recall embedder")
         if any(beta < 0 for beta in self.boost_weights.values()):
             raise ValueError("boost weights must be non-negative")
-        if min(self.recall_n, self.fuse_keep, self.boost_keep, self.window_keep) <= 0 or self.rrf_k < 0:
-            raise ValueError("recall_n, fuse_keep, boost_keep and window_keep must be positive and rrf_k non-negative")
+        if min(self.recall_n, self.fuse_keep, self.boost_keep, self.window_keep, self.meaning_firsts) <= 0:
+            raise ValueError("recall_n, fuse_keep, boost_keep, window_keep and meaning_firsts must be positive")
+        if min(self.rrf_k, self.lead_ratio) < 0:
+            raise ValueError("rrf_k and lead_ratio must be non-negative")
         if not 0.0 <= self.rerank_weight <= 1.0:
             raise ValueError(f"rerank_weight must be within 0..1, got {self.rerank_weight}")
 
@@ -191,6 +179,7 @@ class SearchRequest:
     prior: Callable[[Sequence[Key]], Sequence[float]] | None = None
     first: Set[Key] = frozenset()  # the passages holding a reference the query cites, ranked ahead of the rest
     include: Sequence[Key] = ()  # candidates whatever recall finds
+    names_document: bool = False  # the query names a document (search.scope): no keyword lead (`lead_ratio`)
     # how many of the `top_k` the caller shows: each signal's first is kept among those (`PipelineConfig.keep_firsts`)
     shown: int | None = None
 
@@ -217,8 +206,9 @@ def search(request: SearchRequest, indexes: SearchIndexes, config: PipelineConfi
         scored = sorted(((key, score + lift) for (key, score), lift in zip(scored, lifts, strict=True)),
                         key=lambda item: -item[1])
         stages.append(STAGE_PRIOR)
-    if first and config.references_first:
-        scored = _first(scored, first)
+    fixed = first if config.references_first else frozenset()
+    if fixed:
+        scored = ahead(scored, fixed)
         stages.append(STAGE_REFERENCES)
     scored = scored[: config.fuse_keep]
     boosted = boost(query, scored, indexes, config)
@@ -233,14 +223,19 @@ def search(request: SearchRequest, indexes: SearchIndexes, config: PipelineConfi
     signals = [name for name in rankings if name not in unshown]
     if reranked is not None:
         signals.append(config.rerank_signal)
-    if first and config.references_first:
-        scored = _first(scored, first)
+    scored = ahead(scored, fixed)
     if config.keep_firsts:
         weighted = {name: ranking for name, ranking in rankings.items()
                     if name not in unshown and config.rrf_weights.get(name, 0.0) > 0}
-        scored, placed = keep_firsts(scored, weighted, min(top_k, request.shown or top_k), first)
+        depth = {name: config.meaning_firsts for name in weighted if (window_list(name) or name) in indexes.dense}
+        scored, placed = keep_firsts(scored, weighted, min(top_k, request.shown or top_k), first, depth)
         if placed:
             stages.append(STAGE_FIRSTS)
+    lead = None if request.names_document else _keyword_lead(query, rankings, indexes, config.lead_ratio)
+    led = ahead(scored, fixed, [lead]) if lead is not None else scored
+    if led != scored:
+        scored = led
+        stages.append(STAGE_LEAD)
     # Shown over the best possible, as the fused score is: capped at 1 instead, every passage of a named document
     # that the signals agree on would show 1.00, and the scores would no longer tell the reader which is best.
     head = [(key, min(1.0, score / best_possible)) for key, score in scored[: max(top_k, 0)]]
@@ -386,9 +381,13 @@ def reference_tokens(tokens: Sequence[str]) -> list[str]:
     return [t for t in tokens if len(t) > 1 and (any(c.isdigit() for c in t) or t[0] in "§¶$")]
 
 
-def _first(scored: Sequence[Scored], first: Set[Key]) -> list[Scored]:
-    """`scored` with the keys in `first` ahead of the rest, each part in its own order."""
-    return [item for item in scored if item[0] in first] + [item for item in scored if item[0] not in first]
+def _keyword_lead(query: Query, rankings: Mapping[str, Sequence[Key]], indexes: SearchIndexes,
+                  ratio: float) -> Key | None:
+    """BM25's clear first (fuse.clear_lead), if any."""
+    ranking = rankings.get(BM25, ())
+    if ratio <= 0 or len(ranking) < 2 or indexes.bm25 is None:
+        return None
+    return clear_lead(ranking, indexes.bm25.score_keys(query.tokens, list(ranking[:2])).tolist(), ratio)
 
 
 def _no_match_as_nan(scores: np.ndarray) -> np.ndarray:

@@ -328,3 +328,21 @@ def test_a_chunk_record_shows_only_a_printed_page_and_line_span_in_its_citation(
     cited = assemble_chunk(chunk, provenance, doc).provenance
     assert cited.printed_lines == shown
     assert ("printed" in cited.cite()) is (shown is not None) and "555" not in cited.cite()
+
+
+def test_a_crafted_outline_record_shows_its_good_headings_and_drops_the_rest(tmp_path: Path) -> None:
+    """A document's outline is read back as typed headings; an imported case's record is data: a field it does not
+    know is ignored, an entry with a field of the wrong type or that is not an object is left out, and neither
+    crashes get_document_structure."""
+    good = {"level": 1, "title": "Governing Law", "number": "12", "page": 3, "char_start": 10, "char_end": 28}
+    entries = [good, {**good, "extra": 1}, {**good, "page": "3"}, {**good, "level": True}, "heading", None,
+               {**good, "number": None, "title": "TERMINATION"}]
+    with open_write(tmp_path / "case.db", keys.CASE_COLUMN_FAMILIES, "crafted", 5, "test") as db:
+        batch = db.batch()
+        batch.put(keys.DOCUMENTS, keys.structure("doc"), dumps({"entries": entries}))
+        batch.put(keys.DOCUMENTS, keys.structure("odd"), dumps({"entries": "not a list"}))
+        db.write(batch)
+        read = docstore.structure(db, "doc")
+        assert [(h.title, h.number, h.page) for h in read] == [("Governing Law", "12", 3), ("Governing Law", "12", 3),
+                                                               ("TERMINATION", None, 3)]
+        assert docstore.structure(db, "odd") == [] and docstore.structure(db, "missing") == []

@@ -64,6 +64,8 @@ def align(quote: list[str], source: list[str]) -> Alignment | None:
         score.append(row)
     last = score[n]
     end = max(range(m + 1), key=lambda j: (last[j], -j))
+    if end < m and last[end + 1] == last[end] == score[n - 1][end] + MISMATCH:
+        end += 1  # the quotation's last word in place of the source's next ("this May" / "this June"), not added
     pairs = _trace(score, quote, source, n, end)
     if not any(q >= 0 and s >= 0 and quote[q] == source[s] for q, s in pairs):
         return None

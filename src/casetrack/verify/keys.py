@@ -25,9 +25,11 @@ from casetrack.chunk.pinpoints import transcript_lines
 
 # Every byte but a-z and 0-9: deleted from the lower-cased ASCII text by bytes.translate (C speed).
 _NOT_KEY = bytes(b for b in range(256) if not (48 <= b <= 57 or 97 <= b <= 122))
-# A word as a reader sees it: letters and digits, with inner apostrophes; a hyphen at a line's end
-# joins the two halves of one word.
-WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*(?:-[ \t]*\n[ \t]*[^\W_]+(?:['\u2019][^\W_]+)*)*")
+# A word as a reader sees it: letters and digits, with inner apostrophes; a number with its separators ("4,500.00",
+# "9.4", "10:41": a changed amount is shown whole, not as "5" against "4"); a hyphen at a line's end joins the two
+# halves of one word.
+WORD = re.compile(r"[^\W_]+(?:(?:['\u2019]|(?<=\d)[.,:](?=\d))[^\W_]+)*"
+                  r"(?:-[ \t]*\n[ \t]*[^\W_]+(?:['\u2019][^\W_]+)*)*")
 
 
 _PAGE_HEADING = re.compile(r"(?mi)^[ \t]*page[ \t]+\d{1,4}[ \t]*$")  # "Page 5" above a transcript page's rows

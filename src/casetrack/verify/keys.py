@@ -43,7 +43,7 @@ def without_line_numbers(text: str) -> str:
         return text
     rows, _ = transcript_lines(text)
     if len(rows) >= MIN_PRINTED_LINES:
-        return _without_transcript_rows(text, rows)
+        return _without_transcript_rows(text, max(rows, _leading_rows(text), key=len))
     layout = PageLayout.of(text)
     if layout.printed is None:
         return text
@@ -54,6 +54,18 @@ def without_line_numbers(text: str) -> str:
         if m and int(m.group(1)) == number:
             chars[m.start(1):m.end(1)] = " " * (m.end(1) - m.start(1))
     return "".join(chars)
+
+
+def _leading_rows(text: str) -> list[tuple[int, int, int]]:
+    """The rows of a transcript page as read when the page opens with the last rows of a transcript page whose
+    "Page 9" and first rows are on the page of the file before (a filed deposition printed four pages to a sheet,
+    then split): chunk.pinpoints leaves rows under no page number out of its citations, but their numbers are
+    still no part of what a brief quotes."""
+    first = next((int(m.group(1)) for line in text.split("\n") if (m := PRINTED_NUMBER.match(line))), None)
+    if first is None or first < 2:
+        return []
+    rows, _ = transcript_lines(text, carried=(0, first - 1))
+    return rows
 
 
 def _without_transcript_rows(text: str, rows: list[tuple[int, int, int]]) -> str:

@@ -17,6 +17,7 @@ from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
 from casetrack.store import documents as docstore
 from casetrack.store.case_store import CaseStore
+from casetrack.store.rocks import RocksStore
 
 if TYPE_CHECKING:
     from casetrack.page_image.model import PageDrawing
@@ -120,9 +121,15 @@ def sweep_prints(store: CaseStore) -> int:
     while the list of those still there is used. Raises CaseBusy (and what opening the store raises)."""
     if not _printed(store.case_dir):
         return 0
+    with store.reader() as db:  # most starts find nothing stale: no writer lease taken for them
+        if not {key for key, _ in _printed(store.case_dir)} - _live(db):
+            return 0
     with store.writer("removing the printed pages of replaced documents") as db:
-        live = {print_key(doc) for doc in docstore.list_documents(db)}
-        return _remove(store.case_dir, {key for key, _ in _printed(store.case_dir)} - live)
+        return _remove(store.case_dir, {key for key, _ in _printed(store.case_dir)} - _live(db))
+
+
+def _live(db: RocksStore) -> set[str]:
+    return {print_key(doc) for doc in docstore.list_documents(db)}
 
 
 def _printed(case_dir: Path) -> list[tuple[str, Path]]:

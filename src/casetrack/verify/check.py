@@ -24,6 +24,7 @@ from casetrack.verify.window import Window
 
 MIN_SIMILARITY = 0.6  # a passage holding fewer of a quotation's words is not the passage it misquotes
 MIN_RUN = 3  # ... and it must hold at least this many of them in a row (or all of a shorter quotation)
+MAX_WORD_RUNS = 16  # runs of words looked up whole at most, spread over a longer quotation
 MIN_RUN_KEY = 8  # letters a run of words looked up whole must spell (`_word_runs`), lest it be found everywhere
 ALIGN_MARGIN = 400  # characters of the page read on either side of where the index places a quotation
 CANDIDATE_PAGES = 5
@@ -193,7 +194,7 @@ def _word_runs(pattern: QuotePattern) -> tuple[list[tuple[str, int]], int]:
                 continue
             runs.append(("".join(w.key for w in segment[first:last]), starts[first]))
         at = starts[-1]
-    return runs, at
+    return runs[::-(-len(runs) // MAX_WORD_RUNS) or 1], at  # each is a pass over the case's text: a few suffice
 
 
 def _near(pattern: QuotePattern, view: CaseView, document: Document, page: int, key_start: int, key_end: int,

@@ -142,12 +142,16 @@ def _closest(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -
     runs = [p for seg in pattern.segments for p in seg if isinstance(p, str)]
     cited = {(r.document.id, n) for r in regions if not r.printed
              for n in range(r.first_page - r.slack, r.last_page + r.slack + 1)}
-    best = _best_near(pattern, view, cited, view.keys.candidates(runs, CANDIDATE_PAGES))
+    aligned: list[Candidate] = []
+    best = _best_near(pattern, view, cited, view.keys.candidates(runs, CANDIDATE_PAGES), aligned)
     runs_of_words, length = _word_runs(pattern)
     if (best is None or best.similarity < MIN_SIMILARITY) and len(runs_of_words) <= MAX_WORD_RUNS:
         # A short quotation keeps few fingerprints, and its changed word ("within 60 days") may take them all:
-        # its runs of words, looked up whole, find the passage.
-        found = _best_near(pattern, view, cited, view.keys.run_candidates(runs_of_words, length, CANDIDATE_PAGES))
+        # its runs of words, looked up whole, find the passage (where it was not aligned already).
+        found = _best_near(pattern, view, cited, [
+            c for c in view.keys.run_candidates(runs_of_words, length, CANDIDATE_PAGES)
+            if not any(a.page == c.page and a.key_start - ALIGN_MARGIN // 2 <= c.key_start
+                       and c.key_end <= a.key_end + ALIGN_MARGIN // 2 for a in aligned)])  # (key letters: fewer)
         if found is not None and (best is None or found.similarity > best.similarity):
             best = found
     if best is None or best.similarity < MIN_SIMILARITY:
@@ -157,9 +161,10 @@ def _closest(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -
     return Outcome(Status.DIFFERS, best.place, differences, round(best.similarity, 2), ocr, best.at_cited_place)
 
 
-def _best_near(pattern: QuotePattern, view: CaseView, cited: set[tuple[str, int]],
-               candidates: Sequence[Candidate]) -> _Near | None:
-    """The closest alignment of the quotation among the candidate pages (those at the cited place winning ties)."""
+def _best_near(pattern: QuotePattern, view: CaseView, cited: set[tuple[str, int]], candidates: Sequence[Candidate],
+               aligned: list[Candidate] | None = None) -> _Near | None:
+    """The closest alignment of the quotation among the candidate pages (those at the cited place winning ties);
+    the candidates aligned are added to `aligned`."""
     best: _Near | None = None
     for candidate in candidates:
         if candidate.votes * WEAK_VOTES < candidates[0].votes:
@@ -172,6 +177,8 @@ def _best_near(pattern: QuotePattern, view: CaseView, cited: set[tuple[str, int]
             continue
         near = _near(pattern, view, document, entry.number, candidate.key_start, candidate.key_end,
                      (entry.document_id, entry.number) in cited)
+        if aligned is not None:
+            aligned.append(candidate)
         if near is not None and (best is None or (near.similarity, near.at_cited_place) >
                                  (best.similarity, best.at_cited_place)):
             best = near

@@ -238,3 +238,15 @@ def test_a_print_finished_after_its_document_was_deleted_does_not_stay(tmp_path:
     assert drawn and not drawing.is_alive()
     assert _prints(app, case) == []
     app.jobs.shutdown()
+
+
+def test_reindex_case_clears_a_print_an_earlier_crash_left(tmp_path: Path) -> None:
+    app = _open(tmp_path / "data")
+    case = app.create_case("Supply")
+    app.ingestor.ingest(case, IngestRequest(str(_memo(tmp_path / "memo.docx", OLD_TERM))))
+    folder = app.cases.store(case).case_dir / PRINTS
+    folder.mkdir()
+    (folder / f"{'3' * 32}.pdf").write_bytes(b"%PDF-1.4 " + PRIVILEGED.encode())  # a document's long gone
+    app.reindexer.reindex_case(app.cases.get(case.id), skip_unchanged=True)
+    assert _prints(app, case) == []
+    app.jobs.shutdown()

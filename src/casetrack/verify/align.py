@@ -64,6 +64,9 @@ def align(quote: list[str], source: list[str]) -> Alignment | None:
         score.append(row)
     last = score[n]
     end = max(range(m + 1), key=lambda j: (last[j], -j))
+    if end < m and last[end + 1] == last[end] == score[n - 1][end] + MISMATCH \
+            and quote[-1].isdigit() == source[end].isdigit():
+        end += 1  # the quotation's last word in place of the source's next of its kind ("this May" / "this June")
     pairs = _trace(score, quote, source, n, end)
     if not any(q >= 0 and s >= 0 and quote[q] == source[s] for q, s in pairs):
         return None

@@ -16,6 +16,7 @@ from casetrack.domain import Document
 from casetrack.verify.align import align, looks_like_ocr_misreading
 from casetrack.verify.case_view import CaseView, Outcome, Region, place_of
 from casetrack.verify.errata import with_errata
+from casetrack.verify.index import Candidate
 from casetrack.verify.keys import words
 from casetrack.verify.model import Difference, Place, Status
 from casetrack.verify.pattern import QuotePattern, QuoteWord
@@ -23,6 +24,10 @@ from casetrack.verify.window import Window
 
 MIN_SIMILARITY = 0.6  # a passage holding fewer of a quotation's words is not the passage it misquotes
 MIN_RUN = 3  # ... and it must hold at least this many of them in a row (or all of a shorter quotation)
+# A quotation of more runs of words keeps enough fingerprints; each run looked up is a pass over the case's text
+# (~25 ms for a 26 MB case at load 9)
+MAX_WORD_RUNS = 16
+MIN_RUN_KEY = 8  # letters a run of words looked up whole must spell (`_word_runs`), lest it be found everywhere
 ALIGN_MARGIN = 400  # characters of the page read on either side of where the index places a quotation
 CANDIDATE_PAGES = 5
 WEAK_VOTES = 3  # a candidate page with a third of the best one's shared runs is not aligned
@@ -137,8 +142,30 @@ def _closest(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -
     runs = [p for seg in pattern.segments for p in seg if isinstance(p, str)]
     cited = {(r.document.id, n) for r in regions if not r.printed
              for n in range(r.first_page - r.slack, r.last_page + r.slack + 1)}
+    aligned: list[Candidate] = []
+    best = _best_near(pattern, view, cited, view.keys.candidates(runs, CANDIDATE_PAGES), aligned)
+    runs_of_words, length = _word_runs(pattern)
+    if (best is None or best.similarity < MIN_SIMILARITY) and len(runs_of_words) <= MAX_WORD_RUNS:
+        # A short quotation keeps few fingerprints, and its changed word ("within 60 days") may take them all:
+        # its runs of words, looked up whole, find the passage (where it was not aligned already).
+        found = _best_near(pattern, view, cited, [
+            c for c in view.keys.run_candidates(runs_of_words, length, CANDIDATE_PAGES)
+            if not any(a.page == c.page and a.key_start - ALIGN_MARGIN // 2 <= c.key_start
+                       and c.key_end <= a.key_end + ALIGN_MARGIN // 2 for a in aligned)])  # (key letters: fewer)
+        if found is not None and (best is None or found.similarity > best.similarity):
+            best = found
+    if best is None or best.similarity < MIN_SIMILARITY:
+        return Outcome(Status.NOT_FOUND, similarity=None if best is None else round(best.similarity, 2))
+    differences = tuple(Difference(" ".join(w.text for w in q), " ".join(s)) for q, s in best.changes)
+    ocr = best.place.ocr and all(looks_like_ocr_misreading(tuple(w.key for w in q), s) for q, s in best.changes)
+    return Outcome(Status.DIFFERS, best.place, differences, round(best.similarity, 2), ocr, best.at_cited_place)
+
+
+def _best_near(pattern: QuotePattern, view: CaseView, cited: set[tuple[str, int]], candidates: Sequence[Candidate],
+               aligned: list[Candidate] | None = None) -> _Near | None:
+    """The closest alignment of the quotation among the candidate pages (those at the cited place winning ties);
+    the candidates aligned are added to `aligned`."""
     best: _Near | None = None
-    candidates = view.keys.candidates(runs, CANDIDATE_PAGES)
     for candidate in candidates:
         if candidate.votes * WEAK_VOTES < candidates[0].votes:
             break  # shares far fewer of the quotation's runs than the best page: not where it came from
@@ -150,14 +177,33 @@ def _closest(pattern: QuotePattern, regions: Sequence[Region], view: CaseView) -
             continue
         near = _near(pattern, view, document, entry.number, candidate.key_start, candidate.key_end,
                      (entry.document_id, entry.number) in cited)
+        if aligned is not None:
+            aligned.append(candidate)
         if near is not None and (best is None or (near.similarity, near.at_cited_place) >
                                  (best.similarity, best.at_cited_place)):
             best = near
-    if best is None or best.similarity < MIN_SIMILARITY:
-        return Outcome(Status.NOT_FOUND, similarity=None if best is None else round(best.similarity, 2))
-    differences = tuple(Difference(" ".join(w.text for w in q), " ".join(s)) for q, s in best.changes)
-    ocr = best.place.ocr and all(looks_like_ocr_misreading(tuple(w.key for w in q), s) for q, s in best.changes)
-    return Outcome(Status.DIFFERS, best.place, differences, round(best.similarity, 2), ocr, best.at_cited_place)
+    return best
+
+
+def _word_runs(pattern: QuotePattern) -> tuple[list[tuple[str, int]], int]:
+    """Each run of MIN_RUN words of the quotation that no bracket altered (longer where those spell fewer than
+    MIN_RUN_KEY letters: "a. no." is everywhere), as a literal key with its offset in the quotation's key; and
+    that key's length."""
+    runs: list[tuple[str, int]] = []
+    at = 0
+    for segment in pattern.words:
+        starts = [at]
+        for word in segment:
+            starts.append(starts[-1] + len(word.key))
+        for first in range(len(segment)):
+            last = first + MIN_RUN
+            while last < len(segment) and starts[last] - starts[first] < MIN_RUN_KEY:
+                last += 1
+            if last > len(segment) or any(w.altered for w in segment[first:last]):
+                continue
+            runs.append(("".join(w.key for w in segment[first:last]), starts[first]))
+        at = starts[-1]
+    return runs, at
 
 
 def _near(pattern: QuotePattern, view: CaseView, document: Document, page: int, key_start: int, key_end: int,

@@ -143,6 +143,28 @@ class CaseKeys:
         return found[:limit]
 
 
+    def run_candidates(self, runs: list[tuple[str, int]], length: int, limit: int = 5) -> list[Candidate]:
+        """Pages holding the most of `runs` (literal keys of a few quotation words each, with their offsets in the
+        quotation's key of `length` characters), found by exact search of the whole case key. For a quotation too
+        short to keep any fingerprint (one in SAMPLE runs of GRAM characters is kept): a changed word in it must
+        still leave a run of words in place, and this finds where."""
+        hits: dict[int, list[tuple[int, int]]] = {}
+        for index, (literal, offset) in enumerate(runs):
+            data, found = literal.encode("ascii"), list[int]()
+            at = self.key.find(data)
+            while at != -1 and len(found) <= COMMON:
+                found.append(at)
+                at = self.key.find(data, at + 1)
+            if len(found) > COMMON:
+                continue  # boilerplate: says nothing about where the quotation is
+            for position in found:
+                page = self.page_of(position)
+                hits.setdefault(page, []).append((position - int(self.starts[page]) - offset, index))
+        found_pages = [_cluster(page, page_hits, length) for page, page_hits in hits.items()]
+        found_pages.sort(key=lambda c: (-c.votes, c.page))
+        return found_pages[:limit]
+
+
 def _cluster(page: int, hits: list[tuple[int, int]], length: int) -> Candidate:
     """The densest run of a page's hits whose diagonals (where on the page the quotation would start) lie within
     one quotation's length plus room for what it left out: where on the page the quotation most likely is."""

@@ -25,9 +25,11 @@ from casetrack.chunk.pinpoints import transcript_lines
 
 # Every byte but a-z and 0-9: deleted from the lower-cased ASCII text by bytes.translate (C speed).
 _NOT_KEY = bytes(b for b in range(256) if not (48 <= b <= 57 or 97 <= b <= 122))
-# A word as a reader sees it: letters and digits, with inner apostrophes; a hyphen at a line's end
-# joins the two halves of one word.
-WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*(?:-[ \t]*\n[ \t]*[^\W_]+(?:['\u2019][^\W_]+)*)*")
+# A word as a reader sees it: letters and digits, with inner apostrophes; a number with its separators ("4,500.00",
+# "9.4", "10:41": a changed amount is shown whole, not as "5" against "4"); a hyphen at a line's end joins the two
+# halves of one word.
+WORD = re.compile(r"[^\W_]+(?:(?:['\u2019]|(?<=\d)[.,:](?=\d))[^\W_]+)*"
+                  r"(?:-[ \t]*\n[ \t]*[^\W_]+(?:['\u2019][^\W_]+)*)*")
 
 
 _PAGE_HEADING = re.compile(r"(?mi)^[ \t]*page[ \t]+\d{1,4}[ \t]*$")  # "Page 5" above a transcript page's rows
@@ -41,7 +43,7 @@ def without_line_numbers(text: str) -> str:
         return text
     rows, _ = transcript_lines(text)
     if len(rows) >= MIN_PRINTED_LINES:
-        return _without_transcript_rows(text, rows)
+        return _without_transcript_rows(text, max(rows, _leading_rows(text), key=len))
     layout = PageLayout.of(text)
     if layout.printed is None:
         return text
@@ -52,6 +54,18 @@ def without_line_numbers(text: str) -> str:
         if m and int(m.group(1)) == number:
             chars[m.start(1):m.end(1)] = " " * (m.end(1) - m.start(1))
     return "".join(chars)
+
+
+def _leading_rows(text: str) -> list[tuple[int, int, int]]:
+    """The rows of a transcript page as read when the page opens with the last rows of a transcript page whose
+    "Page 9" and first rows are on the page of the file before (a filed deposition printed four pages to a sheet,
+    then split): chunk.pinpoints leaves rows under no page number out of its citations, but their numbers are
+    still no part of what a brief quotes."""
+    first = next((int(m.group(1)) for line in text.split("\n") if (m := PRINTED_NUMBER.match(line))), None)
+    if first is None or first < 2:
+        return []
+    rows, _ = transcript_lines(text, carried=(0, first - 1))
+    return rows
 
 
 def _without_transcript_rows(text: str, rows: list[tuple[int, int, int]]) -> str:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import logging
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,9 +16,18 @@ from casetrack.parse.options import ParseOptions
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
 from casetrack.store import documents as docstore
+from casetrack.store.case_store import CaseStore
+from casetrack.store.rocks import RocksStore
 
 if TYPE_CHECKING:
     from casetrack.page_image.model import PageDrawing
+
+log = logging.getLogger(__name__)
+
+PRINTS = "page_images"  # the case's folder of LibreOffice's PDFs of its Word files
+# The only names ever deleted there: a print (`converted_pdf`), and the partial file `convert_to_pdf` moves into
+# place under it (parse.word.legacy), whose pid a killed process may leave. Group 1 is the print's key.
+_PRINT_NAMES = (re.compile(r"([0-9a-f]{32})\.pdf"), re.compile(r"\.([0-9a-f]{32})\.pdf\.[0-9]+\.partial"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +91,68 @@ class PageImages:
         converted = converted_pdf(self._cases.store(case).case_dir, doc)
         drawing = draw_page(Path(source) if source else None, doc.format, stored, span, f"{cited} of {doc.name}",
                             self._options, words, converted)
+        if converted.exists():  # printed while a delete or reindex replaced the record: it would outlive it
+            with self._cases.store(case).reader() as db:
+                if docstore.get_document(db, doc.id) is None:
+                    forget_print(self._cases.store(case).case_dir, doc)
         return PageView(doc, number, chunk, citation, drawing)
+
+
+def print_key(doc: Document) -> str:
+    """The name LibreOffice's PDF of `doc` is kept under: a digest of the record's id and content hash."""
+    return hashlib.sha256(f"{doc.id}\0{doc.file_hash}".encode()).hexdigest()[:32]
 
 
 def converted_pdf(case_dir: Path, doc: Document) -> Path:
     """Where LibreOffice's PDF of `doc` is kept: inside `case_dir/page_images`, named by a digest of the record."""
-    key = hashlib.sha256(f"{doc.id}\0{doc.file_hash}".encode()).hexdigest()[:32]
-    return case_dir / "page_images" / f"{key}.pdf"
+    return case_dir / PRINTS / f"{print_key(doc)}.pdf"
+
+
+def forget_print(case_dir: Path, doc: Document) -> None:
+    """Remove the print of `doc`, whose record was just replaced or deleted: pages of an old version (perhaps with
+    text the user removed) must not outlive it. Called after the commit: a crash before it loses nothing (the
+    print is a cache), and the next start's sweep (`sweep_prints`) removes what it left; so does a failure here."""
+    _remove(case_dir, {print_key(doc)})
+
+
+def sweep_prints(store: CaseStore) -> int:
+    """Remove the prints in `store`'s case folder that belong to no document of the case (left by a crash between
+    a commit and `forget_print`); returns how many. Holds the case's writer lease so that no document is stored
+    while the list of those still there is used. Raises CaseBusy (and what opening the store raises)."""
+    if not _printed(store.case_dir):
+        return 0
+    with store.reader() as db:  # most starts find nothing stale: no writer lease taken for them
+        if not {key for key, _ in _printed(store.case_dir)} - _live(db):
+            return 0
+    with store.writer("removing the printed pages of replaced documents") as db:
+        return _remove(store.case_dir, {key for key, _ in _printed(store.case_dir)} - _live(db))
+
+
+def _live(db: RocksStore) -> set[str]:
+    return {print_key(doc) for doc in docstore.list_documents(db)}
+
+
+def _printed(case_dir: Path) -> list[tuple[str, Path]]:
+    """(key, path) of each print or partial print in the case's folder of prints, by name only."""
+    folder = case_dir / PRINTS
+    if folder.is_symlink() or not folder.is_dir():  # not a folder CaseTrack made: nothing in it is ours
+        return []
+    found = []
+    for path in folder.iterdir():
+        for pattern in _PRINT_NAMES:
+            if named := pattern.fullmatch(path.name):
+                found.append((named.group(1), path))
+    return found
+
+
+def _remove(case_dir: Path, keys: Iterable[str]) -> int:
+    """Remove the prints (and partial prints) named by `keys`; a file that cannot be removed is logged."""
+    wanted, removed = set(keys), 0
+    for key, path in _printed(case_dir) if wanted else []:
+        if key in wanted:
+            try:
+                path.unlink(missing_ok=True)
+                removed += 1
+            except OSError as exc:
+                log.warning("Could not remove the printed pages %s (the next start tries again): %s", path, exc)
+    return removed

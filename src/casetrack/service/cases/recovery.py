@@ -11,6 +11,7 @@ from pathlib import Path
 from casetrack.config import Settings
 from casetrack.domain import Case, is_own_id
 from casetrack.errors import CaseTrackError
+from casetrack.service.cases.page_images import sweep_prints
 from casetrack.store import documents as docstore
 from casetrack.store import keys
 from casetrack.store.case_store import DELETING_MARKER, CaseStore
@@ -44,6 +45,7 @@ def repair(settings: Settings, registry: Registry) -> list[str]:
         if case.id in registered and is_own_id(case.id):
             actions.extend(_recount_after_kill(case, settings, registry))
             actions.extend(_finish_copies(case, settings))
+            actions.extend(_sweep_prints(case, settings))
     # Only folders CaseTrack names (case ids) are its to repair; a link or anything else is left alone.
     for folder in sorted(p for p in settings.cases_dir.iterdir()
                          if is_own_id(p.name) and p.is_dir() and not p.is_symlink()):
@@ -98,6 +100,19 @@ def _finish_copies(case: Case, settings: Settings) -> list[str]:
         except CaseTrackError as exc:
             actions.append(f'left a copy of an original in case "{case.name}" as it was: {exc.message}')
     return actions
+
+
+def _sweep_prints(case: Case, settings: Settings) -> list[str]:
+    """Printed PDFs of documents a reindex or delete replaced while its process died before removing them
+    (`page_images.forget_print`): pages of an old version must not stay in the case. A case another process is
+    writing is left for a later start: this never waits for its lock."""
+    store = CaseStore(settings.case_dir(case.id), 0.0, case.name)
+    try:
+        removed = sweep_prints(store)
+    except CaseTrackError as exc:
+        return [f'left the printed pages of case "{case.name}" for a later start: {exc.message}']
+    return [f'removed {removed} printed PDF(s) of replaced or deleted documents in case "{case.name}"'] if removed \
+        else []
 
 
 def _repair_orphan(folder: Path, settings: Settings, registry: Registry) -> list[str]:

@@ -37,7 +37,7 @@ from casetrack.parse import ParseOptions, parse_file
 from casetrack.search.scope import opening
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import parse_document_type
-from casetrack.service.cases.page_images import converted_pdf
+from casetrack.service.cases.page_images import forget_print
 from casetrack.service.distribution import licensing
 from casetrack.service.ingest.clauses import tag_chunks
 from casetrack.service.ingest.document_warnings import document_warnings, unsearchable
@@ -125,7 +125,7 @@ class Ingestor:
         """Ingest one file. Raises FileNotFound, InvalidInput, UnsupportedFormat, DocumentUnreadable,
         DuplicateDocument, FreeTierLimit, CaseReadOnly, CaseBusy; on any error nothing is stored.
         `stage`, when given, hears what is happening ("reading", "embedding 389 chunks", ...) for progress."""
-        heard = stage or _quiet
+        heard = stage or (lambda _stage: None)
 
         def report(now: str) -> None:
             cancel.checkpoint()  # between stages a cancelled job stops, with nothing stored
@@ -262,7 +262,7 @@ class Ingestor:
             self._copy_stats(case, stats, time.time())
         self.notify(Commit(case.id, before, before + 1, None, {}, {}, removed))
         note = self._remove_copy(store, doc) if doc.copied_original else None
-        converted_pdf(store.case_dir, doc).unlink(missing_ok=True)
+        forget_print(store.case_dir, doc)
         return Deleted(stats, note)
 
     def _copy_stats(self, case: Case, stats: CaseStats, now: float) -> None:
@@ -301,7 +301,8 @@ class Ingestor:
 
     def _commit_with_copy(self, case: Case, store: CaseStore, write: docstore.DocumentWrite,
                           replace_doc: Document | None, now: float, copied: Path | None) -> None:
-        """The commit, then the replaced document's kept copy removed; a failed commit removes the new one."""
+        """The commit, then the replaced document's kept copy and printed PDF removed; a failed commit removes the
+        new copy. A crash between leaves only the old files, which the next start removes (service.cases.recovery)."""
         doc_id = write.document.id
         try:
             self._commit(case, write, replace_doc, now)
@@ -310,8 +311,10 @@ class Ingestor:
                 store.remove_copy(doc_id)
                 store.finish_copy(doc_id)
             raise
-        if replace_doc is not None and replace_doc.copied_original:
-            self._remove_copy(store, replace_doc)
+        if replace_doc is not None:
+            forget_print(store.case_dir, replace_doc)
+            if replace_doc.copied_original:
+                self._remove_copy(store, replace_doc)
         if copied:
             store.finish_copy(doc_id)
 
@@ -350,10 +353,6 @@ def _metadata(parsed: ParsedDocument, extract: ExtractRecord) -> dict[str, str]:
     if parties := list(dict.fromkeys(party.name for party in extract.parties))[:MAX_PARTIES]:
         metadata.setdefault("parties", "; ".join(parties))
     return metadata
-
-
-def _quiet(_stage: str) -> None:
-    pass
 
 
 def stored_pages(parsed: ParsedDocument) -> list[StoredPage]:

@@ -4,6 +4,7 @@ searchable until the new one is ready and a crash leaves one or the other."""
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -12,6 +13,7 @@ from casetrack.domain import Case, Document
 from casetrack.errors import CaseTrackError, InvalidInput, SourceNotHere, Step
 from casetrack.service.cases.cases import CaseService
 from casetrack.service.cases.documents import DocumentReader
+from casetrack.service.cases.page_images import sweep_prints
 from casetrack.service.infra.jobs import Progress
 from casetrack.service.ingest.document import Commit, Ingestor, IngestRequest
 from casetrack.service.ingest.entries import BM25, Indexer, chunk_headers, heading_paths
@@ -19,6 +21,8 @@ from casetrack.service.ingest.mail_context import stored_parts, with_mail
 from casetrack.service.ingest.source_file import file_sha256
 from casetrack.store import documents as docstore
 from casetrack.store.stats import bump_generation
+
+log = logging.getLogger(__name__)
 
 NOT_HERE = "not on this computer"
 NEEDS_RELINK = "needs_relink"  # reindex_case: not read again (no source here, no kept copy), unchanged
@@ -162,6 +166,10 @@ class Reindexer:
                 results.append((doc.name, NEEDS_RELINK, exc.message))
             except CaseTrackError as exc:
                 results.append((doc.name, "failed", exc.message))
+        try:  # each replaced document's print went with it; this also clears what an earlier crash left
+            sweep_prints(self._cases.store(case))
+        except CaseTrackError as exc:
+            log.warning("The printed pages of replaced documents stay until the next start: %s", exc.message)
         return results
 
 

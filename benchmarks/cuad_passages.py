@@ -26,6 +26,7 @@ from typing import NamedTuple
 import numpy as np
 
 from casetrack.chunk.legal import chunk_pages
+from casetrack.chunk.roles.clause_model import MIN_PIECES, pieces
 from casetrack.chunk.roles.clause_types import CUAD_TYPES
 from casetrack.chunk.structure import extract_structure
 from casetrack.domain import DocumentType
@@ -38,6 +39,7 @@ CUAD = SHARED / "cuad-clauses"
 PROBE = 80
 EDGE = 120
 CONTEXT = 40
+OVERLAP = 20  # characters a piece (or passage) must share with a labelled span to hold it
 _FOLD = re.compile(r"\s+")
 _ALNUM = re.compile(r"[^a-z0-9]+")
 
@@ -136,43 +138,123 @@ def _fold(text: str) -> str:
     return _FOLD.sub(" ", text).strip()
 
 
-def corpus(cuad: Path = CUAD, exclude_labelled: bool = True) -> tuple[list[Passage], list[str]]:
-    """Every passage of every CUAD contract not in the labelled sets, and the names left out."""
+class Piece(NamedTuple):
+    """A paragraph (or sentence) of a passage as chunk.clause_model scores it, with the categories of the expert
+    spans it overlaps."""
+
+    passage: int  # its passage's index in the list of passages it was cut with
+    text: str
+    labels: frozenset[str]
+
+
+class Located(NamedTuple):
+    """A contract's pieces, and each labelled span's category with the passages that hold part of it."""
+
+    pieces: list[Piece]
+    spans: list[tuple[str, tuple[int, int], tuple[int, ...]]]  # (category, folded place, passage indices)
+
+
+def _folded(text: str) -> tuple[str, np.ndarray]:
+    """The text with each run of whitespace as one space, and each character's offset in it (one past the end
+    included)."""
+    keep = np.ones(len(text) + 1, np.int64)
+    for m in _FOLD.finditer(text):
+        keep[m.start() + 1:m.end()] = 0
+    return _FOLD.sub(" ", text), np.cumsum(keep) - 1
+
+
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether two places share at least OVERLAP characters (or all of the shorter)."""
+    shared = min(a[1], b[1]) - max(a[0], b[0])
+    return shared > 0 and shared >= min(OVERLAP, a[1] - a[0], b[1] - b[0])
+
+
+def locate(text: str, labelled: Iterable[tuple[str, str, int, int]], passages: list[Passage],
+           first: int = 0) -> Located:
+    """Where a contract's labelled spans and its passages' pieces are (offsets in the whitespace-folded text),
+    so that a piece is labelled with the spans it overlaps, and a span knows the passages that hold part of it.
+    A passage not found verbatim (a repeated page header left out of it) has no pieces and holds no span;
+    `first` is the index of the contract's first passage in the caller's list."""
+    folded, offsets = _folded(text)
+    places = []
+    for category, span, start, end in labelled:
+        if 0 <= start < end <= len(text):
+            places.append((category, (int(offsets[start]), int(offsets[end]))))
+        elif (at := folded.find(s := _fold(span))) >= 0 and s:
+            places.append((category, (at, at + len(s))))
+    out: list[Piece] = []
+    passage_places: list[tuple[int, tuple[int, int]]] = []
+    cursor = 0
+    for i, p in enumerate(passages):
+        f = _fold(p.text)
+        at = folded.find(f, max(0, cursor - len(f)))
+        at = folded.find(f) if at < 0 else at
+        if at < 0 or not f:
+            continue
+        cursor = at
+        passage_places.append((first + i, (at, at + len(f))))
+        parts = pieces(p.text)
+        if len(parts) < MIN_PIECES:
+            continue
+        lead = len(p.text) - len(p.text.lstrip())
+        _, inner = _folded(p.text)
+        for a, b in parts:
+            place = (at + int(inner[a] - inner[lead]), at + int(inner[b] - inner[lead]))
+            labels = frozenset(c for c, span in places if _overlap(place, span))
+            out.append(Piece(first + i, p.text[a:b], labels))
+    covered = [(c, span, tuple(i for i, place in passage_places if _overlap(place, span))) for c, span in places]
+    return Located(out, list(dict.fromkeys(covered)))
+
+
+def corpus(cuad: Path = CUAD, exclude_labelled: bool = True,
+           only: frozenset[str] | None = None) -> tuple[list[Passage], list[str], Located]:
+    """Every passage of every CUAD contract not in the labelled sets (or of the contracts named `only`), the
+    names left out, and the passages' pieces and spans located (`locate`)."""
     by_contract = spans(cuad)
-    held = labelled_set_texts() if exclude_labelled else ""
+    held = labelled_set_texts() if exclude_labelled and only is None else ""
     out: list[Passage] = []
     left_out: list[str] = []
+    located = Located([], [])
     for name, text in contracts(cuad):
-        if held and is_labelled(text, held):
+        if (only is not None and name not in only) or (held and is_labelled(text, held)):
             left_out.append(name)
             continue
-        out += passages_of(name, text, by_contract.get(name, ()))
-    return out, left_out
+        cut = passages_of(name, text, by_contract.get(name, ()))
+        found = locate(text, by_contract.get(name, ()), cut, len(out))
+        located.pieces.extend(found.pieces)
+        located.spans.extend(found.spans)
+        out += cut
+    return out, left_out, located
 
 
 @dataclass(frozen=True, slots=True)
 class Labelled:
-    """The training and cross-validation data: passages, their 0/1 labels per category, their folds."""
+    """The training and cross-validation data: passages, their 0/1 labels per category, their folds, and their
+    pieces (paragraphs or sentences) labelled by the spans they overlap."""
 
     passages: list[Passage]
     left_out: list[str]  # contracts of the project's labelled sets
     categories: list[str]  # CUAD's names, in chunk.clause_types' order
     y: np.ndarray  # passages x categories
     fold: np.ndarray  # each passage's fold (by its contract)
+    located: Located
+    piece_y: np.ndarray  # pieces x categories
 
     @property
     def types(self) -> list[str]:
         return [snake(c) for c in self.categories]
 
 
-def labelled(cuad: Path = CUAD, k: int = 5) -> Labelled:
-    """Every passage of CUAD's contracts not in the labelled sets, labelled, in `k` folds by contract."""
+def labelled(cuad: Path = CUAD, k: int = 5, only: frozenset[str] | None = None) -> Labelled:
+    """Every passage of CUAD's contracts not in the labelled sets (or of those named `only`), labelled, in `k`
+    folds by contract."""
     from clause_fit import folds
 
-    passages, left_out = corpus(cuad)
+    passages, left_out, located = corpus(cuad, only=only)
     cats = categories(cuad)
-    y = np.array([[c in p.labels for c in cats] for p in passages], np.float32)
-    return Labelled(passages, left_out, cats, y, folds([p.contract for p in passages], k))
+    y = np.array([[c in p.labels for c in cats] for p in passages], np.float32).reshape(-1, len(cats))
+    piece_y = np.array([[c in p.labels for c in cats] for p in located.pieces], np.float32).reshape(-1, len(cats))
+    return Labelled(passages, left_out, cats, y, folds([p.contract for p in passages], k), located, piece_y)
 
 
 def e7_vectors(passages: list[Passage], cache: Path | None = None) -> np.ndarray:

@@ -8,7 +8,7 @@ the piece holding its first anchor. Offsets are into the passage's text. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -30,11 +30,12 @@ def clause_spans(text: str, roles: Mapping[str, float | None], model: ClauseMode
         probs = model.scores([text[s:e] for s, e in parts], model.floor) if by_piece is None else by_piece
         for role in learned:
             out[role] = _run(parts, probs[:, model.types.index(role)], model.threshold)
-    for role in roles:
-        if role not in out:
-            found = _keyword_piece(text, role, parts)
-            if found is not None:
-                out[role] = found
+    worded = [r for r in roles if r not in out]
+    hits = role_hits(text) if worded else []  # read once for all of the passage's keyword roles
+    for role in worded:
+        found = _keyword_piece(role, parts, hits)
+        if found is not None:
+            out[role] = found
     return {r: span for r, span in out.items() if span != (parts[0][0], parts[-1][1])}
 
 
@@ -48,9 +49,9 @@ def _run(parts: list[tuple[int, int]], probs: np.ndarray, threshold: float) -> t
     return parts[first][0], parts[last][1]
 
 
-def _keyword_piece(text: str, role: str, parts: list[tuple[int, int]],
-                   hits: Callable[[str], list[tuple[str, int]]] = role_hits) -> tuple[int, int] | None:
-    at = next((offset for role_id, offset in hits(text) if role_id == role), None)
+def _keyword_piece(role: str, parts: list[tuple[int, int]], hits: Sequence[tuple[str, int]]
+                   ) -> tuple[int, int] | None:
+    at = next((offset for role_id, offset in hits if role_id == role), None)
     if at is None:
         return None
     return next(((s, e) for s, e in parts if s <= at < e), None)

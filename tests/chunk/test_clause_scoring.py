@@ -14,7 +14,7 @@ import pytest
 from benchmarks import clause_reference as reference
 
 from casetrack.chunk import chunk_pages
-from casetrack.chunk.roles.clause_model import ClauseModel, pieces
+from casetrack.chunk.roles.clause_model import ClauseModel, hashed_features, pieces
 from casetrack.chunk.roles.clause_spans import clause_spans
 from casetrack.domain import DocumentType
 from casetrack.embed.clause_artefact import read_artefact
@@ -111,3 +111,12 @@ def test_the_pieces_probabilities_are_those_the_clause_is_placed_by(model: Claus
             assert clause_spans(text, found, model, by_piece) == clause_spans(text, found, model)
             placed += bool(clause_spans(text, found, model, by_piece))
     assert placed >= 10
+
+
+def test_training_reads_the_features_ingest_scores_by(documents: list[list[str]]) -> None:
+    """`hashed_features` (what scripts/train_clauses.py fits on) is the scoring code's own feature set, and equals
+    the first implementation's, bucket for bucket, at the shipped size and at a training script's larger one."""
+    texts = [t for doc in documents for t in doc][:120] + EDGES + _random_texts(100)
+    for dims in (8192, 65536):
+        for text in texts:
+            assert np.array_equal(hashed_features(text, dims), reference.hashed_features(text, dims)), text[:60]

@@ -15,7 +15,8 @@ arrays are read by embed/clause_artefact.py and handed in.
 Scoring is vectorised (`ClauseModel.scored`): the words of a block of passages are found and hashed once, a piece's
 features are the passage's own words and pairs within the piece's offsets, and every passage and piece of the
 block is summed by one sort, one gather and one segmented sum. It gives what scoring each piece as a text of
-its own gave (`hashed_features`, which training uses; tests/chunk/test_clause_scoring.py).
+its own gives (tests/chunk/test_clause_scoring.py, against the first implementation kept in
+benchmarks/clause_reference.py); training reads the same features (`hashed_features`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-_WORD = re.compile(r"[a-z]+|\d+")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SENTENCE = re.compile(r"(?<=[.;:])\s+(?=[(\"A-Z0-9])")
 MIN_PIECES = 2
@@ -66,10 +66,9 @@ def _pairs(hashes: np.ndarray) -> np.ndarray:
 
 def hashed_features(text: str, dims: int) -> np.ndarray:
     """The sorted distinct buckets of a text's words and adjacent word pairs (numbers as their digit count:
-    "30 days" and "60 days" are one feature). `dims` is a power of two."""
-    words = _hashes(_WORD.findall(text.lower()))
-    mask = np.uint64(dims - 1)
-    return np.unique(np.concatenate([words & mask, _pairs(words) & mask])).astype(np.int64)
+    "30 days" and "60 days" are one feature). `dims` is a power of two. Training reads a passage's features
+    here, through the very code ingest scores by (`_feature_keys`, one row)."""
+    return np.unique(_feature_keys([text], [()], dims, np.zeros(1, dtype=np.int64)))
 
 
 # Per character code (lower-cased text; 128 stands for any non-ASCII one): 1 a letter a-z, 2 a digit, 0 neither.
@@ -80,7 +79,7 @@ _SPACE = 32
 
 
 def _char_classes(codes: np.ndarray) -> np.ndarray:
-    """Per code point: 1 a letter a-z, 2 a decimal digit of any script (what `_WORD`'s \\d matches), 0 else."""
+    """Per code point: 1 a letter a-z, 2 a decimal digit of any script (as a regular expression's \\d), 0 else."""
     classes = _ASCII_CLASS[np.minimum(codes, 128)]
     wide = codes[codes > 127]
     if len(wide):
@@ -90,7 +89,7 @@ def _char_classes(codes: np.ndarray) -> np.ndarray:
 
 
 def _words_at(lowered: str) -> tuple[list[str], np.ndarray]:
-    """The words `_WORD` finds in a lower-cased text (runs of letters a-z, runs of digits) and where each starts,
+    """The words of a lower-cased text (runs of letters a-z, runs of digits) and where each starts,
     found for a whole document at once: every other character made a space, a space put between a letter and a
     digit that touch, then one split."""
     codes = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)

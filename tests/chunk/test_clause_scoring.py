@@ -101,15 +101,16 @@ def test_the_pieces_probabilities_are_those_the_clause_is_placed_by(model: Claus
     placed = 0
     for texts in documents[:8]:
         scored = model.scored(texts)
-        for text, by_piece, best in zip(texts, scored.by_piece, scored.best, strict=True):
+        for text, by_piece, parts, best in zip(texts, scored.by_piece, scored.spans, scored.best, strict=True):
             old = reference.piece_scores(model, text)
             assert (by_piece is None) == (old is None)
             if by_piece is None or old is None:
                 continue
             _same(by_piece, old)
+            assert list(parts) == pieces(text)  # the places ingest hands on are the pieces scored
             found = model.above(best, model.threshold)
-            assert clause_spans(text, found, model, by_piece) == clause_spans(text, found, model)
-            placed += bool(clause_spans(text, found, model, by_piece))
+            assert clause_spans(text, found, model, by_piece, parts) == clause_spans(text, found, model)
+            placed += bool(clause_spans(text, found, model, by_piece, parts))
     assert placed >= 10
 
 

@@ -188,6 +188,7 @@ class PassageScores:
 
     best: np.ndarray  # passage x type: the best probability of the passage whole and of each of its pieces
     by_piece: tuple[np.ndarray | None, ...]  # per passage, piece x type in `pieces` order; None if not scored so
+    spans: tuple[Sequence[tuple[int, int]], ...] = ()  # per passage, its pieces' (start, end) where by_piece has rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +266,8 @@ class ClauseModel:
         if len(texts) > BLOCK:
             blocks = [self.scored(texts[at:at + BLOCK], floor) for at in range(0, len(texts), BLOCK)]
             return PassageScores(np.concatenate([b.best for b in blocks]),
-                                 tuple(p for b in blocks for p in b.by_piece))
+                                 tuple(p for b in blocks for p in b.by_piece),
+                                 tuple(s for b in blocks for s in b.spans))
         spans = [s if len(s) >= MIN_PIECES else [] for s in map(pieces, texts)] if floor > 0 else [[] for _ in texts]
         rows = np.array([1 + len(s) for s in spans], dtype=np.int64)
         whole = np.cumsum(rows) - rows  # each passage's own row; its pieces' rows follow it
@@ -278,7 +280,7 @@ class ClauseModel:
             piece[whole] = False
             np.maximum.at(best, np.repeat(np.arange(len(texts)), rows - 1), probs[piece])
         return PassageScores(best, tuple(probs[r + 1:r + n] if n > 1 else None
-                                         for r, n in zip(whole.tolist(), rows.tolist(), strict=True)))
+                                         for r, n in zip(whole.tolist(), rows.tolist(), strict=True)), tuple(spans))
 
     def tag_all(self, texts: Sequence[str], threshold: float | None = None) -> list[dict[str, float]]:
         """Per passage, the clause types at or above the threshold, each with its probability, most likely

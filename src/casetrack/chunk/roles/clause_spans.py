@@ -17,11 +17,13 @@ from casetrack.chunk.roles.tagging import role_hits
 
 
 def clause_spans(text: str, roles: Mapping[str, float | None], model: ClauseModel | None,
-                 by_piece: np.ndarray | None = None) -> dict[str, tuple[int, int]]:
+                 by_piece: np.ndarray | None = None, parts: Sequence[tuple[int, int]] | None = None
+                 ) -> dict[str, tuple[int, int]]:
     """Per role of the passage, the (start, end) of the lines that hold it; a role placed nowhere narrower than
-    the passage is left out (the passage's own citation stands). `by_piece`: the pieces' probabilities when
-    the passage was already scored piece by piece (`ClauseModel.scored`), else they are scored here."""
-    parts = pieces(text)
+    the passage is left out (the passage's own citation stands). `by_piece` and `parts`: the pieces'
+    probabilities and places when the passage was already scored piece by piece (`ClauseModel.scored`), else
+    they are found and scored here."""
+    parts = list(parts) if parts and by_piece is not None else pieces(text)
     if len(parts) < MIN_PIECES:
         return {}
     out: dict[str, tuple[int, int]] = {}
@@ -39,7 +41,7 @@ def clause_spans(text: str, roles: Mapping[str, float | None], model: ClauseMode
     return {r: span for r, span in out.items() if span != (parts[0][0], parts[-1][1])}
 
 
-def _run(parts: list[tuple[int, int]], probs: np.ndarray, threshold: float) -> tuple[int, int]:
+def _run(parts: Sequence[tuple[int, int]], probs: np.ndarray, threshold: float) -> tuple[int, int]:
     best = int(np.argmax(probs))
     first = last = best
     while first > 0 and probs[first - 1] >= threshold:
@@ -49,7 +51,7 @@ def _run(parts: list[tuple[int, int]], probs: np.ndarray, threshold: float) -> t
     return parts[first][0], parts[last][1]
 
 
-def _keyword_piece(role: str, parts: list[tuple[int, int]], hits: Sequence[tuple[str, int]]
+def _keyword_piece(role: str, parts: Sequence[tuple[int, int]], hits: Sequence[tuple[str, int]]
                    ) -> tuple[int, int] | None:
     at = next((offset for role_id, offset in hits if role_id == role), None)
     if at is None:

@@ -10,9 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import numpy as np
-
-from casetrack.chunk.roles.clause_model import ClauseModel
+from casetrack.chunk.roles.clause_model import ClauseModel, PassageScores
 from casetrack.chunk.roles.clause_spans import clause_spans
 from casetrack.chunk.roles.tagging import chunk_roles
 from casetrack.chunk.roles.taxonomy import CONTRACT, DECISION
@@ -53,18 +51,18 @@ def learned_types(texts: Sequence[str], document_type: DocumentType) -> list[dic
 
 def _learned(texts: Sequence[str], document_type: DocumentType) -> tuple[list[dict[str, float]],
                                                                           list[dict[str, float]],
-                                                                          tuple[np.ndarray | None, ...]]:
-    """Per passage, the clause types it is tagged with, (an agreement's passages only) every type from LIKELY
-    up, each with its probability, and its pieces' probabilities (chunk.clause_spans places the clause by them);
-    the passages are scored once for all three."""
+                                                                          PassageScores | None]:
+    """Per passage, the clause types it is tagged with and (an agreement's passages only) every type from LIKELY
+    up, each with its probability; and the scores themselves, whose pieces' probabilities and places
+    chunk.clause_spans places a clause by. The passages are scored once for all three."""
     model = clause_model()
     family = family_of(document_type)
     if model is None or family == DECISION:
-        return [{} for _ in texts], [{} for _ in texts], (None,) * len(texts)
+        return [{} for _ in texts], [{} for _ in texts], None
     cut = model.threshold if family == CONTRACT else max(QUOTED, model.threshold)
     scored = model.scored(texts)
     likely = [model.above(p, LIKELY) if family == CONTRACT else {} for p in scored.best]
-    return [model.above(p, cut) for p in scored.best], likely, scored.by_piece
+    return [model.above(p, cut) for p in scored.best], likely, scored
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +82,15 @@ def tag_chunks(chunk_ids: Sequence[str], spans: Sequence[ChunkSpan], paths: Sequ
     paths, the classifier's types), their confidences and where in the chunk each clause is."""
     texts = [s.text for s in spans]
     worded = ((r.role, r.chunk_id) for r in located)
-    learned, likely, by_piece = _learned(texts, document_type)
+    learned, likely, scored = _learned(texts, document_type)
+    by_piece = scored.by_piece if scored is not None else (None,) * len(texts)
+    parts = scored.spans if scored is not None and scored.spans else ((),) * len(texts)
     tagged = chunk_roles(chunk_ids, paths, worded, family_of(document_type), learned)
     model = clause_model()
     confidence = {cid: sure for cid, found in zip(chunk_ids, tagged, strict=True)
                   if (sure := {r: p for r, p in found.items() if p is not None})}
-    places = {cid: where for cid, text, found, pieces in zip(chunk_ids, texts, tagged, by_piece, strict=True)
-              if found and (where := clause_spans(text, found, model, pieces))}
+    places = {cid: where for cid, text, found, probs, cut in zip(chunk_ids, texts, tagged, by_piece, parts, strict=True)
+              if found and (where := clause_spans(text, found, model, probs, cut))}
     likelihood = {cid: below for cid, found, types in zip(chunk_ids, tagged, likely, strict=True)
                   if (below := {t: p for t, p in types.items() if t not in found})}
     return ChunkTags([tuple(found) for found in tagged], confidence, places, likelihood)

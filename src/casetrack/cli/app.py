@@ -8,7 +8,7 @@ import logging
 import os
 import sys
 from dataclasses import replace
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -17,9 +17,6 @@ from casetrack.cli.console import CliState, app, examples, fail, usable_data_dir
 from casetrack.cli.interrupt import end_process
 from casetrack.config import MemoryMode, load_settings
 from casetrack.errors import ISSUES_URL, CaseTrackError, InvalidInput
-
-if TYPE_CHECKING:
-    pass
 
 # errors.py sets these; `casetrack update` uses 5; typer uses 2 for a wrong option and 130 for Ctrl-C.
 EXIT_CODES = ("Exit codes: 0 success; 1 failed (unreadable file, read-only case, declined question); "

@@ -67,7 +67,8 @@ class PageImages:
             raise InvalidInput(f'"{doc.name}" has pages 1-{doc.page_count}; page {number} does not exist.')
         if chunk is not None and chunk.span.page != number:
             chunk = None  # another page of the passage's document: nothing on it to mark
-        with self._cases.store(case).reader() as db:
+        store = self._cases.store(case)
+        with store.reader() as db:
             stored = docstore.page(db, doc.id, number)
             words = docstore.page_words(db, doc.id, number) if stored and stored.method is ExtractionMethod.OCR \
                 else None
@@ -88,13 +89,14 @@ class PageImages:
         # A Word file printed to a PDF by LibreOffice, kept with the case (named by its content: a new version
         # of the file is printed anew); a cache, left out of exports. The name is a digest, never the record's
         # own text: an imported record's id or hash is data and must not steer a write out of the case folder.
-        converted = converted_pdf(self._cases.store(case).case_dir, doc)
+        converted = converted_pdf(store.case_dir, doc)
         drawing = draw_page(Path(source) if source else None, doc.format, stored, span, f"{cited} of {doc.name}",
                             self._options, words, converted)
         if converted.exists():  # printed while a delete or reindex replaced the record: it would outlive it
-            with self._cases.store(case).reader() as db:
-                if docstore.get_document(db, doc.id) is None:
-                    forget_print(self._cases.store(case).case_dir, doc)
+            with store.reader() as db:
+                gone = docstore.get_document(db, doc.id) is None
+            if gone:
+                forget_print(store.case_dir, doc)
         return PageView(doc, number, chunk, citation, drawing)
 
 

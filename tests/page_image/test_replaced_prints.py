@@ -203,6 +203,9 @@ def test_only_names_the_code_derives_are_ever_removed(tmp_path: Path) -> None:
     shutil.rmtree(folder)
     folder.symlink_to(outside, target_is_directory=True)
     assert sweep_prints(store) == 0 and (outside / f"{stale}.pdf").is_file()
+    # ... and no print is written through it: the page is drawn from its stored text instead.
+    view = app.page_images.draw(app.cases.get(case.id), document_name="memo.docx", page=1)
+    assert view.drawing.png and sorted(p.name for p in outside.iterdir()) == [f"{stale}.pdf"]
     app.jobs.shutdown()
 
 

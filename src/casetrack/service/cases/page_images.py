@@ -89,10 +89,11 @@ class PageImages:
         # A Word file printed to a PDF by LibreOffice, kept with the case (named by its content: a new version
         # of the file is printed anew); a cache, left out of exports. The name is a digest, never the record's
         # own text: an imported record's id or hash is data and must not steer a write out of the case folder.
-        converted = converted_pdf(store.case_dir, doc)
+        converted = converted_pdf(store.case_dir, doc) if _ours(store.case_dir) else None
         drawing = draw_page(Path(source) if source else None, doc.format, stored, span, f"{cited} of {doc.name}",
                             self._options, words, converted)
-        if converted.exists():  # printed while a delete or reindex replaced the record: it would outlive it
+        # Printed while a delete or reindex replaced the record: it would outlive it.
+        if converted is not None and converted.exists():
             with store.reader() as db:
                 gone = docstore.get_document(db, doc.id) is None
             if gone:
@@ -134,10 +135,17 @@ def _live(db: RocksStore) -> set[str]:
     return {print_key(doc) for doc in docstore.list_documents(db)}
 
 
+def _ours(case_dir: Path) -> bool:
+    """Whether the case's folder of prints is one CaseTrack made (or will): a link there (not something CaseTrack
+    makes) would send a print, pages of a privileged file, out of the case folder; then none is kept."""
+    folder = case_dir / PRINTS
+    return not folder.is_symlink() and (folder.is_dir() or not folder.exists())
+
+
 def _printed(case_dir: Path) -> list[tuple[str, Path]]:
     """(key, path) of each print or partial print in the case's folder of prints, by name only."""
     folder = case_dir / PRINTS
-    if folder.is_symlink() or not folder.is_dir():  # not a folder CaseTrack made: nothing in it is ours
+    if not _ours(case_dir) or not folder.is_dir():  # not a folder CaseTrack made: nothing in it is ours
         return []
     found = []
     for path in folder.iterdir():

@@ -10,11 +10,14 @@ answers. Each result is a row: its evidence (search.calibration.Evidence, as the
 whether it answers (its own set's question, and the result a hit by search.evaluation.is_hit: the labelled
 document and the answer's page or span; a foreign question's results never do).
 
-A logistic model of P(answers | evidence) is fitted by Newton's method with a small L2 penalty, twice: with the E7
-cosine ("meaning") and without it ("lexical", when E7 is not ready). Cross-validated by set, leave one set out
-(its documents and questions are never seen by the fold that scores it): the reliability table prints, per bin
-of predicted probability, the rows, the mean prediction and the observed rate of answers, beside the same table
-for the pipeline's fused score that was shown before. Nothing about a set is special-cased: its labels only.
+A logistic model of P(answers | evidence, place in the list) is fitted by Newton's method with a small L2
+penalty, twice: with the E7 cosine ("meaning") and without it ("lexical", when E7 is not ready).
+Cross-validated by set, leave one set out (its documents and questions are never seen by the fold that scores
+it): the reliability table prints, per bin of predicted probability, the rows, the mean prediction and the
+observed rate of answers, beside the same table for the pipeline's fused score that was shown before; each
+search's scores are made to descend with its order first, as the service shows them
+(search.calibration.descending; benchmarks/score_order.py compares the ways of showing them).
+Nothing about a set is special-cased: its labels only.
 """
 
 from __future__ import annotations
@@ -33,11 +36,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from embed_cache import cache_embeddings
 from eval_retrieval import SETS, TOP_K, Query, ingest_all, load_queries, locate, make_app
 
-from casetrack.search.calibration import MODEL_FILE
+from casetrack.search.calibration import MODEL_FILE, descending
 from casetrack.search.evaluation import Reference, Returned, is_hit
 
-MEANING = ("cosine", "coverage", "fused")
-LEXICAL = ("coverage", "fused")
+MEANING = ("cosine", "coverage", "fused", "place")
+LEXICAL = ("coverage", "fused", "place")
 BINS = np.linspace(0.0, 1.0, 11)
 
 
@@ -96,6 +99,22 @@ def out_of_fold(rows: Sequence[dict[str, object]], features: Sequence[str]) -> n
         held = sets == name
         weights, intercept = fit(x[~held], y[~held])
         out[held] = predict(x[held], weights, intercept)
+    return out
+
+
+def searches(rows: Sequence[dict[str, object]]) -> list[list[int]]:
+    """Row indices of each search, in the order its results were shown."""
+    groups: dict[tuple[object, object, object], list[int]] = {}
+    for i, r in enumerate(rows):
+        groups.setdefault((r["set"], r["query"], r["own"]), []).append(i)
+    return [sorted(g, key=lambda i: int(str(rows[i]["rank"]))) for g in groups.values()]
+
+
+def pooled(scores: np.ndarray, groups: Sequence[list[int]]) -> np.ndarray:
+    """Each search's scores made to descend with its order, as the service shows them (calibration.descending)."""
+    out = scores.copy()
+    for g in groups:
+        out[g] = descending(scores[g].tolist())
     return out
 
 
@@ -168,8 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     reliability("The fused score shown before (no fit)", fused, y)
     questions(rows, fused)
     for name, features in (("meaning", MEANING), ("lexical", LEXICAL)):
-        predicted = out_of_fold(rows, features)
-        reliability(f"Calibrated, {name} model ({', '.join(features)}), out of fold (leave one set out)",
+        predicted = pooled(out_of_fold(rows, features), searches(rows))
+        reliability(f"Calibrated, {name} model ({', '.join(features)}), out of fold (leave one set out), each "
+                    "search's scores made to descend (as shown)",
                     predicted, y)
         questions(rows, predicted)
     fitted = model_json(rows)

@@ -82,3 +82,29 @@ async def test_search_case_says_when_no_passage_reaches_min_score(scored_case: t
         nothing = await call_ok(session, "search_case", query=UNANSWERED, min_score=0.5, case_name="Scores")
         assert nothing.structured_content is not None and nothing.structured_content["results"] == []
         assert "No passage scores 0.50 or more" in text_of(nothing)
+
+
+QUESTIONS = (ANSWERED, UNANSWERED, "Can either party assign this agreement without the other's consent?",
+             "How long does the licence last and can it be terminated early?", "What did the court order?",
+             "Is there a cap on damages or a limitation of liability?", "Who owns the intellectual property?",
+             "payment terms invoices within thirty days")
+
+
+@pytest.mark.anyio
+async def test_the_scores_search_case_shows_descend_with_its_order(scored_case: tuple[CaseTrack, Case, Path]) -> None:
+    """Results come in the ranking's order and a user reads the scores down the list: a lower score above a higher
+    one reads as a ranking mistake (it was on 94% of the labelled sets' questions, benchmarks/score_order.py). The
+    scores now descend with the order, over MCP as Claude sees them, and min_score keeps the top of the list."""
+    _, _, data = scored_case
+    async with mcp_session(data) as session:
+        for question in QUESTIONS:
+            shown = await call_ok(session, "search_case", query=question, top_k=10, case_name="Scores")
+            assert shown.structured_content is not None
+            scores = [r["score"] for r in shown.structured_content["results"]]
+            assert len(scores) == 10 and scores == sorted(scores, reverse=True), (question, scores)
+            floor = scores[3]
+            kept = await call_ok(session, "search_case", query=question, top_k=10, min_score=floor, case_name="Scores")
+            assert kept.structured_content is not None
+            ids = [r["chunk_id"] for r in shown.structured_content["results"]]
+            assert [r["chunk_id"] for r in kept.structured_content["results"]] == ids[:len(kept.structured_content[
+                "results"])], question

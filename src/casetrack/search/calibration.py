@@ -9,10 +9,12 @@ evidence that means the same from one question to the next:
   coverage  the share of the question's terms (weighted by IDF, terms the case never uses counted too) the
             passage holds
   fused     the pipeline's fused score (0..1): how far up every list the passage stands
+  place     1 / the passage's place in the pipeline's list: where the ranking, rules included, put it
 
 `probability = 1 / (1 + exp(-(intercept + sum w_i * x_i)))`, the weights read from `score_model.json` beside
-this module. When E7 is not ready the lexical model (coverage and fused only) is used. Display only: the
-ranking is the pipeline's; the score orders nothing, it filters (min_score) and it informs.
+this module. When E7 is not ready the lexical model (coverage, fused and place) is used. Display only: the
+ranking is the pipeline's. The scores of one search are then made to descend with its order (`descending`), so
+a user never sees a lower score above a higher one; they filter (min_score: a prefix of the list) and inform.
 """
 
 from __future__ import annotations
@@ -33,9 +35,12 @@ class Evidence:
     cosine: float | None  # None: the meaning model (E7) was not ready for this search
     coverage: float
     fused: float
+    # 1 / the passage's place in the list the pipeline returns (1 first, 0.5 second, ...): the rules that place a
+    # passage (cited references first, a clear keyword lead, each meaning list's first three) say more than `fused`
+    place: float = 1.0
 
     def as_dict(self) -> dict[str, float | None]:
-        return {"cosine": self.cosine, "coverage": self.coverage, "fused": self.fused}
+        return {"cosine": self.cosine, "coverage": self.coverage, "fused": self.fused, "place": self.place}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,3 +91,18 @@ def coverage(weights: Sequence[float], held: Sequence[bool]) -> float:
     """The IDF-weighted share of the question's terms a passage holds (0.0 for a question without terms)."""
     total = sum(weights)
     return sum(w for w, h in zip(weights, held, strict=True) if h) / total if total > 0 else 0.0
+
+
+def descending(scores: Sequence[float]) -> list[float]:
+    """`scores` (a search's, in the order it shows them) made to descend with that order: each run of results
+    whose scores rise where they should fall shows its mean instead (pool adjacent violators, the closest
+    descending sequence in squares). A run's sum is kept, so the expected number of answers among the results is
+    unchanged; a list already descending comes back as it was (benchmarks/score_order.py, docs/scores.md)."""
+    blocks: list[tuple[float, int]] = []  # (sum, count) of each pooled run, top first
+    for score in scores:
+        total, count = float(score), 1
+        while blocks and blocks[-1][0] / blocks[-1][1] < total / count:
+            above_total, above_count = blocks.pop()
+            total, count = total + above_total, count + above_count
+        blocks.append((total, count))
+    return [total / count for total, count in blocks for _ in range(count)]

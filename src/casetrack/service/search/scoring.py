@@ -11,7 +11,7 @@ import numpy as np
 
 from casetrack.index.dense import l2_normalize
 from casetrack.index.postings import Key
-from casetrack.search.calibration import Calibration, Evidence, coverage, idf, load
+from casetrack.search.calibration import Calibration, Evidence, coverage, descending, idf, load
 from casetrack.search.pipeline import Hit, QueryInput, SearchIndexes, signal
 from casetrack.search.windows import WindowLoader
 
@@ -39,7 +39,7 @@ def evidence(hits: Sequence[Hit], tokens: Sequence[str], vectors: Mapping[str, Q
         weights = [idf(bm25.df(t), len(bm25)) for t in terms]
         held = np.array([bm25.holds(t, keys) for t in terms]).reshape(len(terms), len(keys))
         covered = [coverage(weights, held[:, i].tolist()) for i in range(len(keys))]
-    return [Evidence(None if cosines is None else float(cosines[i]), covered[i], hit.score)
+    return [Evidence(None if cosines is None else float(cosines[i]), covered[i], hit.score, 1.0 / (i + 1))
             for i, hit in enumerate(hits)]
 
 
@@ -62,11 +62,13 @@ def _cosines(keys: Sequence[Key], vectors: Mapping[str, QueryInput], indexes: Se
 
 def calibrated(hits: Sequence[Hit], found: Sequence[Evidence],
                min_score: float | None) -> tuple[list[Hit], dict[Key, Evidence]]:
-    """The hits, in their ranking order, each scored by the calibration; with `min_score`, only those scoring at
-    least that (none, when none does: a question no passage answers is told so, not shown the least bad
-    passages). Returns the evidence by key too."""
+    """The hits, in their ranking order, each scored by the calibration, the scores made to descend with that
+    order (search.calibration.descending); with `min_score`, only those scoring at least that (none, when none
+    does: a question no passage answers is told so, not shown the least bad passages). Returns the evidence by
+    key too."""
     model = calibration()
-    scored = [replace(hit, score=model.score(e)) for hit, e in zip(hits, found, strict=True)]
+    scores = descending([model.score(e) for e in found])
+    scored = [replace(hit, score=score) for hit, score in zip(hits, scores, strict=True)]
     by_key = {hit.key: e for hit, e in zip(hits, found, strict=True)}
     if min_score is None or min_score <= 0:
         return scored, by_key

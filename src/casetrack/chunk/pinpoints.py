@@ -91,21 +91,60 @@ def paragraph_openings(text: str) -> Iterator[tuple[int, int]]:
 
 
 Row = tuple[int, int]  # (printed page, printed line) of a transcript row
+_MAX_HIDDEN = 3  # rows in a run whose numbers a redaction may black out, each still a line of its own
 
 
 def transcript_lines(text: str, carried: Row | None = None,
                      page_number: int | None = None) -> tuple[list[tuple[int, int, int]], Row | None]:
+    """(offset, printed page, printed line) of each numbered row on a page of transcript, and the last row, for
+    the next page to carry on from (`_page_rows`). A page that opens with rows of a transcript page begun on the
+    page of the file before, which does not end with that page's rows (a filed copy's stamp below them, or rows
+    1-8 left out of the exhibit), then prints the next page's "Page 10": those rows are page 9's."""
+    rows, last = _page_rows(text, carried, page_number)
+    opening = _opening(text, {offset for offset, _, _ in rows})
+    if opening is None:
+        return rows, last
+    read, read_last = _page_rows(text, opening, page_number)
+    return (read, read_last) if sum(page == opening[0] for _, page, _ in read) >= MIN_PRINTED_LINES else (rows, last)
+
+
+def _opening(text: str, read: set[int]) -> Row | None:
+    """(page, line) the page's first rows carry on from, when they open it unread, are as many as a page's rows
+    must be (MIN_PRINTED_LINES) and the next page's number follows them: the row before its first, on the page
+    before that number."""
+    offset, first, expected = 0, None, 0
+    for line in text.split("\n"):
+        row = PRINTED_NUMBER.match(line)
+        if first is None and row is not None:
+            if offset + row.start(1) in read or int(row.group(1)) < 2:
+                return None
+            first = expected = int(row.group(1))
+        if first is not None:
+            if row is not None and int(row.group(1)) == expected:
+                expected += 1
+            elif (mark := _PAGE_MARK.fullmatch(line)) is not None:
+                page = int(mark.group(1))
+                return (page - 1, first - 1) if page >= 2 and expected - first >= MIN_PRINTED_LINES else None
+        elif _PAGE_MARK.fullmatch(line) is not None:
+            return None  # a page number above every row: they are its own
+        offset += len(line) + 1
+    return None
+
+
+def _page_rows(text: str, carried: Row | None = None,
+               page_number: int | None = None) -> tuple[list[tuple[int, int, int]], Row | None]:
     """(offset, printed page, printed line) of each numbered row on a page of transcript, and the last row, for
     the next page to carry on from (`carried`: a transcript page split over two pages of the file). A page's rows
     are a run of at least MIN_PRINTED_LINES numbered up from 1, 2 or 3 under the line that gives the transcript
     page's number ("Page 17", or the number alone), else the file's `page_number` (a text file's page whose
     printed number the parser took out, a deposition PDF); the rows a page ends with may be fewer, as the
     transcript page goes on over the break. Rows under no page number are left out: better no place than a wrong
-    one."""
+    one. A row whose number a redaction blacked out leaves a line of text without one: the rows after it go on."""
     out: list[tuple[int, int, int]] = []
     page, run = (carried[0], [(-1, carried[1])]) if carried else (page_number, [])
     offset, text_after = 0, False  # text_after: a line of text below the last row
     bare_first = False  # the run's first row holds only its number (a blank row, or the page's own number)
+    unnumbered = 0  # lines of text since the run's last row
     for line in text.split("\n"):
         row = PRINTED_NUMBER.match(line)
         if row:
@@ -114,12 +153,15 @@ def transcript_lines(text: str, carried: Row | None = None,
                 page, run = page_number, []  # the page before ended its transcript page after all
             elif number == 1 and len(run) == 1 and bare_first:  # "2" alone above row 1 was the page's number
                 page, run = run[0][1], []
-            if (number == run[-1][1] + 1 if run else 1 <= number <= 3) and number <= MAX_PRINTED_LINE:
+            hidden = number - run[-1][1] - 1 if run else 0  # rows between whose number is not printed
+            follows = hidden == 0 or (run[-1][0] >= 0 and 0 < hidden <= min(unnumbered, _MAX_HIDDEN))
+            if (follows if run else 1 <= number <= 3) and number <= MAX_PRINTED_LINE:
                 if not run:
                     bare_first = not line[row.end():].strip()
                 run.append((offset + row.start(1), number))
-                offset, text_after = offset + len(line) + 1, False
+                offset, text_after, unnumbered = offset + len(line) + 1, False, 0
                 continue
+        unnumbered += bool(line.strip())  # a blank line is no row (pleading paper prints no number on one)
         mark = _PAGE_MARK.fullmatch(line)
         if mark is not None:
             out += _rows(page, run, MIN_PRINTED_LINES)

@@ -39,8 +39,11 @@ def merge(parts: Sequence[Part]) -> Segment:
     np.cumsum(np.bincount(chunk_doc, minlength=doc_ids.shape[0]), out=doc_indptr[1:])
     doc_rows = np.argsort(chunk_doc, kind="stable").astype(np.int32)
     segments = [s for s, _ in parts]
+    places = np.concatenate([s.order_of(live) for (s, _), live in zip(parts, lives, strict=True)]) if parts else \
+        np.empty(0, dtype=np.uint64)
     return Segment(ids, doc_ids, chunk_doc.astype(np.int32), doc_indptr, doc_rows,
-                   _lexical(segments, maps, ids.size), _dense(segments, maps), _sparse(segments, maps))
+                   _lexical(segments, maps, ids.size), _dense(segments, maps), _sparse(segments, maps),
+                   places[order].astype(np.uint64))
 
 
 def _lexical(segments: Sequence[Segment], maps: Sequence[np.ndarray], rows: int) -> LexicalPart:

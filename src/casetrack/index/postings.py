@@ -15,11 +15,12 @@ there are no tombstones, so document frequencies are exact at all times.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Set
+from collections.abc import Callable, Hashable, Iterable, Set
 
 import numpy as np
 
 Key = Hashable  # a chunk key as the caller names it: int or str in practice
+TieOrder = Callable[[np.ndarray], np.ndarray]  # rows -> a sortable key of each: equal scores rank in its order
 
 _MIN_CAPACITY = 4
 
@@ -256,24 +257,29 @@ def top_positive(scores: np.ndarray, slots: SlotMap, top_n: int, allowed: Set[Ke
     return [slots.key(int(s)) for s in best], scores[best]
 
 
-def top_positive_rows(scores: np.ndarray, top_n: int, candidates: np.ndarray | None) -> np.ndarray:
-    """Indices of the `top_n` positive scores (among `candidates`, if given), best first, ties by index."""
+def top_positive_rows(scores: np.ndarray, top_n: int, candidates: np.ndarray | None,
+                      tie: TieOrder | None = None) -> np.ndarray:
+    """Indices of the `top_n` positive scores (among `candidates`, if given), best first; equal scores in `tie`'s
+    order of them (a stable order of the chunks: their document, then their place in it), then by index, also at
+    the cut."""
     if top_n <= 0:
         return np.empty(0, dtype=np.int64)
     cand = np.flatnonzero(scores > 0) if candidates is None else candidates[scores[candidates] > 0]
-    if cand.size > top_n:
-        cand = cand[np.argpartition(-scores[cand], top_n - 1)[:top_n]]
-    return cand[np.lexsort((cand, -scores[cand]))]
+    return _best(scores, cand.astype(np.int64, copy=False), top_n, tie)
 
 
-def best_rows(scores: np.ndarray, rows: np.ndarray, top_n: int) -> np.ndarray:
-    """The `top_n` of `rows` with the highest scores (zero or not), best first, ties by row, also at the cut."""
+def best_rows(scores: np.ndarray, rows: np.ndarray, top_n: int, tie: TieOrder | None = None) -> np.ndarray:
+    """The `top_n` of `rows` with the highest scores (zero or not), best first; equal scores in `tie`'s order, then
+    by row, also at the cut."""
     if top_n <= 0 or rows.size == 0:
         return np.empty(0, dtype=np.int64)
-    rows = rows.astype(np.int64, copy=False)
+    return _best(scores, rows.astype(np.int64, copy=False), top_n, tie)
+
+
+def _best(scores: np.ndarray, rows: np.ndarray, top_n: int, tie: TieOrder | None) -> np.ndarray:
     if rows.size > top_n:
         of_rows = scores[rows]
         cut = np.partition(of_rows, rows.size - top_n)[rows.size - top_n]  # the n-th best score
-        tied = np.sort(rows[of_rows == cut])
-        rows = np.concatenate((rows[of_rows > cut], tied[: top_n - int((of_rows > cut).sum())]))
-    return rows[np.lexsort((rows, -scores[rows]))]
+        rows = rows[of_rows >= cut]  # every row tied with the n-th too: which of them stay is the tie's to say
+    keys = (rows, -scores[rows]) if tie is None else (rows, tie(rows), -scores[rows])
+    return rows[np.lexsort(keys)][:top_n]

@@ -160,10 +160,19 @@ class Segment:
     lexical: LexicalPart
     dense: Mapping[str, DensePart] = field(default_factory=dict)
     sparse: Mapping[str, Csr] = field(default_factory=dict)  # values: SPLADE weight
+    # uint64 per row: the chunk's stable place (`stable_order`), by which equal scores rank; empty in a segment
+    # written before it was kept (its rows rank after the others among equals, by row)
+    order: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
 
     @property
     def rows(self) -> int:
         return int(self.chunk_ids.shape[0])
+
+    def order_of(self, local: np.ndarray) -> np.ndarray:
+        """The stable place of each of `local` rows (UNKNOWN_ORDER where the segment keeps none)."""
+        if self.order.shape[0] != self.rows:
+            return np.full(local.shape[0], UNKNOWN_ORDER, dtype=np.uint64)
+        return np.asarray(self.order[local], dtype=np.uint64)
 
     def rows_of(self, encoded: np.ndarray) -> np.ndarray:
         """Rows of chunk ids given as a bytes array (-1 where absent), int64."""
@@ -193,6 +202,22 @@ class Segment:
 SparseValue = tuple[np.ndarray, np.ndarray]  # (token ids, weights)
 
 
+# Chunk ids are drawn at random at every ingest, so "ties by row" ranked the same document's equal-scoring passages
+# differently each time it was ingested. Equal scores rank by this instead: the document (the first 40 bits of its
+# content's SHA-256, the same at every ingest of the same file) and the passage's place in it.
+UNKNOWN_ORDER = 2**64 - 1
+_SEQUENCE_BITS = 24
+
+
+def stable_order(file_hash: str, sequence: int) -> int:
+    """A chunk's stable place: its document's (by the hex SHA-256 of its file), then its sequence in it."""
+    try:
+        document = int(file_hash[:10], 16) if len(file_hash) >= 10 else 2**40 - 1
+    except ValueError:
+        document = 2**40 - 1
+    return (document << _SEQUENCE_BITS) | min(max(sequence, 0), 2**_SEQUENCE_BITS - 1)
+
+
 @dataclass(slots=True)
 class ChunkEntry:
     """What a segment holds for one chunk: its document, {term: tf} and its vectors by signal."""
@@ -202,6 +227,8 @@ class ChunkEntry:
     terms: Mapping[str, int]
     dense: dict[str, np.ndarray] = field(default_factory=dict)
     sparse: dict[str, SparseValue] = field(default_factory=dict)
+    order: int = UNKNOWN_ORDER  # its stable place (`stable_order`)
+
 
 
 class SegmentBuilder:
@@ -212,6 +239,7 @@ class SegmentBuilder:
         self._dims = dims  # when given, a dense vector of another size or with NaN is left out
         self._ids: list[bytes] = []
         self._docs: list[bytes] = []
+        self._order: list[int] = []
         self._vocab: dict[str, int] = {}
         # flat, in chunk order: 4 bytes an entry (a list of ints would hold an object per term)
         self._term_ids = array("i")
@@ -242,6 +270,7 @@ class SegmentBuilder:
         self._widths.append(len(counts))
         self._ids.append(key)
         self._docs.append(entry.doc_id.encode())
+        self._order.append(entry.order)
         for name, vector in entry.dense.items():
             flat = np.asarray(vector, dtype=np.float32).reshape(-1)
             if self._dims is not None and (flat.size != self._dims.get(name) or not np.isfinite(flat).all()):
@@ -265,7 +294,8 @@ class SegmentBuilder:
                        {name: dense_part(np.array(rows, np.int32), np.stack(vectors))
                         for name, (rows, vectors) in sorted(self._dense.items())},
                        {name: _sparse_csr(rows, ids, weights)
-                        for name, (rows, ids, weights) in sorted(self._sparse.items())})
+                        for name, (rows, ids, weights) in sorted(self._sparse.items())},
+                       np.array(self._order, dtype=np.uint64))
 
     def _lexical(self) -> LexicalPart:
         n = len(self._ids)

@@ -1,6 +1,7 @@
 """The row space of a case's segments: segments in order, each with its live rows (a deleted or
 replaced chunk is a dead row until a merge drops it). Rows are numbered across segments (segment
-0's rows first), so "ties by row" is a fixed order; within a segment rows follow chunk ids."""
+0's rows first); within a segment rows follow chunk ids. Equal scores rank by each chunk's stable place
+(`order_of`: its document, then its place in it), not by row: chunk ids are drawn anew at every ingest."""
 
 from __future__ import annotations
 
@@ -72,6 +73,18 @@ class SegmentSet:
             ids = self.segments[s].chunk_ids[rows[at] - int(self.offsets[s])].tolist()
             for i, k in zip(at.tolist(), ids, strict=True):
                 out[i] = k.decode()
+        return out
+
+    def order_of(self, rows: np.ndarray) -> np.ndarray:
+        """The stable place (index.segment.stable_order) of each of global `rows`: equal scores rank by it."""
+        rows = np.asarray(rows, dtype=np.int64)
+        if len(self.segments) == 1:
+            return self.segments[0].order_of(rows)
+        out = np.empty(rows.size, dtype=np.uint64)
+        seg = np.searchsorted(self.offsets, rows, side="right") - 1
+        for s in np.unique(seg).tolist():
+            at = np.flatnonzero(seg == s)
+            out[at] = self.segments[s].order_of(rows[at] - int(self.offsets[s]))
         return out
 
     def live(self, row: int) -> bool:

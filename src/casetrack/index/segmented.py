@@ -1,11 +1,12 @@
 """A case's search indexes over a list of segments (`index.segment`) plus a liveness bitmap
 per segment (a deleted or replaced chunk is a dead row until a merge drops it).
 
-Rows are numbered across segments in order (segment 0's rows first), so "ties by row" is a
-fixed order: within a segment rows follow chunk ids, as the in-memory indexes rebuilt from
-the store ordered them. The three views answer the same calls as `Bm25Index`, `DenseIndex`
-and `SparseIndex`, so the pipeline runs on either; BM25 scores are computed with the same
-float32 arithmetic, from df, N and avgdl over the live rows of every segment.
+Rows are numbered across segments in order (segment 0's rows first); within a segment rows follow
+chunk ids. Equal BM25 and SPLADE scores rank by each chunk's stable place (its document, then its
+place in it: SegmentSet.order_of), not by row, since chunk ids are drawn anew at every ingest. The
+three views answer the same calls as `Bm25Index`, `DenseIndex` and `SparseIndex`, so the pipeline
+runs on either; BM25 scores are computed with the same float32 arithmetic, from df, N and avgdl over
+the live rows of every segment.
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ def _live_postings(rows: np.ndarray, values: np.ndarray, alive: np.ndarray | Non
 
 def _top_positive(scores: np.ndarray, space: SegmentSet, top_n: int,
                   allowed: Set[Key] | None) -> tuple[list[Key], np.ndarray]:
-    """The `top_n` rows with a positive score (within `allowed`), best first, ties by row."""
+    """The `top_n` rows with a positive score (within `allowed`), best first, equal scores by their chunks' stable
+    place (SegmentSet.order_of)."""
     rows = None if allowed is None else space.rows_of(allowed)
-    best = top_positive_rows(scores, top_n, None if rows is None else rows[rows >= 0])
+    best = top_positive_rows(scores, top_n, None if rows is None else rows[rows >= 0], space.order_of)
     return space.keys_at(best), scores[best]
 
 
@@ -126,7 +128,7 @@ class SegmentedBm25:
 
     def score(self, query_tokens: Sequence[str], top_n: int,
               allowed: Set[Key] | None = None) -> tuple[list[Key], np.ndarray]:
-        """The best `top_n` chunks with a positive score, best first (ties by row)."""
+        """The best `top_n` chunks with a positive score, best first (equal scores by stable place)."""
         return _top_positive(self._accumulate(query_tokens), self._space, top_n, allowed)
 
     def score_keys(self, query_tokens: Sequence[str], keys: Sequence[Key]) -> np.ndarray:
@@ -144,14 +146,14 @@ class SegmentedBm25:
     def best_holding(self, terms: Sequence[str], query_tokens: Sequence[str], top_n: int,
                      allowed: Set[Key] | None = None) -> list[Key]:
         """The best `top_n` chunks holding every one of `terms` (within `allowed`) by the query's BM25 score,
-        best first, ties by row: only those are decoded, however many chunks hold the terms."""
+        best first, equal scores by stable place: only those are decoded, however many chunks hold the terms."""
         rows = self._held_rows(terms[0]) if terms else np.empty(0, dtype=np.int64)
         for term in terms[1:]:
             rows = np.intersect1d(rows, self._held_rows(term), assume_unique=True)
         if allowed is not None and rows.size:
             within = self._space.rows_of(allowed)
             rows = np.intersect1d(rows, within[within >= 0])
-        return self._space.keys_at(best_rows(self._accumulate(query_tokens), rows, top_n))
+        return self._space.keys_at(best_rows(self._accumulate(query_tokens), rows, top_n, self._space.order_of))
 
     def holds(self, term: str, keys: Sequence[Key]) -> np.ndarray:
         """For each of `keys`, whether its chunk holds `term` (False for a key not indexed)."""

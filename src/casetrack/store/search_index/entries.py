@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from casetrack.index.segment import ChunkEntry
+from casetrack.index.segment import UNKNOWN_ORDER, ChunkEntry, stable_order
 from casetrack.store import documents as docstore
 from casetrack.store import keys
 from casetrack.store.records import loads
@@ -18,11 +18,13 @@ from casetrack.store.vectors import decode_vector
 def document_entries(db: RocksStore, doc_id: str, dense: Sequence[str], sparse: Sequence[str]) -> list[ChunkEntry]:
     """The entries of one document's chunks (none when the document is gone)."""
     out = []
-    for chunk_id in docstore.chunk_ids(db, doc_id):
+    doc = docstore.get_document(db, doc_id)
+    file_hash = doc.file_hash if doc is not None else ""
+    for sequence, chunk_id in enumerate(docstore.chunk_ids(db, doc_id)):  # in sequence order (keys.doc_chunk)
         raw_terms = db.get(keys.BM25, keys.bm25_terms(chunk_id))
         if raw_terms is None:
             continue
-        entry = ChunkEntry(chunk_id, doc_id, loads(raw_terms), {}, {})
+        entry = ChunkEntry(chunk_id, doc_id, loads(raw_terms), {}, {}, stable_order(file_hash, sequence))
 
         def read(model: str, chunk: str = chunk_id) -> bytes | None:
             return db.get(keys.EMBEDDINGS, keys.embedding(model, chunk))
@@ -36,6 +38,7 @@ def all_entries(db: RocksStore, dense: Sequence[str], sparse: Sequence[str],
                 document_of: Mapping[str, str]) -> Iterator[ChunkEntry]:
     """Every chunk's entry in chunk-id order, its vectors joined from each embedder's own scan (the
     embeddings family keeps one embedder's vectors together, in the same chunk-id order)."""
+    places = stable_places(db)
     scans = {model: _Cursor(db.scan(keys.EMBEDDINGS, keys.embedding_prefix(model)), len(keys.embedding_prefix(model)))
              for model in (*dense, *sparse)}
     prefix = len(keys.BM25_TF_PREFIX)
@@ -44,13 +47,25 @@ def all_entries(db: RocksStore, dense: Sequence[str], sparse: Sequence[str],
         doc_id = document_of.get(chunk_id)
         if doc_id is None:  # an entry without its chunk: not searchable, as before
             continue
-        entry = ChunkEntry(chunk_id, doc_id, loads(raw), {}, {})
+        entry = ChunkEntry(chunk_id, doc_id, loads(raw), {}, {}, places.get(chunk_id, UNKNOWN_ORDER))
 
         def read(model: str, chunk: bytes = key[prefix:]) -> bytes | None:
             return scans[model].seek(chunk)
 
         _add_vectors(entry, dense, sparse, read)
         yield entry
+
+
+def stable_places(db: RocksStore) -> dict[str, int]:
+    """Every chunk's stable place (index.segment.stable_order): its document's file hash, then its sequence, read
+    from the documents and the per-document sequence index (no chunk record is decoded)."""
+    hashes = {doc.id: doc.file_hash for doc in docstore.list_documents(db)}
+    prefix = keys.doc_chunks_prefix("")[:-1]
+    out: dict[str, int] = {}
+    for key, raw in db.scan(keys.CHUNKS, prefix):
+        doc_id, sequence = key[len(prefix):].rsplit(b":", 1)
+        out[raw.decode()] = stable_order(hashes.get(doc_id.decode(), ""), int(sequence))
+    return out
 
 
 def _add_vectors(entry: ChunkEntry, dense: Sequence[str], sparse: Sequence[str],

@@ -52,6 +52,8 @@ def segment_arrays(segment: Segment) -> dict[str, np.ndarray]:
         "bm25_indptr": segment.lexical.postings.indptr, "bm25_rows": segment.lexical.postings.rows,
         "bm25_tf": segment.lexical.postings.values, "bm25_lengths": segment.lexical.lengths,
     }
+    if segment.order.shape[0]:
+        arrays["order"] = segment.order  # absent from segments written before it was kept
     for name, part in segment.dense.items():
         arrays.update({f"dense.{name}.rows": part.rows, f"dense.{name}.floats": part.floats.all(),
                        f"dense.{name}.codes": part.codes, f"dense.{name}.scale": part.scale})
@@ -181,8 +183,9 @@ def _assemble(load: Any, header: dict[str, Any], folder: Path) -> Segment:
         if not SIGNAL_NAME.match(str(name)):
             raise ValueError(f"bad signal name {name!r}")
         sparse[name] = Csr(load(f"sparse.{name}.indptr"), load(f"sparse.{name}.rows"), load(f"sparse.{name}.values"))
+    order = load("order") if "order.npy" in header.get("files", {}) else np.empty(0, dtype=np.uint64)
     return Segment(load("chunk_ids"), load("doc_ids"), load("chunk_doc"), load("doc_indptr"), load("doc_rows"),
-                   lexical, dense, sparse)
+                   lexical, dense, sparse, order)
 
 
 def _load_checked(folder: Path, file_name: str, expected: Any) -> np.ndarray:
@@ -214,6 +217,7 @@ def _check_shapes(segment: Segment, rows: int, name: str) -> None:
         lex.postings.indptr.shape[0] != lex.vocabulary.offsets.shape[0],
         int(lex.postings.indptr[-1]) != lex.postings.rows.shape[0],
         lex.postings.rows.shape != lex.postings.values.shape,
+        segment.order.shape not in ((0,), (rows,)),
     ]
     for part in segment.dense.values():
         problems += [part.rows.shape[0] != len(part.floats), part.codes.shape != (len(part.floats), part.dim),

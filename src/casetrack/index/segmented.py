@@ -49,6 +49,11 @@ def _scores_at(scores: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return out
 
 
+def _stable(best: np.ndarray, rows: np.ndarray, scores: np.ndarray, space: SegmentSet) -> np.ndarray:
+    """`best` (indices into `rows` and `scores`, best first) with equal scores in their chunks' stable place."""
+    return best[np.lexsort((best, space.order_of(rows[best]), -scores[best]))] if best.size > 1 else best
+
+
 class SegmentedBm25:
     """BM25 over the live rows of every segment (the calls of `Bm25Index` the service uses)."""
 
@@ -216,7 +221,7 @@ class SegmentedDense:
             return [], np.empty(0, dtype=np.float32)
         rows = np.concatenate([rows for rows, _ in found])
         scores = np.concatenate([scores for _, scores in found])
-        best = top_indices(scores, top_n)  # rows ascend across parts, so ties stay by row
+        best = _stable(top_indices(scores, top_n), rows, scores, self._space)  # identical passages tie exactly
         order = np.argsort(rows[best])
         self._last_found = (q.tobytes(), rows[best][order], scores[best][order])
         return self._space.keys_at(rows[best]), scores[best]
@@ -252,7 +257,7 @@ class SegmentedDense:
         rows = self._space.rows_of(keys)[have]
         order = np.argsort(rows, kind="stable")
         rows, picked = rows[order], scores[have][order]
-        best = top_indices(picked, top_n)
+        best = _stable(top_indices(picked, top_n), rows, picked, self._space)
         return self._space.keys_at(rows[best]), picked[best]
 
     def score_keys(self, query: np.ndarray, keys: Sequence[Key]) -> np.ndarray:

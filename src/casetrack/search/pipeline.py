@@ -19,7 +19,8 @@ clear keyword first place is shown first (fuse.clear_lead).
 The caller embeds the query and owns the indexes; nothing here does I/O. A signal "ran"
 when its query input and a non-empty index both exist; a hit's score is the fused score
 over the best possible for the signals that ran (`fuse.normalize`), 0..1, which ranks; the
-score a user is shown is calibrated from it afterwards (service/search/scoring.py).
+score a user is shown is calibrated from it and the hit's place afterwards, descending with the order
+(service/search/scoring.py, docs/scores.md).
 """
 
 from __future__ import annotations

@@ -94,13 +94,14 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
     def prior(keys: Sequence[Key]) -> list[float]:
         """What is known of each passage beyond its matches: asked of the candidates only, so a role half the
         case plays is never listed whole."""
-        tagged = [0.0] * len(keys)
-        for role, how in roles.items():
-            for i in np.flatnonzero(bm25.holds(role_term(role), keys)).tolist():
-                tagged[i] = max(tagged[i], how)
-        if likelihoods is not None:  # an untagged passage by how likely it is the clause asked for
+        holds = {role: bm25.holds(role_term(role), keys) for role in roles}
+        tagged = [max((how for role, how in roles.items() if holds[role][i]), default=0.0) for i in range(len(keys))]
+        if likelihoods is not None:
+            # a passage the classifier scored (tagged or not) by how likely it is the clause asked for; a role
+            # found by keywords (no probability) lifts in full
             for i, types in enumerate(likelihoods(keys[: config.fuse_keep])):
-                tagged[i] = max([tagged[i], *(how * likely(types.get(role, 0.0)) for role, how in roles.items())])
+                tagged[i] = max((how * (likely(types[role]) if role in types else float(holds[role][i]))
+                                 for role, how in roles.items()), default=0.0)
         return [config.name_weight * strength.get(key, 0.0) + config.role_weight * tag
                 for key, tag in zip(keys, tagged, strict=True)]
 

@@ -154,6 +154,13 @@ def tag_contracts(model: ClauseModel, rule: ClauseRule, data: cp.Labelled) -> np
     return tagged
 
 
+def as_ingest_tags(data: cp.Labelled, folder: Path = FOLDER) -> np.ndarray:
+    """Passages x categories (0/1), tagged by the artefact in `folder` and its own rule (meta.json) as ingest
+    tags each agreement: what benchmarks/clauses.py scores on the contracts left out of training."""
+    arrays, meta = read_artefact(folder)
+    return tag_contracts(ClauseModel.of(arrays, meta), ClauseRule.of(meta), data).astype(np.float32)
+
+
 def report(label: str, s: tuple[float, float, float]) -> str:
     return f"{label:<58} passage P {s[0]:.3f} R {s[1]:.3f} | clause-level R {s[2]:.3f}"
 
@@ -164,6 +171,8 @@ def main() -> None:
     parser.add_argument("--artefact", type=Path, default=FOLDER, help="the artefact the OOF file is of")
     parser.add_argument("--data", type=Path, help="a pickle of (cuad_passages.labelled(), the left-out ones)")
     parser.add_argument("--write", action="store_true", help="write the chosen rule into the artefact's meta.json")
+    parser.add_argument("--parties-within", type=int, help="only rules that tag parties in this many first passages "
+                        "(a choice made for search, not by this objective: docs/benchmarks.md)")
     args = parser.parse_args()
     if args.data:
         with args.data.open("rb") as f:
@@ -172,14 +181,15 @@ def main() -> None:
         data = cp.labelled()
         held = cp.labelled(only=frozenset(data.left_out))
     prob = np.load(args.oof)
-    rules = grid()
+    rules = [r for r in grid() if args.parties_within is None or r.parties_within == args.parties_within]
     counts = table(prob, data, rules)
     missed = int((spans_of(data).fold < 0).sum())
     print(f"{len(data.passages)} passages of {len(set(contract_ids(data.passages)))} contracts, "
           f"{len(data.located.spans)} labelled spans ({missed} held by no passage); {len(rules)} rules")
-    base = rules.index(ClauseRule(float(json.loads((args.artefact / "meta.json").read_text())["threshold"])))
-    print(report(f"CV, the artefact's threshold alone ({rules[base].threshold})", scores(counts[base].sum(0), missed)))
-    one = [i for i, r in enumerate(rules) if r.best_from is None and r.parties_within is None]
+    alone = ClauseRule(float(json.loads((args.artefact / "meta.json").read_text())["threshold"]))
+    alone_counts = table(prob, data, [alone])[0]
+    print(report(f"CV, the artefact's threshold alone ({alone.threshold})", scores(alone_counts.sum(0), missed)))
+    one = [i for i, r in enumerate(rules) if r.best_from is None]
     plain = one[choose(counts[one], range(counts.shape[1]), GOAL)]
     print(report(f"CV, one threshold chosen on all folds ({rules[plain].threshold})",
                  scores(counts[plain].sum(0), missed)))

@@ -38,6 +38,7 @@ REFERENCE_HOLDERS = 500  # passages holding a cited reference taken as candidate
 # read: a passage further down is not lifted into the results by a prior of at most `role_weight`.
 LIKELY_FROM = 0.01
 LIKELY_FULL = 0.09
+OUTSIDE = 1.0
 
 Prior = Callable[[Sequence[Key]], Sequence[float]]  # per key, in the keys' order
 Likelihoods = Callable[[Sequence[Key]], Sequence[Mapping[str, float]]]  # per key, clause type -> probability
@@ -102,7 +103,8 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
             for i, types in enumerate(likelihoods(keys[: config.fuse_keep])):
                 tagged[i] = max((how * (likely(types[role]) if role in types else float(holds[role][i]))
                                  for role, how in roles.items()), default=0.0)
-        return [config.name_weight * strength.get(key, 0.0) + config.role_weight * tag
+        return [config.name_weight * strength.get(key, 0.0)
+                + config.role_weight * tag * (1.0 if not strength or key in strength else OUTSIDE)
                 for key, tag in zip(keys, tagged, strict=True)]
 
     return Evidence(unnamed, prior, first, include)

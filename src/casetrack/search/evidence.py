@@ -3,7 +3,8 @@
 * the query's tokens without the words that name documents (pipeline.UNNAMED), so a named contract's clauses
   are ranked by what is asked, not by how often they repeat the contract's name;
 * a prior per passage: the strength with which the query names its document (search.scope) and whether it
-  plays the legal role the query asks for (chunk.roles, search.roles), both weighed by the pipeline config;
+  plays the legal role the query asks for (chunk.roles, search.roles; by the classifier's probability when it
+  has one; less outside the documents the query names), both weighed by the pipeline config;
 * the passages holding a reference the query cites (index.references), a paragraph it asks for by number
   ("¶ 12", "paragraph 12") or a transcript's page and line ("Dep. 17:19"), and those of a document the query
   names by its number when it cites something (the statute "NC Gen Stat 163-230.2" for "G.S. 163-230.2": a
@@ -38,7 +39,11 @@ REFERENCE_HOLDERS = 500  # passages holding a cited reference taken as candidate
 # read: a passage further down is not lifted into the results by a prior of at most `role_weight`.
 LIKELY_FROM = 0.01
 LIKELY_FULL = 0.09
-OUTSIDE = 1.0
+# A question that names a document asks about that document: a passage elsewhere playing the role asked for is
+# lifted this much less ("the non-compete in the Lucid agreement" is not answered by another contract's
+# non-compete). 0.5 and 0 scored alike on all seven sets, 1 (no difference) worse on eval-dev and heldout with
+# the third session's artefact (docs/benchmarks.md, "Clause rules"); 0.5 keeps some lift for a name misread.
+OUTSIDE = 0.5
 
 Prior = Callable[[Sequence[Key]], Sequence[float]]  # per key, in the keys' order
 Likelihoods = Callable[[Sequence[Key]], Sequence[Mapping[str, float]]]  # per key, clause type -> probability

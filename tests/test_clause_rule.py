@@ -83,6 +83,5 @@ async def test_the_library_lists_each_clause_types_likeliest_passage_when_none_r
     # nothing reaches 1.0: each learned type listed is there by the rule, on one passage, the contract's likeliest
     assert len(groups["governing_law"]) == 1 and "governed by" in groups["governing_law"][0]["text"]
     assert len(groups["parties"]) == 1 and groups["parties"][0]["text"].lstrip().startswith("EXHIBIT 4.25")
-    assert all(len(groups[t]) == 1 for t in ("anti_assignment", "agreement_date", "effective_date") if t in groups)
     # a decision still takes no contract clause type, whatever the rule lists for an agreement
     assert {BY_ID[g["clause_type"]].family for g in opinion["clause_types"]} == {DECISION}

@@ -26,13 +26,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import clause_fit as cf
+import clause_rules
 import clause_sparse as cs
 import clause_speed
 import cuad_passages as cp
 
-from casetrack.chunk.roles.clause_model import ClauseModel, feature_matrix
+from casetrack.chunk.roles.clause_model import feature_matrix
 from casetrack.chunk.roles.tagging import tag_passage
-from casetrack.embed.clause_artefact import read_artefact
 
 # The old tagger's roles and the CUAD categories each stands for.
 KEYWORD_TO_CUAD: dict[str, tuple[str, ...]] = {
@@ -91,15 +91,11 @@ def unseen(cats: list[str], left_out: list[str]) -> list[str]:
     tags an agreement (a contract's passages at once): passage-level micro precision, recall and F1 beside the
     keyword tagger's, and clause-level recall (a labelled span counts as listed under its type when a passage
     holding part of it is tagged with that type; a span no passage holds counts as not listed)."""
-    model = ClauseModel.of(*read_artefact())
     data = cp.labelled(only=frozenset(left_out))
-    tagged = np.zeros_like(data.y)
     by_contract: dict[str, list[int]] = {}
     for i, p in enumerate(data.passages):
         by_contract.setdefault(p.contract, []).append(i)
-    for rows in by_contract.values():
-        for i, tags in zip(rows, model.tag_all([data.passages[i].text for i in rows]), strict=True):
-            tagged[i, [data.types.index(t) for t in tags]] = 1.0
+    tagged = clause_rules.as_ingest_tags(data)  # each contract's passages at once, by the artefact's rule
     m, k = cf.scores(tagged, data.y), cf.scores(keyword_predictions(data.passages, cats), data.y)
     listed = [any(tagged[i, cats.index(c)] for i in held) for c, _, held in data.located.spans]
     weak = {c: [ok for ok, (cat, _, _) in zip(listed, data.located.spans, strict=True) if cat == c] for c in cats}

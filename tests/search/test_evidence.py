@@ -55,3 +55,24 @@ def test_a_role_prior_lifts_the_passages_playing_the_role_and_a_role_no_passage_
     unplayed = evidence(None, tokenize("which law applies"), [], {"audit_rights": 1.0}, bm25, lambda doc: [], None,
                         DEFAULT_PIPELINE)
     assert unplayed.prior is None  # no passage is tagged with it: the search runs without a prior stage
+
+
+def test_a_passage_plays_the_role_asked_by_its_probability_and_less_outside_the_document_named() -> None:
+    from casetrack.search.evidence import OUTSIDE, likely
+    from casetrack.search.scope import Scope
+
+    tagged = role_term("non_compete")
+    texts = {"lucid": "The Distributor shall not sell competing products.", "other": "Consultant shall not compete.",
+             "weak": "Consultant represents and warrants its skills."}
+    bm25 = index_state_from_entries((key, counts(text, tagged)) for key, text in texts.items())
+    probability = {"lucid": 0.6, "other": 0.6, "weak": 0.03}
+    scope = Scope(frozenset({"doc-lucid"}), frozenset({"lucid"}), {"doc-lucid": 1.0})
+    chunks = {"doc-lucid": ["lucid"]}
+    found = evidence(scope, tokenize("non-compete in the Lucid agreement"), [], {"non_compete": 1.0}, bm25,
+                     lambda doc: chunks.get(doc, []), None, DEFAULT_PIPELINE,
+                     lambda keys: [{"non_compete": probability[str(k)]} for k in keys])
+    assert found.prior is not None
+    lucid, other, weak = found.prior(["lucid", "other", "weak"])
+    role, name = DEFAULT_PIPELINE.role_weight, DEFAULT_PIPELINE.name_weight
+    assert lucid == name + role and other == role * OUTSIDE < role  # the same clause, in a document not named
+    assert weak == role * OUTSIDE * likely(0.03) < other  # tagged (a keyword hit) but hardly likely: lifted less

@@ -3,7 +3,8 @@
 * the query's tokens without the words that name documents (pipeline.UNNAMED), so a named contract's clauses
   are ranked by what is asked, not by how often they repeat the contract's name;
 * a prior per passage: the strength with which the query names its document (search.scope) and whether it
-  plays the legal role the query asks for (chunk.roles, search.roles), both weighed by the pipeline config;
+  plays the legal role the query asks for (chunk.roles, search.roles; by the classifier's probability when it
+  has one; less outside the documents the query names), both weighed by the pipeline config;
 * the passages holding a reference the query cites (index.references), a paragraph it asks for by number
   ("¶ 12", "paragraph 12") or a transcript's page and line ("Dep. 17:19"), and those of a document the query
   names by its number when it cites something (the statute "NC Gen Stat 163-230.2" for "G.S. 163-230.2": a
@@ -38,6 +39,11 @@ REFERENCE_HOLDERS = 500  # passages holding a cited reference taken as candidate
 # read: a passage further down is not lifted into the results by a prior of at most `role_weight`.
 LIKELY_FROM = 0.01
 LIKELY_FULL = 0.09
+# A question that names a document asks about that document: a passage elsewhere playing the role asked for is
+# lifted this much less ("the non-compete in the Lucid agreement" is not answered by another contract's
+# non-compete). 0.5 and 0 scored alike on all seven sets, 1 (no difference) worse on eval-dev and heldout with
+# the third session's artefact (docs/benchmarks.md, "Clause rules"); 0.5 keeps some lift for a name misread.
+OUTSIDE = 0.5
 
 Prior = Callable[[Sequence[Key]], Sequence[float]]  # per key, in the keys' order
 Likelihoods = Callable[[Sequence[Key]], Sequence[Mapping[str, float]]]  # per key, clause type -> probability
@@ -94,14 +100,16 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
     def prior(keys: Sequence[Key]) -> list[float]:
         """What is known of each passage beyond its matches: asked of the candidates only, so a role half the
         case plays is never listed whole."""
-        tagged = [0.0] * len(keys)
-        for role, how in roles.items():
-            for i in np.flatnonzero(bm25.holds(role_term(role), keys)).tolist():
-                tagged[i] = max(tagged[i], how)
-        if likelihoods is not None:  # an untagged passage by how likely it is the clause asked for
+        holds = {role: bm25.holds(role_term(role), keys) for role in roles}
+        tagged = [max((how for role, how in roles.items() if holds[role][i]), default=0.0) for i in range(len(keys))]
+        if likelihoods is not None:
+            # a passage the classifier scored (tagged or not) by how likely it is the clause asked for; a role
+            # found by keywords (no probability) lifts in full
             for i, types in enumerate(likelihoods(keys[: config.fuse_keep])):
-                tagged[i] = max([tagged[i], *(how * likely(types.get(role, 0.0)) for role, how in roles.items())])
-        return [config.name_weight * strength.get(key, 0.0) + config.role_weight * tag
+                tagged[i] = max((how * (likely(types[role]) if role in types else float(holds[role][i]))
+                                 for role, how in roles.items()), default=0.0)
+        return [config.name_weight * strength.get(key, 0.0)
+                + config.role_weight * tag * (1.0 if not strength or key in strength else OUTSIDE)
                 for key, tag in zip(keys, tagged, strict=True)]
 
     return Evidence(unnamed, prior, first, include)

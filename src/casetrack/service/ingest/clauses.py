@@ -1,14 +1,18 @@
 """The clause types of a document's passages by the learned classifier (chunk.clause_model), fitted to the
-kind of document: an agreement's passages at the threshold chosen by cross-validation, a contract clause
-quoted in any other document only when the classifier is nearly sure (QUOTED), a decision's none (its
-passages take the parts of a decision, chunk.roles). The artefact is read once per process."""
+kind of document: an agreement's passages by the artefact's decision rule (`ClauseRule`, chosen by nested
+cross-validation: benchmarks/clause_rules.py), a contract clause quoted in any other document only when the
+classifier is nearly sure (QUOTED), a decision's none (its passages take the parts of a decision, chunk.roles).
+The artefact is read once per process."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
+
+import numpy as np
 
 from casetrack.chunk.roles.clause_model import ClauseModel, PassageScores
 from casetrack.chunk.roles.clause_spans import clause_spans
@@ -33,15 +37,84 @@ def family_of(document_type: DocumentType) -> str | None:
     return FAMILIES.get(document_type)
 
 
+@dataclass(frozen=True, slots=True)
+class ClauseRule:
+    """How an agreement's passages are tagged from their probabilities, seeing the whole agreement at once:
+    a type at or above `threshold`; also, from `best_from` up, the agreement's likeliest passage for a type and
+    any passage at least `near_best` times as likely as that one (most clause types occur once or a few times in
+    a contract, so its best candidates are likely the clause even below the threshold); `parties` only on the
+    agreement's first `parties_within` passages (its preamble names them; elsewhere a name is a mention). None:
+    no such rule (an artefact whose meta.json has no key for it: the threshold alone, as before)."""
+
+    threshold: float
+    best_from: float | None = None
+    near_best: float = 1.0
+    parties_within: int | None = None
+
+    @classmethod
+    def of(cls, meta: Mapping[str, Any]) -> ClauseRule:
+        """The rule in an artefact's meta.json (`threshold`, optional `best_from`, `near_best`, `parties_within`)."""
+        best, within = meta.get("best_from"), meta.get("parties_within")
+        return cls(float(meta["threshold"]), None if best is None else float(best), float(meta.get("near_best", 1.0)),
+                   None if within is None else int(within))
+
+
+def decided(best: np.ndarray, types: Sequence[str], rule: ClauseRule, document: np.ndarray | None = None
+            ) -> np.ndarray:
+    """Which passage takes which type (passages x types, bool) from its probabilities (`best`, passages x
+    types, ClauseModel.scored), by `rule`. `document` names each row's document (a document's rows together,
+    in order; the benchmarks decide many contracts at once); None: the rows are one document's."""
+    tagged = best >= rule.threshold
+    if not len(best):
+        return tagged
+    starts, group = _documents(len(best), document)
+    if rule.best_from is not None:
+        top = np.maximum.reduceat(best, starts, axis=0)[group]
+        tagged |= (best >= rule.near_best * top) & (best >= rule.best_from)
+    return tagged & allowed(best.shape, types, rule, document)
+
+
+def allowed(shape: tuple[int, ...], types: Sequence[str], rule: ClauseRule, document: np.ndarray | None = None
+            ) -> np.ndarray:
+    """Which passage may take which type at all (passages x types, bool): `parties` only in a document's first
+    `parties_within` passages; every other type anywhere."""
+    out = np.ones(shape, dtype=bool)
+    if rule.parties_within is not None and "parties" in types and shape[0]:
+        starts, group = _documents(shape[0], document)
+        out[:, list(types).index("parties")] = np.arange(shape[0]) - starts[group] < rule.parties_within
+    return out
+
+
+def _documents(n: int, document: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """(where each document's rows start, each row's document as 0, 1, ...) of `n` rows."""
+    if document is None:
+        return np.zeros(1, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    ids = np.asarray(document)
+    first = np.concatenate([[True], ids[1:] != ids[:-1]])
+    return np.flatnonzero(first), np.cumsum(first) - 1
+
+
 @lru_cache(maxsize=1)
+def _loaded() -> tuple[ClauseModel, ClauseRule] | None:
+    try:
+        arrays, meta = read_artefact()
+        return ClauseModel.of(arrays, meta), ClauseRule.of(meta)
+    except (OSError, ValueError, KeyError, TypeError):
+        log.exception("The clause classifier could not be read; clause types are left out")
+        return None
+
+
 def clause_model() -> ClauseModel | None:
     """The shipped classifier; None (and a logged error) when its files cannot be read: passages are then
     stored without learned clause types rather than not at all."""
-    try:
-        return ClauseModel.of(*read_artefact())
-    except (OSError, ValueError, KeyError):
-        log.exception("The clause classifier could not be read; clause types are left out")
-        return None
+    loaded = _loaded()
+    return None if loaded is None else loaded[0]
+
+
+def clause_rule() -> ClauseRule | None:
+    """The shipped artefact's decision rule (None when the artefact cannot be read)."""
+    loaded = _loaded()
+    return None if loaded is None else loaded[1]
 
 
 def learned_types(texts: Sequence[str], document_type: DocumentType) -> list[dict[str, float]]:
@@ -55,14 +128,19 @@ def _learned(texts: Sequence[str], document_type: DocumentType) -> tuple[list[di
     """Per passage, the clause types it is tagged with and (an agreement's passages only) every type from LIKELY
     up, each with its probability; and the scores themselves, whose pieces' probabilities and places
     chunk.clause_spans places a clause by. The passages are scored once for all three."""
-    model = clause_model()
+    loaded = _loaded()
     family = family_of(document_type)
-    if model is None or family == DECISION:
+    if loaded is None or family == DECISION:
         return [{} for _ in texts], [{} for _ in texts], None
-    cut = model.threshold if family == CONTRACT else max(QUOTED, model.threshold)
+    model, rule = loaded
     scored = model.scored(texts)
-    likely = [model.above(p, LIKELY) if family == CONTRACT else {} for p in scored.best]
-    return [model.above(p, cut) for p in scored.best], likely, scored
+    if family != CONTRACT:
+        cut = max(QUOTED, rule.threshold)
+        return [model.above(p, cut) for p in scored.best], [{} for _ in texts], scored
+    kept = np.where(decided(scored.best, model.types, rule), scored.best, 0.0)
+    # a type the rule rules out for a passage (parties outside the preamble) is not likely there either
+    likely = np.where(allowed(scored.best.shape, model.types, rule), scored.best, 0.0)
+    return [model.above(p, 1e-9) for p in kept], [model.above(p, LIKELY) for p in likely], scored
 
 
 @dataclass(frozen=True, slots=True)

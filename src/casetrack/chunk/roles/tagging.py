@@ -35,6 +35,9 @@ from casetrack.domain import Chunk
 from casetrack.errors import InvalidInput, quoted
 
 TERM_PREFIX = "role:"
+# An anchor's length, and each role it opens with the role's compiled pattern (None when the anchor decides).
+AnchorValue = tuple[int, tuple[tuple[str, re.Pattern[str] | None], ...]]
+ANCHORS = frozenset(keyword for role in KEYWORD_ROLES for keyword in role.anchors)  # lower case, no line break
 
 
 def role_term(role_id: str) -> str:
@@ -58,18 +61,22 @@ def heading_roles(heading_path: str) -> tuple[str, ...]:
     return tuple(role.id for role in KEYWORD_ROLES if title and role.heading and _compiled(role.id)[1].search(title))
 
 
-def role_hits(text: str, roles: Collection[str] | None = None) -> list[tuple[str, int]]:
+def role_hits(text: str, roles: Collection[str] | None = None,
+              anchors: Iterable[tuple[int, AnchorValue]] | None = None) -> list[tuple[str, int]]:
     """(role id, offset) for each anchor in `text` whose role's drafting language it opens: the text-worded
     roles of a page or passage, located so that ingest can give each to the chunk holding it. `roles`, when
     given, limits the hits to those roles (a passage's clause places want only its own roles): the other
-    roles' patterns are then not run.
+    roles' patterns are then not run. `anchors`, when given, are the anchors of `text` already found, as the
+    automaton's own pass gives them (`ANCHORS`, `anchor_value`): ingest finds them in its graph's keyword pass.
 
     Hits come grouped by role, roles in the order their first anchor occurs (whether or not it opens the role's
     language), each role's hits in the order their anchors end: the order the stored graph record keeps."""
     low = text.lower()
     size = len(low)
+    if anchors is None or size != len(text):  # (a character whose lower case is longer moves the offsets: read again)
+        anchors = _automaton().iter(low)
     found: dict[str, list[int]] = {}
-    for end, (length, tagged) in _automaton().iter(low):
+    for end, (length, tagged) in anchors:
         end += 1
         for role_id, pattern in tagged:
             if roles is not None and role_id not in roles:
@@ -80,6 +87,13 @@ def role_hits(text: str, roles: Collection[str] | None = None) -> list[tuple[str
                                                  end + WINDOW if end + WINDOW < size else size):
                 starts.append(end - length)
     return [(role_id, start) for role_id, starts in found.items() for start in starts]
+
+
+def anchor_value(keyword: str) -> AnchorValue:
+    """What the automaton holds for an anchor (one of `ANCHORS`): its length and the roles it opens, with their
+    patterns."""
+    value: AnchorValue = _automaton().get(keyword)
+    return value
 
 
 def chunk_roles(chunk_ids: Sequence[str], heading_paths: Sequence[str],

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from casetrack.chunk import chunk_pages, extract_structure
-from casetrack.chunk.roles.tagging import role_hits
+from casetrack.chunk.roles.tagging import ANCHORS, role_hits
 from casetrack.domain import Document, DocumentType, ExtractionMethod, ParsedPage
 from casetrack.graph.records import FORMAT, DateRecord, EntityRecord, ExtractRecord, extract_json, extract_of
 from casetrack.service.graph.case_graph import CaseGraph, build_graph
@@ -111,6 +111,7 @@ def test_a_failed_extraction_and_a_row_from_a_later_version_still_read() -> None
 def test_the_stored_keyword_role_hits_are_each_pages_own_reading(name: str) -> None:
     """Ingest takes the keyword roles' anchors from the graph's keyword pass over the joined pages, not from a pass
     over each page: the stored hits (role, page, offset, in order) are what reading each page gives."""
+    assert not any("\n" in anchor or anchor != anchor.lower() for anchor in ANCHORS)  # none crosses a page break
     pages = parsed(name).pages
     stored = build_extract(pages, extract_structure(pages), []).roles
     each_page = [(role, page.number, start) for page in pages for role, start in role_hits(page.text)]

@@ -48,3 +48,12 @@ def test_blank_lines_between_paragraphs_are_counted() -> None:
     layout = PageLayout.of(text)
     assert [layout.line_at(text.index(s)) for s in ("CO-BRANDING", "This", "About.com", "1. Term")] == [1, 3, 4, 6]
     assert layout.paragraph_at(text.index("1. Term")) == 3
+
+
+def test_a_line_of_only_unicode_spaces_parts_paragraphs_as_an_empty_line_does() -> None:
+    """A PDF's blank line may hold a no-break or an em space: it is a blank line, and the next text a new paragraph."""
+    for blank in ("", " \t", "\u00a0", "\u2003 \u00a0"):
+        layout = PageLayout.of(f"First paragraph.\n{blank}\nSecond paragraph.")
+        assert layout.paragraphs == (1, 1, 2)
+        assert layout.line_starts == (0, 17, 18 + len(blank))
+        assert layout.line_at(18 + len(blank)) == 3

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from casetrack.chunk.roles.tagging import by_role, resolve_role, tag_passage
+from casetrack.chunk.roles.tagging import by_role, resolve_role, role_hits, tag_passage
 from casetrack.chunk.roles.taxonomy import ASKS, BY_ID, KEYWORD_ROLES, LEARNED, ROLES
 from casetrack.domain import Chunk, ChunkSpan, ExtractionMethod, Provenance
 from casetrack.errors import InvalidInput
@@ -92,3 +92,17 @@ def test_a_documents_passages_group_by_role_in_reading_order() -> None:
     groups = by_role([chunk(2, ("governing_law",)), chunk(1, ("parties", "governing_law")), chunk(3, ())])
     assert [(role.id, [c.id for c in chunks]) for role, chunks in groups] == [
         ("parties", ["c1"]), ("governing_law", ["c1", "c2"])]
+
+
+def test_hits_asked_for_some_roles_are_those_roles_hits_in_the_same_order() -> None:
+    """A passage's clause places ask only for its own roles (chunk.roles.clause_spans): they get the same hits, in
+    the same order, as the whole reading gives those roles; the order of the roles is their first anchors'."""
+    filler = " The parties met on Monday and discussed the weather at length." * 12  # > WINDOW apart
+    text = ("The Company sells insurance products." + filler + " This Agreement shall be governed by the laws of "
+            "Delaware." + filler + " Distributor shall maintain general liability insurance with limits of not less "
+            "than $1,000,000. Upon termination, Recipient shall return or destroy all Confidential Information.")
+    everything = role_hits(text)
+    assert [r for r, _ in everything][:2] == ["insurance", "governing_law"]  # insurance's first anchor opens none
+    assert len([r for r, _ in everything if r == "insurance"]) == 1  # only the second "insurance" is the clause
+    for asked in ({"insurance"}, {"governing_law", "return_of_information"}, set()):
+        assert role_hits(text, asked) == [hit for hit in everything if hit[0] in asked]

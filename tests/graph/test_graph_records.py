@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from casetrack.chunk import chunk_pages, extract_structure
+from casetrack.chunk.roles.tagging import ANCHORS, role_hits
 from casetrack.domain import Document, DocumentType, ExtractionMethod, ParsedPage
 from casetrack.graph.records import FORMAT, DateRecord, EntityRecord, ExtractRecord, extract_json, extract_of
 from casetrack.service.graph.case_graph import CaseGraph, build_graph
@@ -24,6 +25,7 @@ from casetrack.store import keys
 from casetrack.store.records import dumps, loads
 from casetrack.store.rocks import open_read, open_write
 from tests.datasets import EVAL_DEV
+from tests.parse.evaldev import parsed
 
 KEYED = Path(__file__).with_name("data") / "extract_keyed_form.json.gz"
 DOCS = ("ca8_rule_28j_letter_us_v_xiang_2023.pdf.txt", "common_paper_mutual_nda_v1.docx.txt")
@@ -102,3 +104,27 @@ def test_a_failed_extraction_and_a_row_from_a_later_version_still_read() -> None
     older_date = extract_of({"dates": [{"iso": "2022-01-15", "text": "January 15, 2022", "event": "signed",
                                         "page": 2, "char_start": 5, "char_end": 21}]})
     assert older_date.dates == (DateRecord("2022-01-15", "January 15, 2022", "signed", "January 15, 2022", 2, 5, 21),)
+
+
+@pytest.mark.parametrize("name", ["cuad_ebix_cobranding_agreement.pdf", "cuad_lucid_distributor_agreement.pdf",
+                                  "ca8_rule_28j_letter_us_v_xiang_2023.pdf", "common_paper_mutual_nda_v1.docx"])
+def test_the_stored_keyword_role_hits_are_each_pages_own_reading(name: str) -> None:
+    """Ingest takes the keyword roles' anchors from the graph's keyword pass over the joined pages, not from a pass
+    over each page: the stored hits (role, page, offset, in order) are what reading each page gives."""
+    assert not any("\n" in anchor or anchor != anchor.lower() for anchor in ANCHORS)  # none crosses a page break
+    pages = parsed(name).pages
+    stored = build_extract(pages, extract_structure(pages), []).roles
+    each_page = [(role, page.number, start) for page in pages for role, start in role_hits(page.text)]
+    assert [(r.role, r.page, r.char_start) for r in stored] == each_page
+    assert len(each_page) >= (1 if name.startswith("cuad") else 0)
+
+
+def test_a_page_whose_lower_case_moves_offsets_keeps_its_own_role_hits() -> None:
+    """"İ" lower-cases to two characters: that page's offsets are its own lower case's, as before."""
+    text = "İSTANBUL. This Agreement shall be governed by the laws of the State of New York."
+    pages = [ParsedPage(1, "Payment shall be made within 30 days of invoice.", ExtractionMethod.NATIVE),
+             ParsedPage(2, text, ExtractionMethod.NATIVE)]
+    stored = build_extract(pages, [], []).roles
+    assert [(r.role, r.page, r.char_start) for r in stored] == [
+        (role, page.number, start) for page in pages for role, start in role_hits(page.text)]
+    assert ("governing_law", 2) in [(r.role, r.page) for r in stored]

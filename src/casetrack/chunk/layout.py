@@ -48,13 +48,17 @@ class PageLayout:
         paragraphs: list[int] = []
         offset, paragraph, in_blank = 0, 0, True
         for line in lines:
-            blank = line.strip() == "" or (printed is not None and _holds_only_its_number(line))
+            blank = line.isspace() or not line or (printed is not None and _holds_only_its_number(line))
             if not blank and in_blank:
                 paragraph += 1
             in_blank = blank
-            wrapped = wrap_starts(line, line_width) if line_width and len(line) > line_width else (0,)
-            starts.extend(offset + start for start in wrapped)
-            paragraphs.extend([max(paragraph, 1)] * len(wrapped))
+            if line_width and len(line) > line_width:
+                wrapped = wrap_starts(line, line_width)
+                starts.extend(offset + start for start in wrapped)
+                paragraphs.extend([max(paragraph, 1)] * len(wrapped))
+            else:  # one stored line, one printed line: the common case, without a generator per line
+                starts.append(offset)
+                paragraphs.append(paragraph or 1)
             offset += len(line) + 1
         return cls(tuple(starts), tuple(paragraphs), printed, wraps=bool(line_width))
 

@@ -37,7 +37,7 @@ from casetrack.graph.entities import (
 from casetrack.graph.issues import Heading, IssueMention, find_issues, issues_with_causes
 from casetrack.graph.mail.correspondents import CORRESPONDENT_ROLES
 from casetrack.graph.names import entity_key, organization_key, person_key, same_entity
-from casetrack.graph.pagetext import join_pages
+from casetrack.graph.pagetext import JoinedText, join_pages
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +59,11 @@ def extract(pages: Sequence[ParsedPage], headings: Sequence[Heading] = ()) -> Gr
     return replace(found, issues=tuple(issues_with_causes(pages, headings, causes_of_action(found.entities))))
 
 
-def extract_mentions(pages: Sequence[ParsedPage]) -> GraphExtract:
+def extract_mentions(pages: Sequence[ParsedPage], joined: JoinedText | None = None) -> GraphExtract:
     """All but the issues, which need the document's headings: ingestion runs this in the helper
-    process while it finds the headings, then adds the issues (`issues_with_causes`)."""
-    joined = join_pages(pages)
+    process while it finds the headings, then adds the issues (`issues_with_causes`). `joined`: the pages
+    joined (`join_pages`), when the caller reads the same text too (its keyword pass is then shared)."""
+    joined = join_pages(pages) if joined is None else joined
     authorities = authorities_in(joined)
     dates = find_dates(pages, joined)
     raws = raw_parties(joined.text)

@@ -17,7 +17,7 @@ import codecs
 import re
 import threading
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import ahocorasick
@@ -153,6 +153,12 @@ def _starts(lowered: str) -> dict[str, list[int]]:
         for end, (kw, back) in _built().iter(lowered):
             out.setdefault(kw, []).append(end - back)
     return out
+
+
+def occurrences(lowered: str) -> Mapping[str, list[int]]:
+    """Start of every occurrence of every indexed keyword in `lowered`, in order (overlaps included): the one
+    keyword pass of an extraction, for a caller that registered keywords of its own (`index_keywords`)."""
+    return _starts(lowered)
 
 
 # Characters `re.IGNORECASE` equates with an ASCII letter that `lowered` keeps as they are (the Kelvin sign

@@ -44,6 +44,7 @@ _MONTHS: Mapping[str, int] = {
     for name in names
 }
 _SCALES: Mapping[str, int] = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+_WORD_TRIGGERS = frozenset(_MONTHS) | frozenset(_SCALES)  # made once, not per call
 _DOCKET = re.compile(r"(?:(?P<office>\d{1,2}):)?(?P<year>\d{2})-?(?P<type>[a-z]{1,5})-?(?P<number>\d{1,6})")
 _SLASH_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})")
 _BATES_WORD = re.compile(r"([a-z]{2,8})-(\d{5,10})")
@@ -107,8 +108,9 @@ def with_aliases(terms: list[str]) -> list[str]:
     if len(terms) < 2:
         return terms
     present = set(terms)
-    triggers = (_MONTHS.keys() | _SCALES.keys()) & present
-    triggers |= {t for t in present if len(t) >= 5 and t.isdigit()}
+    triggers = set(_WORD_TRIGGERS.intersection(present))
+    # `filter(str.isdigit)` tests every distinct term in C; only the few numbers reach the length test.
+    triggers.update(t for t in filter(str.isdigit, present) if len(t) >= 5)
     if not triggers:
         return terms
     inserts: dict[int, list[str]] = {}

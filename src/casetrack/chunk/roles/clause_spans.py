@@ -33,7 +33,8 @@ def clause_spans(text: str, roles: Mapping[str, float | None], model: ClauseMode
         for role in learned:
             out[role] = _run(parts, probs[:, model.types.index(role)], model.threshold)
     worded = [r for r in roles if r not in out]
-    hits = role_hits(text) if worded else []  # read once for all of the passage's keyword roles
+    # Read once for all of the passage's keyword roles, and for those alone: the other roles' patterns are not run.
+    hits = role_hits(text, worded) if worded else []
     for role in worded:
         found = _keyword_piece(role, parts, hits)
         if found is not None:

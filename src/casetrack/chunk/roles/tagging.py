@@ -24,7 +24,7 @@ as one more ranking signal for questions that ask for a role, and by `search_cas
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 
 import ahocorasick
@@ -35,6 +35,9 @@ from casetrack.domain import Chunk
 from casetrack.errors import InvalidInput, quoted
 
 TERM_PREFIX = "role:"
+# An anchor's length, and each role it opens with the role's compiled pattern (None when the anchor decides).
+AnchorValue = tuple[int, tuple[tuple[str, re.Pattern[str] | None], ...]]
+ANCHORS = frozenset(keyword for role in KEYWORD_ROLES for keyword in role.anchors)  # lower case, no line break
 
 
 def role_term(role_id: str) -> str:
@@ -50,24 +53,47 @@ def tag_passage(text: str, heading_path: str = "") -> tuple[str, ...]:
     return tuple(role.id for role in KEYWORD_ROLES if role.id in worded or role.id in titled)
 
 
+@lru_cache(maxsize=1024)
 def heading_roles(heading_path: str) -> tuple[str, ...]:
-    """The roles a passage's heading path names by its innermost title ("12 GOVERNING LAW")."""
+    """The roles a passage's heading path names by its innermost title ("12 GOVERNING LAW"). Kept per path: a
+    document's passages share a few dozen paths, and each path costs a search per role with a heading."""
     title = _last_heading(heading_path.lower()) if heading_path else ""
     return tuple(role.id for role in KEYWORD_ROLES if title and role.heading and _compiled(role.id)[1].search(title))
 
 
-def role_hits(text: str) -> list[tuple[str, int]]:
+def role_hits(text: str, roles: Collection[str] | None = None,
+              anchors: Iterable[tuple[int, AnchorValue]] | None = None) -> list[tuple[str, int]]:
     """(role id, offset) for each anchor in `text` whose role's drafting language it opens: the text-worded
-    roles of a page or passage, located so that ingest can give each to the chunk holding it."""
+    roles of a page or passage, located so that ingest can give each to the chunk holding it. `roles`, when
+    given, limits the hits to those roles (a passage's clause places want only its own roles): the other
+    roles' patterns are then not run. `anchors`, when given, are the anchors of `text` already found, as the
+    automaton's own pass gives them (`ANCHORS`, `anchor_value`): ingest finds them in its graph's keyword pass.
+
+    Hits come grouped by role, roles in the order their first anchor occurs (whether or not it opens the role's
+    language), each role's hits in the order their anchors end: the order the stored graph record keeps."""
     low = text.lower()
-    hits: list[tuple[str, int]] = []
-    for role_id, found in _anchor_spans(low).items():
-        role = KEYWORD_BY_ID[role_id]
-        pattern = _compiled(role_id)[0]
-        for start, end in found:
-            if not role.pattern or pattern.search(low, max(0, end - WINDOW), min(len(low), end + WINDOW)):
-                hits.append((role_id, start))
-    return hits
+    size = len(low)
+    if anchors is None or size != len(text):  # (a character whose lower case is longer moves the offsets: read again)
+        anchors = _automaton().iter(low)
+    found: dict[str, list[int]] = {}
+    for end, (length, tagged) in anchors:
+        end += 1
+        for role_id, pattern in tagged:
+            if roles is not None and role_id not in roles:
+                continue
+            starts = found.setdefault(role_id, [])  # the role's place in the order is its first anchor's
+            # A role without a pattern is decided by its anchor; one with a pattern needs it near the anchor.
+            if pattern is None or pattern.search(low, end - WINDOW if end > WINDOW else 0,
+                                                 end + WINDOW if end + WINDOW < size else size):
+                starts.append(end - length)
+    return [(role_id, start) for role_id, starts in found.items() for start in starts]
+
+
+def anchor_value(keyword: str) -> AnchorValue:
+    """What the automaton holds for an anchor (one of `ANCHORS`): its length and the roles it opens, with their
+    patterns."""
+    value: AnchorValue = _automaton().get(keyword)
+    return value
 
 
 def chunk_roles(chunk_ids: Sequence[str], heading_paths: Sequence[str],
@@ -140,24 +166,20 @@ def _last_heading(path: str) -> str:
 WINDOW = 300  # characters either side of an anchor a role's pattern may reach (its longest span is ~250)
 
 
-def _anchor_spans(low: str) -> dict[str, list[tuple[int, int]]]:
-    """Role id -> (start, end) of each of its anchors in `low`."""
-    spans: dict[str, list[tuple[int, int]]] = {}
-    for end, (length, roles) in _automaton().iter(low):
-        for role_id in roles:
-            spans.setdefault(role_id, []).append((end + 1 - length, end + 1))
-    return spans
-
-
 @lru_cache(maxsize=1)
 def _automaton() -> ahocorasick.Automaton:
+    """Every role's anchors in one Aho-Corasick automaton: an anchor's value is its length and, for each role it
+    opens (in role id order), the role's id and its compiled pattern (None when the anchor decides), so that a
+    hit needs no lookup of its role."""
     by_keyword: dict[str, set[str]] = {}
     for role in KEYWORD_ROLES:
         for keyword in role.anchors:
             by_keyword.setdefault(keyword, set()).add(role.id)
     automaton = ahocorasick.Automaton()
     for keyword, ids in by_keyword.items():
-        automaton.add_word(keyword, (len(keyword), tuple(sorted(ids))))
+        tagged = tuple((role_id, _compiled(role_id)[0] if KEYWORD_BY_ID[role_id].pattern else None)
+                       for role_id in sorted(ids))
+        automaton.add_word(keyword, (len(keyword), tagged))
     automaton.make_automaton()
     return automaton
 

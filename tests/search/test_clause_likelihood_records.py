@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from casetrack.chunk.roles.taxonomy import BY_ID
 from casetrack.config import load_settings
 from casetrack.domain import ChunkSpan, Document, DocumentType, ExtractionMethod, StoredPage
 from casetrack.service.app import CaseTrack
@@ -160,4 +162,68 @@ def test_export_and_import_carry_the_likelihoods_and_refuse_those_of_no_passage(
         portability.import_case(app.settings, app.registry, licensing.UNLIMITED, poisoned.path)
     assert "which is not a passage in the case" in refused.value.message
     assert len(app.list_cases("all")) == 2
+    app.jobs.shutdown()
+
+
+CLAUSES = [
+    "Assignment. Neither party may assign, delegate or otherwise transfer this Agreement or any of its rights or "
+    "obligations, whether by operation of law, merger or otherwise, without the prior written consent of the other.",
+    "Change of Control. If the Supplier undergoes a change of control, the Buyer may terminate this Agreement on "
+    "thirty days' written notice given within ninety days after it learns of the change.",
+    "Limitation of Liability. In no event shall either party's aggregate liability arising out of this Agreement "
+    "exceed the total fees paid by the Buyer in the twelve months preceding the event giving rise to the claim.",
+    "Insurance. The Supplier shall maintain, at its own cost, commercial general liability insurance with limits "
+    "of not less than two million dollars per occurrence, and shall name the Buyer as an additional insured.",
+    "Audit. The Buyer may, on ten business days' notice and not more than once a year, inspect the Supplier's "
+    "books and records relating to the fees charged under this Agreement.",
+    "Governing Law. This Agreement is governed by the laws of the State of Delaware, without regard to its "
+    "conflict of laws rules, and the courts of Wilmington have exclusive jurisdiction.",
+    "Minimum Purchase. The Buyer shall purchase at least ten thousand units in each calendar quarter of the term, "
+    "and shall pay for any shortfall at the price then in effect.",
+    "Exclusivity. During the term the Supplier shall not sell the products to any other distributor in the "
+    "territory, and the Buyer shall not purchase competing products from any third party.",
+]
+
+
+def search_state(app: CaseTrack, case_id: str, question: str) -> list[tuple[str, float]]:
+    response = app.search.search(app.cases.get(case_id), question, top_k=10)
+    return [(hit.chunk.id, hit.evidence.fused if hit.evidence is not None else -1.0) for hit in response.hits]
+
+
+def rewrite_chunks(app: CaseTrack, case_id: str, likely: Callable[[dict[str, float]], dict[str, float]]) -> None:
+    """Every chunk as the code before the likelihoods records stored it: `likely(its likely untagged types)`
+    inside its chunk record, no likelihoods record."""
+    store = app.cases.store(app.cases.get(case_id))
+    with store.writer("test") as db:
+        batch = db.batch()
+        for chunk_key, raw in list(db.scan(keys.CHUNKS, b"chunk:")):
+            record = json.loads(raw)
+            likely_key = keys.likelihoods(record["id"])
+            small = json.loads(db.get(keys.CHUNKS, likely_key) or b"{}")
+            tagged = record.get("role_confidence", {})
+            record["role_likelihood"] = likely({t: p for t, p in small.items() if t not in tagged})
+            batch.put(keys.CHUNKS, chunk_key, dumps(record))
+            batch.delete(keys.CHUNKS, likely_key)
+        db.write(batch)
+
+
+def test_a_case_written_before_ranks_as_one_written_now(tmp_path: Path) -> None:
+    """Search through the service on a real ingested contract: its chunks rewritten as an older CaseTrack wrote
+    them rank and score the same; other likelihoods in those old records change the results (so they are read)."""
+    schedules = [f"Schedule {i}. Shipment lot {i} is delivered to warehouse {i} at dock {i + 3}; the carrier for "
+                 f"lot {i} is named in the purchase order that covers it." for i in range(1, 41)]
+    (tmp_path / "Supply Agreement.txt").write_text("SUPPLY AGREEMENT\n\n" + "\n\n".join(CLAUSES))
+    (tmp_path / "Delivery Schedule.txt").write_text("\n\n".join(schedules))
+    app = CaseTrack.open(load_settings(tmp_path / "CaseTrack", environ={}))
+    case = app.create_case("Acme v. Widget")
+    for name in ("Supply Agreement.txt", "Delivery Schedule.txt"):
+        app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(tmp_path / name)))
+    questions = ["the anti-assignment clause: can the agreement be assigned without consent?",
+                 "the cap on liability of each party", "the change of control termination right",
+                 "the minimum purchase commitment each quarter"]
+    now = [search_state(app, case.id, q) for q in questions]
+    rewrite_chunks(app, case.id, lambda found: found)
+    assert [search_state(app, case.id, q) for q in questions] == now
+    rewrite_chunks(app, case.id, lambda found: dict.fromkeys(BY_ID, 0.5))
+    assert [search_state(app, case.id, q) for q in questions] != now
     app.jobs.shutdown()

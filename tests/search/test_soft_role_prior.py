@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
 
-from casetrack.search.evidence import LIKELY_FROM, LIKELY_FULL, likely
+from casetrack.chunk.roles.tagging import role_term
+from casetrack.index.bm25 import index_state_from_entries
+from casetrack.index.postings import Key
+from casetrack.search.evidence import LIKELY_FROM, LIKELY_FULL, evidence, likely
+from casetrack.search.pipeline import DEFAULT_PIPELINE
 from casetrack.store import documents as docstore
 from casetrack.store import keys
 from casetrack.store.rocks import open_write
@@ -38,3 +43,29 @@ def test_likelihoods_are_read_from_the_chunk_record_and_a_crafted_one_lifts_noth
         kept, crafted, missing = docstore.role_likelihoods(db, ["kept", "crafted", "missing"])
     assert kept == {"anti_assignment": 0.4, "change_of_control": 0.04}
     assert crafted == {} and missing == {}
+
+
+def test_the_prior_reads_the_likelihoods_of_only_the_passages_they_could_lift() -> None:
+    """A passage tagged with the role asked most strongly has all a likelihood gives: its likelihoods are not read,
+    and every passage is lifted as when all are read."""
+    tagged = {f"t{i}": "anti_assignment" for i in range(5)} | {f"c{i}": "change_of_control" for i in range(5)}
+    keys = [*tagged, *(f"u{i}" for i in range(10))]
+    bm25 = index_state_from_entries((key, {"assign": 1, **({role_term(tagged[key]): 1} if key in tagged else {})})
+                                    for key in keys)
+    stored = {key: {"anti_assignment": 0.01 + 0.01 * i, "change_of_control": 0.2 - 0.02 * i}
+              for i, key in enumerate(keys)}
+    asked: list[list[str]] = []
+
+    def likelihoods(wanted: Sequence[Key]) -> list[dict[str, float]]:
+        asked.append([str(key) for key in wanted])
+        return [stored[str(key)] for key in wanted]
+
+    roles = {"anti_assignment": 0.9, "change_of_control": 0.5}
+    found = evidence(None, ["assign"], [], roles, bm25, lambda doc: [], None, DEFAULT_PIPELINE, likelihoods)
+    assert found.prior is not None
+    lifts = found.prior(keys)
+    assert asked == [[key for key in keys if not key.startswith("t")]]
+    expected = [max(0.9 if key.startswith("t") else 0.5 if key.startswith("c") else 0.0,
+                    *(how * likely(stored[key][role]) for role, how in roles.items())) for key in keys]
+    assert lifts == [DEFAULT_PIPELINE.role_weight * e for e in expected]
+    assert lifts[keys.index("c4")] == DEFAULT_PIPELINE.role_weight * 0.9  # likely enough of the role asked most

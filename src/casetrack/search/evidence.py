@@ -98,8 +98,12 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
         for role, how in roles.items():
             for i in np.flatnonzero(bm25.holds(role_term(role), keys)).tolist():
                 tagged[i] = max(tagged[i], how)
-        if likelihoods is not None:  # an untagged passage by how likely it is the clause asked for
-            for i, types in enumerate(likelihoods(keys[: config.fuse_keep])):
+        if likelihoods is not None and roles:  # an untagged passage by how likely it is the clause asked for
+            # Only the passages a likelihood could lift are read: one tagged with the role asked most strongly
+            # already has the most a likelihood gives (`how` times at most 1).
+            most = max(roles.values())
+            open_ = [i for i in range(min(len(keys), config.fuse_keep)) if tagged[i] < most]
+            for i, types in zip(open_, likelihoods([keys[i] for i in open_]), strict=True):
                 tagged[i] = max([tagged[i], *(how * likely(types.get(role, 0.0)) for role, how in roles.items())])
         return [config.name_weight * strength.get(key, 0.0) + config.role_weight * tag
                 for key, tag in zip(keys, tagged, strict=True)]

@@ -12,6 +12,10 @@ chunks need not be embedded:
   * chunk text: a 1,200-2,800 character window of the eval-dev reference texts plus a few
     synthetic names/numbers drawn from a Zipf(1.1) vocabulary of 200,000 identifiers (a big
     case has a large vocabulary); BM25 entries are the real tokenizer's output for that text;
+  * clause types: each passage of the pool is tagged once as ingest tags an agreement's passages
+    (`service.ingest.clauses.tag_chunks`: the shipped classifier, its tags with their confidences and
+    places, the likely untagged types from 0.01 up), and a chunk takes its passage's, with the tags'
+    terms in its BM25 entry, so that a clause question's soft role prior reads them as in a real case;
   * E7 vectors: random unit 384-d vectors under E7's key in the embeddings column family; a chunk
     longer than E7's 256-token window (by the 4-characters-a-token estimate) also gets the window
     vectors ingest stores for it (1 + ceil((tokens - 254) / 190) of them, at most 4; its vector is
@@ -51,10 +55,12 @@ import bm25s
 import numpy as np
 import psutil
 
+from casetrack.chunk.roles.tagging import role_term
 from casetrack.config import load_settings
 from casetrack.domain import CaseStats, ChunkSpan, Document, DocumentType, ExtractionMethod, StoredPage
 from casetrack.index.tokenize import tokenize
 from casetrack.service.app import CaseTrack
+from casetrack.service.ingest.clauses import ChunkTags, tag_chunks
 from casetrack.service.search.case_index import CaseIndex
 from casetrack.store import changes, keys, stats
 from casetrack.store import documents as docstore
@@ -91,9 +97,22 @@ def rare_terms(n: int) -> np.ndarray:
     return np.minimum(np.searchsorted(_RARE, RNG.random((n, 12))), RARE_VOCAB - 1)
 
 
-def document(d: int, pool: list[str], pool_counts: list[dict[str, int]], rare: np.ndarray) -> docstore.DocumentWrite:
+def pool_tags(pool: list[str]) -> ChunkTags:
+    """The pool's passages tagged as an agreement's passages are at ingest (keyed "0", "1", ...)."""
+    spans = [ChunkSpan(i, 1, 0, len(text), text, 1, 1, 0, 0, (len(text) + 3) // 4) for i, text in enumerate(pool)]
+    tags = tag_chunks([str(i) for i in range(len(pool))], spans, [""] * len(pool), [], DocumentType.CONTRACT)
+    print(f"pool of {len(pool)} passages: {sum(bool(r) for r in tags.roles)} tagged, "
+          f"{len(tags.likelihood)} with a likely untagged type, "
+          f"{sum(bool(r) or str(i) in tags.likelihood for i, r in enumerate(tags.roles))} with either",
+          file=sys.stderr)
+    return tags
+
+
+def document(d: int, pool: list[str], pool_counts: list[dict[str, int]], rare: np.ndarray,
+             tags: ChunkTags) -> docstore.DocumentWrite:
     doc_id = str(uuid.uuid4())
     chunks, terms, vectors, windows = [], {}, {}, {}
+    roles, confidence, likelihood, places = {}, {}, {}, {}
     page_texts: dict[int, list[str]] = {}
     vecs = RNG.standard_normal((CHUNKS_PER_DOC, DIM)).astype(np.float32)
     vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
@@ -112,6 +131,13 @@ def document(d: int, pool: list[str], pool_counts: list[dict[str, int]], rare: n
         counts = dict(pool_counts[pick])
         for name in names:
             counts[name] = counts.get(name, 0) + 1
+        if tags.roles[pick]:
+            roles[chunk_id] = tags.roles[pick]
+            for role in tags.roles[pick]:
+                counts[role_term(role)] = 1
+        for held, by_chunk in ((tags.confidence, confidence), (tags.likelihood, likelihood), (tags.places, places)):
+            if str(pick) in held:
+                by_chunk[chunk_id] = held[str(pick)]
         terms[chunk_id] = counts
         vectors[chunk_id] = vecs[s]
         tokens = (len(text) + 3) // 4
@@ -128,7 +154,8 @@ def document(d: int, pool: list[str], pool_counts: list[dict[str, int]], rare: n
                    ocr_pages=0, skipped_pages=0, ocr_confidence=None, ingested_at=time.time(),
                    embedded_at=time.time(), embedders=("E7", "E13"))
     return docstore.DocumentWrite(document=doc, pages=pages, chunks=chunks, terms=terms, vectors={"E7": vectors},
-                                  windows={"E7": windows})
+                                  windows={"E7": windows}, roles=roles, role_confidence=confidence,
+                                  role_likelihood=likelihood, role_spans=places)
 
 
 def write_case(data_dir: Path, n: int) -> float:
@@ -138,9 +165,10 @@ def write_case(data_dir: Path, n: int) -> float:
     store = app.cases.store(app.create_case(f"bench {n}"))
     pool = passages()
     pool_counts = [dict(Counter(tokenize(t))) for t in pool]
+    tags = pool_tags(pool)
     generation = docs = 0
     for first in range(0, n // CHUNKS_PER_DOC, DOCS_PER_WRITE):
-        writes = [document(d, pool, pool_counts, rare_terms(CHUNKS_PER_DOC))
+        writes = [document(d, pool, pool_counts, rare_terms(CHUNKS_PER_DOC), tags)
                   for d in range(first, min(first + DOCS_PER_WRITE, n // CHUNKS_PER_DOC))]
         with store.writer("benchmark") as db:
             batch = db.batch()

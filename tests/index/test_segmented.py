@@ -171,6 +171,18 @@ def test_a_search_asks_each_question_once_and_the_answers_are_the_same(monkeypat
     scores = ours.dense["e7"].score_keys(q, [*found, *others])
     assert sum(scored_rows) == len(others)  # the 40 found are not read again
     assert np.allclose(scores, fresh.dense["e7"].score_keys(q, [*found, *others]), atol=1e-6)
+    # The score a result shows asks again for the first few the fusion ranked: none is read a second time,
+    # and a passage no one asked about yet is.
+    scored_rows.clear()
+    shown = [others[3], found[0], others[0], entries[1].chunk_id]
+    again = ours.dense["e7"].score_keys(q, shown)
+    assert sum(scored_rows) == (entries[1].chunk_id not in {*found, *others})
+    assert np.allclose(again, fresh.dense["e7"].score_keys(q, shown), atol=1e-6)
+    assert np.array_equal(again[:3], scores[[len(found) + 3, 0, len(found)]])
+    ours.dense["e7"].search(RNG.standard_normal(16), 40)  # another question: nothing of this one is reused
+    scored_rows.clear()
+    ours.dense["e7"].score_keys(q, others[:5])
+    assert sum(scored_rows) == 5
 
     query = ["w1", "w5", "w40"]
     first = ours.bm25.score_keys(query, others)

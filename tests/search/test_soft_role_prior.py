@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
 
-from casetrack.search.evidence import LIKELY_FROM, LIKELY_FULL, likely
+import pytest
+
+from casetrack.chunk.roles.tagging import role_term
+from casetrack.index.bm25 import index_state_from_entries
+from casetrack.index.postings import Key
+from casetrack.search.evidence import LIKELY_FROM, LIKELY_FULL, evidence, likely
+from casetrack.search.pipeline import DEFAULT_PIPELINE
+from casetrack.search.scope import Scope
 from casetrack.store import documents as docstore
 from casetrack.store import keys
 from casetrack.store.rocks import open_write
@@ -38,3 +46,30 @@ def test_likelihoods_are_read_from_the_chunk_record_and_a_crafted_one_lifts_noth
         kept, crafted, missing = docstore.role_likelihoods(db, ["kept", "crafted", "missing"])
     assert kept == {"anti_assignment": 0.4, "change_of_control": 0.04}
     assert crafted == {} and missing == {}
+
+
+def test_the_prior_reads_likelihoods_only_for_a_question_asking_a_clause_type() -> None:
+    """A question that names a document and asks no clause type reads no likelihoods (a cold read of a hundred
+    records for nothing); one that asks reads the candidates' and lifts each by its own."""
+    keys = [f"k{i}" for i in range(6)]
+    bm25 = index_state_from_entries((key, {"assign": 1}) for key in keys)
+    stored = {key: {"anti_assignment": 0.01 + 0.02 * i} for i, key in enumerate(keys)}
+    asked: list[list[str]] = []
+
+    def likelihoods(wanted: Sequence[Key]) -> list[dict[str, float]]:
+        asked.append([str(key) for key in wanted])
+        return [stored[str(key)] for key in wanted]
+
+    named = Scope(frozenset({"doc"}), frozenset(), {"doc": 1.0})
+    found = evidence(named, ["assign"], [], {}, bm25, lambda doc: keys[:3], None, DEFAULT_PIPELINE, likelihoods)
+    assert found.prior is not None
+    assert found.prior(keys) == [DEFAULT_PIPELINE.name_weight * (1.0 if i < 3 else 0.0) for i in range(6)]
+    assert asked == []
+    roles = {"anti_assignment": 0.9}
+    found = evidence(None, ["assign"], [], roles, bm25, lambda doc: [], None, DEFAULT_PIPELINE, likelihoods)
+    assert found.prior is not None
+    lifts = found.prior(keys)
+    assert asked == [keys]
+    assert lifts == pytest.approx([DEFAULT_PIPELINE.role_weight * 0.9 * likely(stored[key]["anti_assignment"])
+                                   for key in keys])
+    assert lifts[0] == 0.0 and lifts[-1] == pytest.approx(DEFAULT_PIPELINE.role_weight * 0.9)  # 0.01 lifts none, 0.11 in full

@@ -283,11 +283,25 @@ class SegmentedDense:
             known = (rows >= 0) & (last[1][at] == rows)
             out[known] = last[2][at[known]]
             rows = np.where(known, -1, rows)
+        read = []
         for offset, part, _ in self._parts:
             targets, positions = _positions(part, rows - offset)
             order = np.argsort(positions, kind="stable")  # ascending positions read fastest from disk
             out[targets[order]] = exact_scores(part, q, positions[order])
+            read.append(targets)
+        self._remember(q, rows, out, np.concatenate(read) if read else np.empty(0, dtype=np.int64))
         return out
+
+    def _remember(self, q: np.ndarray, rows: np.ndarray, scores: np.ndarray, read: np.ndarray) -> None:
+        """Add the rows just read from disk (at `read`) to the query's remembered ones: the score a result
+        shows (service.search.scoring) asks again for the cosines of the few the fusion ranked first."""
+        if not read.size:
+            return
+        last, key = self._last_found, q.tobytes()
+        kept_rows, kept_scores = (last[1], last[2]) if last is not None and last[0] == key else ((), ())
+        merged = np.concatenate([kept_rows, rows[read]]).astype(np.int64)
+        unique, first = np.unique(merged, return_index=True)  # ascending, each row once
+        self._last_found = (key, unique, np.concatenate([kept_scores, scores[read]]).astype(np.float32)[first])
 
     def _locate(self, keys: Sequence[Key]) -> list[tuple[DensePart, int] | None]:
         rows = self._space.rows_of(keys)

@@ -102,7 +102,7 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
         case plays is never listed whole."""
         holds = {role: bm25.holds(role_term(role), keys) for role in roles}
         tagged = [max((how for role, how in roles.items() if holds[role][i]), default=0.0) for i in range(len(keys))]
-        if likelihoods is not None:
+        if likelihoods is not None and roles:  # nothing to read for a question asking no clause type
             # a passage the classifier scored (tagged or not) by how likely it is the clause asked for; a role
             # found by keywords (no probability) lifts in full
             for i, types in enumerate(likelihoods(keys[: config.fuse_keep])):

@@ -4,10 +4,12 @@ chunk and provenance records. Pure encoding, no store access."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
 from casetrack.chunk.roles.tagging import known_roles
+from casetrack.chunk.roles.taxonomy import BY_ID
 from casetrack.domain import Chunk, ChunkSpan, Document, DocumentType, ExtractionMethod, Provenance, StoredPage
 from casetrack.store.records import dumps, loads
 
@@ -96,6 +98,40 @@ def _role_spans(value: object, known: tuple[str, ...], size: int) -> tuple[tuple
     return tuple((r, int(s[0]), int(s[1])) for r, s in value.items()
                  if r in known and isinstance(s, list) and len(s) == 2 and all(isinstance(v, int) for v in s)
                  and 0 <= s[0] < s[1] <= size)
+
+
+def encode_likelihoods(likelihood: Mapping[str, float], confidence: Mapping[str, float]) -> bytes:
+    """A chunk's likelihoods record (keys.likelihoods): clause type -> probability, the likely untagged types
+    (`likelihood`) and the tagged ones (`confidence`, which wins for a type in both). `{}` for a chunk without
+    any: a missing record means a chunk written before these records were (read from its chunk record)."""
+    return dumps({**likelihood, **confidence})
+
+
+def decode_likelihoods(raw: bytes) -> dict[str, float]:
+    """A likelihoods record as `encode_likelihoods` wrote it; what it holds beyond a known clause type with a
+    probability in [0, 1] is left out (an imported case's records are data: a crafted one must not rank)."""
+    return _probabilities(_record(raw))
+
+
+def record_likelihoods(chunk_raw: bytes) -> dict[str, float]:
+    """The same from a whole chunk record, for a chunk written before the likelihoods records (2026-11-29),
+    when the record held them as `role_likelihood` and `role_confidence`."""
+    record = _record(chunk_raw)
+    return {**_probabilities(record.get("role_likelihood")), **_probabilities(record.get("role_confidence"))}
+
+
+def _probabilities(value: object) -> dict[str, float]:
+    if not isinstance(value, dict):
+        return {}
+    return {t: float(p) for t, p in value.items()
+            if t in BY_ID and isinstance(p, (int, float)) and not isinstance(p, bool) and 0.0 <= p <= 1.0}
+
+
+def _record(raw: bytes) -> dict[str, Any]:
+    try:
+        return loads(raw)
+    except ValueError:  # orjson's and json's decode errors are ValueErrors, as is a record that is no object
+        return {}
 
 
 # --- writing -----------------------------------------------------------------

@@ -18,8 +18,11 @@ from casetrack.store import keys, page_records
 from casetrack.store.document_records import (
     assemble_chunk,
     decode_document,
+    decode_likelihoods,
     encode_document,
+    encode_likelihoods,
     provenance_record,
+    record_likelihoods,
 )
 from casetrack.store.page_records import decode_page, encode_page
 from casetrack.store.records import dumps, loads
@@ -71,11 +74,11 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
             record["roles"] = list(write.roles[chunk_id])
         if write.role_confidence.get(chunk_id):
             record["role_confidence"] = dict(write.role_confidence[chunk_id])
-        if write.role_likelihood.get(chunk_id):
-            record["role_likelihood"] = dict(write.role_likelihood[chunk_id])
         if write.role_spans.get(chunk_id):
             record["role_spans"] = {r: list(s) for r, s in write.role_spans[chunk_id].items()}
         batch.put(keys.CHUNKS, keys.chunk(chunk_id), dumps(record))
+        batch.put(keys.CHUNKS, keys.likelihoods(chunk_id), encode_likelihoods(
+            write.role_likelihood.get(chunk_id, {}), write.role_confidence.get(chunk_id, {})))
         batch.put(keys.CHUNKS, keys.doc_chunk(doc.id, span.sequence), chunk_id.encode())
         batch.put(keys.PROVENANCE, keys.provenance(chunk_id),
                   dumps(provenance_record(span, pages[span.page], doc.embedded_at, write.printed.get(chunk_id))))
@@ -93,6 +96,7 @@ def delete_document(store: RocksStore, batch: Batch, doc: Document, embedders: I
     chunk_ids = [raw.decode() for _, raw in store.scan(keys.CHUNKS, keys.doc_chunks_prefix(doc.id))]
     for chunk_id in chunk_ids:
         batch.delete(keys.CHUNKS, keys.chunk(chunk_id))
+        batch.delete(keys.CHUNKS, keys.likelihoods(chunk_id))
         batch.delete(keys.PROVENANCE, keys.provenance(chunk_id))
         batch.delete(keys.BM25, keys.bm25_terms(chunk_id))
         for embedder in embedders:
@@ -213,18 +217,15 @@ def chunk_id_at(store: RocksStore, doc_id: str, sequence: int) -> str | None:
 
 def role_likelihoods(store: RocksStore, chunk_ids: Sequence[str]) -> list[dict[str, float]]:
     """Per chunk, its clause types with their probabilities: the tagged ones (role_confidence) and the likely
-    untagged ones (role_likelihood); {} for a chunk without them or not stored."""
-    out = []
-    for raw in store.get_many(keys.CHUNKS, [keys.chunk(chunk_id) for chunk_id in chunk_ids]):
-        record = loads(raw) if raw is not None else {}
-        types: dict[str, float] = {}
-        for name in ("role_likelihood", "role_confidence"):
-            value = record.get(name)
-            if isinstance(value, dict):
-                types.update((str(t), float(p)) for t, p in value.items()
-                             if isinstance(p, (int, float)) and 0.0 <= p <= 1.0)  # a crafted record: data
-        out.append(types)
-    return out
+    untagged ones (role_likelihood); {} for a chunk without them or not stored. Read from the chunks'
+    likelihoods records (a few hundred bytes each, one multi-get); a chunk written before those records were
+    has its whole chunk record read instead, which held the same probabilities."""
+    small = store.get_many(keys.CHUNKS, [keys.likelihoods(chunk_id) for chunk_id in chunk_ids])
+    older = [i for i, raw in enumerate(small) if raw is None]
+    whole = dict(zip(older, store.get_many(keys.CHUNKS, [keys.chunk(chunk_ids[i]) for i in older]), strict=True))
+    return [decode_likelihoods(raw) if raw is not None
+            else record_likelihoods(chunk_raw) if (chunk_raw := whole[i]) is not None else {}
+            for i, raw in enumerate(small)]
 
 
 def load_chunk(store: RocksStore, chunk_id: str, doc: Document | None = None) -> Chunk | None:

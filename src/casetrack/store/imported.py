@@ -121,8 +121,10 @@ def _keyed_by_document(db: RocksStore, doc_ids: set[str], problems: list[str]) -
 
 
 def _keyed_by_chunk(db: RocksStore, chunk_ids: set[str], problems: list[str]) -> None:
-    """Provenance and keyword entries: each key names a passage that must exist."""
-    for cf, prefix in ((keys.PROVENANCE, b"prov:"), (keys.BM25, keys.BM25_TF_PREFIX)):
+    """Provenance, keyword entries and clause likelihoods: each key names a passage that must exist (what a
+    likelihoods record holds is checked where it is read: store.document_records.decode_likelihoods)."""
+    for cf, prefix in ((keys.PROVENANCE, b"prov:"), (keys.BM25, keys.BM25_TF_PREFIX),
+                       (keys.CHUNKS, keys.LIKELIHOODS_PREFIX)):
         for chunk_id in _ids_after(db, cf, prefix):
             if chunk_id not in chunk_ids:
                 problems.append(f"the {cf} family holds an entry for {chunk_id!r}, which is not a passage in the case")

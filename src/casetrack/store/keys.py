@@ -78,6 +78,16 @@ def doc_chunk(doc_id: str, sequence: int) -> bytes:
     return doc_chunks_prefix(doc_id) + f"{sequence:08d}".encode()
 
 
+# chunks: a chunk's clause types with their probabilities, apart from its text, so that the soft role prior
+# (search.evidence) reads a few hundred bytes a candidate, not the whole record. Shares no prefix with
+# "chunk:" or "doc_chunks:", the family's other scans.
+LIKELIHOODS_PREFIX = b"likely:"
+
+
+def likelihoods(chunk_id: str) -> bytes:
+    return LIKELIHOODS_PREFIX + chunk_id.encode()
+
+
 # provenance
 def provenance(chunk_id: str) -> bytes:
     return b"prov:" + chunk_id.encode()

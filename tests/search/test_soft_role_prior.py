@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from casetrack.chunk.roles.tagging import role_term
 from casetrack.index.bm25 import index_state_from_entries
 from casetrack.index.postings import Key
 from casetrack.search.evidence import LIKELY_FROM, LIKELY_FULL, evidence, likely
@@ -72,4 +71,5 @@ def test_the_prior_reads_likelihoods_only_for_a_question_asking_a_clause_type() 
     assert asked == [keys]
     assert lifts == pytest.approx([DEFAULT_PIPELINE.role_weight * 0.9 * likely(stored[key]["anti_assignment"])
                                    for key in keys])
-    assert lifts[0] == 0.0 and lifts[-1] == pytest.approx(DEFAULT_PIPELINE.role_weight * 0.9)  # 0.01 lifts none, 0.11 in full
+    # 0.01 lifts none, 0.11 in full
+    assert lifts[0] == 0.0 and lifts[-1] == pytest.approx(DEFAULT_PIPELINE.role_weight * 0.9)

@@ -98,7 +98,8 @@ def unseen(cats: list[str], left_out: list[str]) -> list[str]:
     for i, p in enumerate(data.passages):
         by_contract.setdefault(p.contract, []).append(i)
     for rows in by_contract.values():
-        for i, tags in zip(rows, model.tag_all([data.passages[i].text for i in rows]), strict=True):
+        texts, paths = [data.passages[i].text for i in rows], [data.passages[i].heading for i in rows]
+        for i, tags in zip(rows, model.tag_all(texts, paths=paths), strict=True):
             tagged[i, [data.types.index(t) for t in tags]] = 1.0
     m, k = cf.scores(tagged, data.y), cf.scores(keyword_predictions(data.passages, cats), data.y)
     listed = [any(tagged[i, cats.index(c)] for i in held) for c, _, held in data.located.spans]
@@ -155,7 +156,8 @@ def recipe_rows(data: cp.Labelled, cache: Path | None) -> dict[str, tuple[np.nda
     chooses (the most labelled passages found at micro precision >= 0.65) and at the best micro F1."""
     options = cs.Options()
     examples = cs.Examples.of([p.text for p in data.passages], data.y,
-                              [(p.passage, p.text) for p in data.located.pieces], data.piece_y, options.dims)
+                              [(p.passage, p.text) for p in data.located.pieces], data.piece_y, options.dims,
+                              [p.heading for p in data.passages] if options.headings else None)
     prob = cs.out_of_fold(data.passages, data.fold, data.types, examples, options, cache)
     return {f"passage and its pieces (floor {options.floor}), most found at P >= 0.65": (
                 prob, cs.one_threshold(prob, data.y, 0.65)),

@@ -77,7 +77,8 @@ def main() -> None:
     options = cs.Options.of(args)
     data = cp.labelled()
     examples = cs.Examples.of([p.text for p in data.passages], data.y,
-                              [(p.passage, p.text) for p in data.located.pieces], data.piece_y, options.dims)
+                              [(p.passage, p.text) for p in data.located.pieces], data.piece_y, options.dims,
+                              [p.heading for p in data.passages] if options.headings else None)
     prob = cs.out_of_fold(data.passages, data.fold, data.types, examples, options, args.fold_cache)
     if args.oof_cache:
         np.save(args.oof_cache, prob)
@@ -92,7 +93,10 @@ def main() -> None:
     meta = {
         "types": list(data.types), "cuad_categories": data.categories, "threshold": threshold,
         "piece_floor": options.floor, "dims": options.dims,
-        "features": "hashed words and word pairs (chunk.clause_model.hashed_features)",
+        "features": "hashed words and word pairs (chunk.clause_model.hashed_features)" + (
+            ", and the heading path's words and pairs in their own namespace (heading_features)"
+            if options.headings else ""),
+        "namespaces": ["words", "pairs", *(["heading"] if options.headings else [])],
         "scoring": "best of the passage whole and each piece (chunk.clause_model.ClauseModel.passage_scores)",
         "trained_on": "passages and their pieces, a piece labelled by the expert spans it overlaps",
         "cross_validation": {"folds": 5, "split": "by contract",

@@ -123,7 +123,8 @@ def main() -> None:
                         "embedded once and kept in this .npy (the passages scored whole: a piece has no vector)")
     args = parser.parse_args()
     if args.speed_only:
-        print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds)))
+        print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds,
+                                           clause_speed.heading_paths_of(args.contracts))))
         return
     data = cp.labelled()
     print(f"{len(data.passages)} passages ({len(data.located.pieces)} pieces) of "
@@ -147,7 +148,8 @@ def main() -> None:
         print(f"\nclassifier scoring the {label}; threshold {threshold}\n")
         print("\n".join(table(data.categories, data.y, (prob >= threshold).astype(np.float32), keyword)))
     print("\n" + "\n".join(unseen(data.categories, data.left_out)))
-    print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds)))
+    print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds,
+                                       clause_speed.heading_paths_of(args.contracts))))
 
 
 def recipe_rows(data: cp.Labelled, cache: Path | None) -> dict[str, tuple[np.ndarray, float]]:

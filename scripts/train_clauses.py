@@ -4,7 +4,9 @@
 
 Steps (docs/clause_model.md): CUAD's contracts, less the ones in the project's labelled sets, cut into the
 passages ingest makes, and each passage into the pieces (paragraphs or sentences) ingest scores beside it
-(benchmarks/cuad_passages.py; a piece is labelled with the expert spans it overlaps). The model is fitted on
+(benchmarks/cuad_passages.py; a piece is labelled with the expert spans it overlaps); each passage's heading
+path (the headings in force where it starts, as ingest records them) is a feature of the passage and of its
+pieces (`--no-headings` leaves it out). The model is fitted on
 passages and pieces together (benchmarks/clause_sparse.py), so that a paragraph's probability means what a
 passage's does. 5-fold cross-validation split by contract gives every passage an out-of-fold probability as
 ingest scores it (the best of the passage whole and its pieces); on those the threshold is chosen that finds

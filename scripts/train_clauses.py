@@ -6,9 +6,8 @@ Steps (docs/clause_model.md): CUAD's contracts, less the ones in the project's l
 passages ingest makes, and each passage into the pieces (paragraphs or sentences) ingest scores beside it
 (benchmarks/cuad_passages.py; a piece is labelled with the expert spans it overlaps); each passage's heading
 path (the headings in force where it starts, as ingest records them) is a feature of the passage and of its
-pieces (`--no-headings` leaves it out). The model is fitted on
-passages and pieces together (benchmarks/clause_sparse.py), so that a paragraph's probability means what a
-passage's does. 5-fold cross-validation split by contract gives every passage an out-of-fold probability as
+pieces (`--no-headings` leaves it out). The model is fitted on passages and pieces together
+(benchmarks/clause_sparse.py), so that a paragraph's probability means what a passage's does. 5-fold cross-validation split by contract gives every passage an out-of-fold probability as
 ingest scores it (the best of the passage whole and its pieces); on those the threshold is chosen that finds
 the most labelled passages while at least 65% of the tagged ones are right (the issue's acceptance for the
 clause library), one for every type, or one per type (`--per-type`) when nested cross-validation (thresholds

@@ -15,9 +15,10 @@ import pytest
 from casetrack.chunk import chunk_pages
 from casetrack.chunk.roles.clause_model import MIN_PIECES, ClauseModel, hashed_features, heading_features, pieces
 from casetrack.chunk.structure import extract_structure
-from casetrack.domain import DocumentType
+from casetrack.domain import ChunkSpan, DocumentType
 from casetrack.embed.clause_artefact import read_artefact
 from casetrack.parse.text_pages import text_pages
+from casetrack.service.ingest.clauses import tag_chunks
 from casetrack.service.ingest.entries import heading_paths
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "cuad_sample"
@@ -93,3 +94,17 @@ def test_the_shipped_model_reads_the_section_a_passage_sits_in(shipped: ClauseMo
         under, bare, elsewhere = (float(shipped.passage_scores([text], paths=[path])[0, column])
                                   for path in ("14 Insurance", "", "9 Governing Law"))
         assert under > 1.5 * max(bare, elsewhere)
+
+
+def test_ingest_hands_each_passage_its_heading_path() -> None:
+    """`tag_chunks`, as ingest calls it, scores a passage under the heading path it is given."""
+    text = ("Each party shall maintain the coverage described below during the term.\n\n"
+            "Certificates shall be provided to the other party upon request.")
+    span = ChunkSpan(0, 1, 0, len(text), text, 1, 2, 1, 3, 24)
+
+    def insurance(path: str) -> float:
+        tags = tag_chunks(["c"], [span], [path], [], DocumentType.CONTRACT)
+        found = {**tags.likelihood.get("c", {}), **tags.confidence.get("c", {})}
+        return found.get("insurance", 0.0)
+
+    assert insurance("14 Insurance") > 1.5 * insurance("") > 0

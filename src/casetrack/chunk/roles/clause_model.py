@@ -294,6 +294,8 @@ class ClauseModel:
         by them). Every passage and piece of `texts` is one row of one `_rows`."""
         floor = self.floor if floor is None else floor
         paths = paths if self.headings and paths is not None else ()
+        if paths and len(paths) != len(texts):
+            raise ValueError(f"{len(paths)} heading paths for {len(texts)} passages")
         if len(texts) > BLOCK:
             blocks = [self.scored(texts[at:at + BLOCK], floor, paths[at:at + BLOCK] if paths else None)
                       for at in range(0, len(texts), BLOCK)]

@@ -149,7 +149,7 @@ def tag_contracts(model: ClauseModel, rule: ClauseRule, data: cp.Labelled) -> np
     tagged = np.zeros(data.y.shape, dtype=bool)
     for c in np.unique(contract):
         rows = np.flatnonzero(contract == c)
-        best = model.scored([data.passages[i].text for i in rows]).best
+        best = model.scored([data.passages[i].text for i in rows], paths=[data.passages[i].heading for i in rows]).best
         tagged[rows] = decided(best, model.types, rule)[:, [model.types.index(t) for t in data.types]]
     return tagged
 

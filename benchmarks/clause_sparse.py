@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from casetrack.chunk.roles.clause_model import ClauseModel, hashed_features
+from casetrack.chunk.roles.clause_model import ClauseModel, hashed_features, heading_features
 
 GRID = np.round(np.arange(0.02, 0.91, 0.01), 3)  # thresholds tried
 
@@ -47,8 +47,11 @@ class Rows:
         return self.indices[at], self.values[at], np.repeat(np.arange(len(rows)), sizes), offsets
 
 
-def buckets_of(texts: Sequence[str], dims: int) -> list[np.ndarray]:
-    return [hashed_features(t, dims) for t in texts]
+def buckets_of(texts: Sequence[str], dims: int, paths: Sequence[str] | None = None) -> list[np.ndarray]:
+    """Each text's buckets as ingest finds them, with its heading path's (`paths[i]`) when given."""
+    if paths is None:
+        return [hashed_features(t, dims) for t in texts]
+    return [np.union1d(hashed_features(t, dims), heading_features(h, dims)) for t, h in zip(texts, paths, strict=True)]
 
 
 def rows_of(buckets: Sequence[np.ndarray], dims: int, floors: np.ndarray) -> Rows:
@@ -166,11 +169,16 @@ class Options:
     batch: int = 256
     l2: float = 1e-6
     positive_power: float = 0.5  # a rare type's positives weigh (mean positives / its positives) ** this, at most 20
+    headings: bool = True  # the heading path's words as features of the passage and of its pieces
 
     @classmethod
     def add(cls, parser: argparse.ArgumentParser) -> None:
         for name, default in ((f, getattr(cls(), f)) for f in cls.__slots__):
-            parser.add_argument(f"--{name.replace('_', '-')}", type=type(default), default=default)
+            flag = f"--{name.replace('_', '-')}"
+            if isinstance(default, bool):
+                parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=default)
+            else:
+                parser.add_argument(flag, type=type(default), default=default)
 
     @classmethod
     def of(cls, args: argparse.Namespace) -> Options:
@@ -189,10 +197,12 @@ class Examples:
 
     @classmethod
     def of(cls, passages: Sequence[str], y: np.ndarray, pieces: Sequence[tuple[int, str]], piece_y: np.ndarray,
-           dims: int) -> Examples:
+           dims: int, paths: Sequence[str] | None = None) -> Examples:
+        """`paths`: each passage's heading path, a feature of the passage and of its pieces (none: no headings)."""
         texts = [*passages, *(text for _, text in pieces)]
         owner = np.array([*range(len(passages)), *(i for i, _ in pieces)], np.int64)
-        return cls(buckets_of(texts, dims), np.concatenate([y, piece_y]), owner,
+        headings = None if paths is None else [paths[i] for i in owner.tolist()]
+        return cls(buckets_of(texts, dims, headings), np.concatenate([y, piece_y]), owner,
                    np.arange(len(texts)) >= len(passages))
 
     def fit(self, passages: np.ndarray, options: Options) -> tuple[np.ndarray, np.ndarray]:
@@ -213,6 +223,7 @@ def out_of_fold(passages: Sequence[Any], fold: np.ndarray, types: Sequence[str],
     and its pieces), by the model fitted on the other folds; each fold's fit kept in `cache` when given."""
     prob = np.zeros((len(passages), len(types)), np.float32)
     texts = [p.text for p in passages]
+    paths = [p.heading for p in passages]
     for f in np.unique(fold).tolist():
         w_path, b_path = (cache / f"w{f}.npy", cache / f"b{f}.npy") if cache else (None, None)
         if w_path and b_path and w_path.exists() and b_path.exists():
@@ -224,7 +235,8 @@ def out_of_fold(passages: Sequence[Any], fold: np.ndarray, types: Sequence[str],
                 np.save(w_path, w.astype(np.float16))
                 np.save(b_path, b)
         rows = np.flatnonzero(fold == f)
-        model = ClauseModel(tuple(types), w.astype(np.float16).astype(np.float32), None, b, 0.5, options.floor)
-        prob[rows] = model.passage_scores([texts[i] for i in rows.tolist()])
+        model = ClauseModel(tuple(types), w.astype(np.float16).astype(np.float32), None, b, 0.5, options.floor,
+                            options.headings)
+        prob[rows] = model.passage_scores([texts[i] for i in rows.tolist()], paths=[paths[i] for i in rows.tolist()])
         print(f"fold {f} scored", file=sys.stderr, flush=True)
     return prob

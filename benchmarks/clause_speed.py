@@ -27,15 +27,26 @@ import cuad_passages as cp
 
 from casetrack.chunk import chunk_pages
 from casetrack.chunk.roles.clause_model import ClauseModel
+from casetrack.chunk.structure import extract_structure
 from casetrack.domain import DocumentType
 from casetrack.embed.clause_artefact import FOLDER, read_artefact
 from casetrack.parse.text_pages import text_pages
+from casetrack.service.ingest.entries import heading_paths
 
 
 def documents(limit: int) -> list[list[str]]:
     """The passages of the first `limit` CUAD contracts (by name), chunked as ingest chunks an agreement."""
     chosen = sorted(cp.contracts())[:limit]
     return [[c.text for c in chunk_pages(text_pages(text), DocumentType.CONTRACT)] for _, text in chosen]
+
+
+def heading_paths_of(limit: int) -> list[list[str]]:
+    """Each passage's heading path in `documents(limit)`, as ingest records it."""
+    out = []
+    for _, text in sorted(cp.contracts())[:limit]:
+        pages = text_pages(text)
+        out.append(heading_paths(chunk_pages(pages, DocumentType.CONTRACT), extract_structure(pages)))
+    return out
 
 
 def _best_of(ways: dict[str, Callable[[], object]], rounds: int) -> dict[str, tuple[float, float]]:
@@ -50,8 +61,10 @@ def _best_of(ways: dict[str, Callable[[], object]], rounds: int) -> dict[str, tu
     return best
 
 
-def speed(docs: list[list[str]], rounds: int = 5) -> list[str]:
-    """The table: ms a passage, old and new scoring, one passage at a time and a contract at a time."""
+def speed(docs: list[list[str]], rounds: int = 5, paths: list[list[str]] | None = None) -> list[str]:
+    """The table: ms a passage, old and new scoring, one passage at a time and a contract at a time (and, given
+    the passages' heading `paths`, a contract at a time as ingest scores it, headings read when the model has
+    them; its old column is the old scoring without them)."""
     model = ClauseModel.of(*read_artefact())
     texts = [t for doc in docs for t in doc]
     ways: dict[str, Callable[[], object]] = {
@@ -60,6 +73,9 @@ def speed(docs: list[list[str]], rounds: int = 5) -> list[str]:
         "old contract": lambda: [reference.tag_all(model, doc) for doc in docs],
         "new contract": lambda: [model.tag_all(doc) for doc in docs],
     }
+    if paths is not None:
+        ways["old headed"] = ways["old contract"]
+        ways["new headed"] = lambda: [model.tag_all(doc, paths=p) for doc, p in zip(docs, paths, strict=True)]
     new = [tags for doc in docs for tags in model.tag_all(doc)]
     assert new == reference.tag_all(model, texts) == [model.tag(t) for t in texts], "the scorings disagree"
     load = os.getloadavg()[0]
@@ -70,7 +86,8 @@ def speed(docs: list[list[str]], rounds: int = 5) -> list[str]:
              f"{size:.2f} MB; {sum(map(bool, new))} passages tagged, old and new tags equal",
              f"{'ms a passage':<28}{'old wall':>9}{'new wall':>9}{'old/new':>8}{'old CPU':>9}{'new CPU':>9}"
              f"{'old/new':>8}"]
-    for label, way in (("one passage at a time", "one"), ("a contract at a time", "contract")):
+    for label, way in (("one passage at a time", "one"), ("a contract at a time", "contract"),
+                       *((("a contract, heading paths", "headed"),) if paths is not None else ())):
         old, fast = best[f"old {way}"], best[f"new {way}"]
         ms = [s / len(texts) * 1000 for s in (old[0], fast[0], old[1], fast[1])]
         lines.append(f"{label:<28}{ms[0]:>9.3f}{ms[1]:>9.3f}{ms[0] / ms[1]:>8.2f}{ms[2]:>9.3f}{ms[3]:>9.3f}"
@@ -88,7 +105,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_options(parser)
     args = parser.parse_args()
-    print("\n".join(speed(documents(args.contracts), args.rounds)))
+    print("\n".join(speed(documents(args.contracts), args.rounds, heading_paths_of(args.contracts))))
 
 
 if __name__ == "__main__":

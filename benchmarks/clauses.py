@@ -118,7 +118,8 @@ def main() -> None:
                         "embedded once and kept in this .npy (the passages scored whole: a piece has no vector)")
     args = parser.parse_args()
     if args.speed_only:
-        print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds)))
+        print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds,
+                                           clause_speed.heading_paths_of(args.contracts))))
         return
     data = cp.labelled()
     print(f"{len(data.passages)} passages ({len(data.located.pieces)} pieces) of "
@@ -142,7 +143,8 @@ def main() -> None:
         print(f"\nclassifier scoring the {label}; threshold {threshold}\n")
         print("\n".join(table(data.categories, data.y, (prob >= threshold).astype(np.float32), keyword)))
     print("\n" + "\n".join(unseen(data.categories, data.left_out)))
-    print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds)))
+    print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds,
+                                       clause_speed.heading_paths_of(args.contracts))))
 
 
 def recipe_rows(data: cp.Labelled, cache: Path | None) -> dict[str, tuple[np.ndarray, float]]:
@@ -151,7 +153,8 @@ def recipe_rows(data: cp.Labelled, cache: Path | None) -> dict[str, tuple[np.nda
     chooses (the most labelled passages found at micro precision >= 0.65) and at the best micro F1."""
     options = cs.Options()
     examples = cs.Examples.of([p.text for p in data.passages], data.y,
-                              [(p.passage, p.text) for p in data.located.pieces], data.piece_y, options.dims)
+                              [(p.passage, p.text) for p in data.located.pieces], data.piece_y, options.dims,
+                              [p.heading for p in data.passages] if options.headings else None)
     prob = cs.out_of_fold(data.passages, data.fold, data.types, examples, options, cache)
     return {f"passage and its pieces (floor {options.floor}), most found at P >= 0.65": (
                 prob, cs.one_threshold(prob, data.y, 0.65)),

@@ -4,15 +4,20 @@
 
 Steps (docs/clause_model.md): CUAD's contracts, less the ones in the project's labelled sets, cut into the
 passages ingest makes, and each passage into the pieces (paragraphs or sentences) ingest scores beside it
-(benchmarks/cuad_passages.py; a piece is labelled with the expert spans it overlaps). The model is fitted on
-passages and pieces together (benchmarks/clause_sparse.py), so that a paragraph's probability means what a
-passage's does. 5-fold cross-validation split by contract gives every passage an out-of-fold probability as
-ingest scores it (the best of the passage whole and its pieces); on those the threshold is chosen that finds
-the most labelled passages while at least 65% of the tagged ones are right (the issue's acceptance for the
-clause library), one for every type, or one per type (`--per-type`) when nested cross-validation (thresholds
-chosen on four folds, scored on the fifth) says they find more at that precision. The model is then fitted on
-every passage and written as float16 weights (`words.npy`), float32 biases (`bias.npy`), per-type thresholds
-(`thresholds.npy`, only when chosen) and `meta.json`. `--fold-cache DIR` keeps the five folds' fits.
+(benchmarks/cuad_passages.py; a piece is labelled with the expert spans it overlaps); each passage's heading
+path (the headings in force where it starts, as ingest records them) is a feature of the passage and of its
+pieces (`--no-headings` leaves it out). The model is fitted on passages and pieces together
+(benchmarks/clause_sparse.py), so that a paragraph's probability means what a passage's does. 5-fold
+cross-validation split by contract gives every passage an out-of-fold probability as ingest scores it (the best
+of the passage whole and its pieces); on those the threshold is chosen that finds the most labelled passages
+while at least 65% of the tagged ones are right (the issue's acceptance for the clause library), one for every
+type, or one per type (`--per-type`) when nested cross-validation (thresholds chosen on four folds, scored on
+the fifth) says they find more at that precision. The model is then fitted on every passage and written as
+float16 weights (`words.npy`), float32 biases (`bias.npy`), per-type thresholds (`thresholds.npy`, only when
+chosen) and `meta.json`. `--fold-cache DIR` keeps the five folds' fits. Then the decision rule ingest applies
+to a whole agreement (service.ingest.clauses.ClauseRule) is chosen by nested cross-validation on the
+out-of-fold probabilities (`--oof-cache OOF.npy`) and written into meta.json: `benchmarks/clause_rules.py --oof OOF.npy
+--parties-within 1 --write` (docs/clause_model.md, "Use at ingest").
 """
 
 from __future__ import annotations
@@ -77,7 +82,8 @@ def main() -> None:
     options = cs.Options.of(args)
     data = cp.labelled()
     examples = cs.Examples.of([p.text for p in data.passages], data.y,
-                              [(p.passage, p.text) for p in data.located.pieces], data.piece_y, options.dims)
+                              [(p.passage, p.text) for p in data.located.pieces], data.piece_y, options.dims,
+                              [p.heading for p in data.passages] if options.headings else None)
     prob = cs.out_of_fold(data.passages, data.fold, data.types, examples, options, args.fold_cache)
     if args.oof_cache:
         np.save(args.oof_cache, prob)
@@ -92,7 +98,10 @@ def main() -> None:
     meta = {
         "types": list(data.types), "cuad_categories": data.categories, "threshold": threshold,
         "piece_floor": options.floor, "dims": options.dims,
-        "features": "hashed words and word pairs (chunk.clause_model.hashed_features)",
+        "features": "hashed words and word pairs (chunk.clause_model.hashed_features)" + (
+            ", and the heading path's words and pairs in their own namespace (heading_features)"
+            if options.headings else ""),
+        "namespaces": ["words", "pairs", *(["heading"] if options.headings else [])],
         "scoring": "best of the passage whole and each piece (chunk.clause_model.ClauseModel.passage_scores)",
         "trained_on": "passages and their pieces, a piece labelled by the expert spans it overlaps",
         "cross_validation": {"folds": 5, "split": "by contract",

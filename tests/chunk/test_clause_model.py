@@ -87,12 +87,14 @@ def test_the_artefact_ships_in_the_package_under_20_mb() -> None:
 ])
 def test_a_one_paragraph_clause_in_a_long_page_is_tagged(model: ClauseModel, clause_type: str, sentence: str) -> None:
     # A page of an unseen contract that takes no tag, with one clause added as its last paragraph: scored whole the
-    # page drowns the clause (the Lucid agreement's one-sentence change of control clause scores 0.001 as its page);
-    # scored paragraph by paragraph, as ingest tags, the clause is found on every such page.
+    # page can drown the clause (the Lucid agreement's one-sentence change of control clause scored 0.001 as its
+    # page with the first model); scored paragraph by paragraph, as ingest tags, the clause is found on every such
+    # page. (The model trained on pieces finds the governing-law sentence on 27 of 29 such pages even scored whole,
+    # so the whole page is only checked to find fewer.)
     pages = [text for text, _ in _passages() if len(text) > 1800 and not model.tag(text)]
     assert len(pages) >= 20
     column = model.types.index(clause_type)
     with_clause = [f"{page}\n\n{sentence}" for page in pages]
     found = sum(clause_type in tags for tags in model.tag_all(with_clause))
     whole = int((model.passage_scores(with_clause, floor=0)[:, column] >= model.threshold).sum())
-    assert found == len(pages) and whole < 0.8 * len(pages)
+    assert found == len(pages) and whole < found

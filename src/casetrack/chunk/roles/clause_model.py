@@ -1,7 +1,9 @@
 """A passage's contract clause types by a linear model learned from expert labels (CUAD v1), not word lists.
 
-Features: the passage's words and word pairs hashed into `dims` buckets (binary, unit length), beside its
-E7 vector when the model was trained with one (the vector ingest computes anyway). One logistic output per
+Features: the passage's words and word pairs hashed into `dims` buckets (binary, unit length), with the words
+and pairs of its heading path ("12 Governing Law" above it: where the passage sits, as a lawyer reads it first)
+hashed in a namespace of their own when the artefact's meta names the "heading" namespace, and beside its E7
+vector when the model was trained with one (the vector ingest computes anyway). One logistic output per
 clause type. A passage is scored whole and piece by piece (`pieces`: its paragraphs, or its sentences), and
 takes each type's best: a one-sentence clause ("Lucid may terminate ... if there is any change of control") is
 lost among the 40 other lines of a 650-token page when the page is scored whole. A piece's weights are summed
@@ -64,6 +66,23 @@ def _pairs(hashes: np.ndarray) -> np.ndarray:
     return (hashes[:-1] * _PAIR + hashes[1:]) >> np.uint64(7) if len(hashes) > 1 else hashes[:0]
 
 
+# Heading words are hashed apart from the passage's own words (a namespace of their own in the same buckets):
+# "termination" above a paragraph is not the word "termination" in it.
+_HEADING = np.uint64(0x9E3779B97F4A7C15)
+
+
+def heading_features(path: str, dims: int) -> np.ndarray:
+    """The sorted distinct buckets of a heading path's words and adjacent word pairs ("12 Governing Law" ->
+    governing, law, governing law), in the heading namespace. Numbers are left out: "12" numbers a section, it
+    does not say what the section is about."""
+    words = [w for w in _words_at(path.lower())[0] if not w[0].isdigit()] if path.strip() else []
+    if not words:
+        return np.zeros(0, dtype=np.int64)
+    hashes = _hashes(words)
+    keys = np.concatenate([hashes, _pairs(hashes)])
+    return np.unique((((keys + np.uint64(1)) * _HEADING) >> np.uint64(20)) & np.uint64(dims - 1)).astype(np.int64)
+
+
 def hashed_features(text: str, dims: int) -> np.ndarray:
     """The sorted distinct buckets of a text's words and adjacent word pairs (numbers as their digit count:
     "30 days" and "60 days" are one feature). `dims` is a power of two. Training reads a passage's features
@@ -123,11 +142,12 @@ def _piece_bounds(texts: Sequence[str], lowered: Sequence[str], spans: Sequence[
 
 
 def _feature_keys(texts: Sequence[str], spans: Sequence[Sequence[tuple[int, int]]], dims: int,
-                  whole: np.ndarray) -> np.ndarray:
+                  whole: np.ndarray, paths: Sequence[str] = ()) -> np.ndarray:
     """`row * dims + bucket` of every feature of each text whole (row `whole[i]`) and of each of its pieces
     `spans[i]` (the rows after it), repeats kept. The words of all the texts are found and hashed once: a
     piece's words are its own run of its text's words (pieces are cut at whitespace, so no word straddles two),
-    and a word pair counts for a text or a piece only when both its words are in it."""
+    and a word pair counts for a text or a piece only when both its words are in it. A text's heading path
+    (`paths[i]`, when given) is a feature of the text and of each of its pieces (`heading_features`)."""
     lowered = [t.lower() for t in texts]
     sizes = np.array([len(low) + 1 for low in lowered], dtype=np.int64)
     base = np.cumsum(sizes) - sizes
@@ -145,6 +165,10 @@ def _feature_keys(texts: Sequence[str], spans: Sequence[Sequence[tuple[int, int]
         inside = (at >= 0) & (starts < last[np.maximum(at, 0)])
         piece = np.where(inside, rows[np.maximum(at, 0)], -1)
         keys += [piece[inside] * dims + word_buckets[inside], _paired(piece, pair_buckets, dims)]
+    for i, path in enumerate(paths):
+        if len(heading := heading_features(path, dims)):
+            own = whole[i] + np.arange(1 + len(spans[i]), dtype=np.int64)
+            keys.append((own[:, None] * dims + heading[None, :]).ravel())
     return np.concatenate(keys)
 
 
@@ -201,6 +225,7 @@ class ClauseModel:
     bias: np.ndarray
     threshold: float
     floor: int = 0  # a piece is scored over at least this many features' length (0: a passage is scored whole)
+    headings: bool = False  # trained with the heading path's words (`heading_features`) as features
 
     @classmethod
     def of(cls, arrays: Mapping[str, np.ndarray], meta: Mapping[str, object]) -> ClauseModel:
@@ -212,8 +237,9 @@ class ClauseModel:
         if words.shape[1] != len(types) or bias.shape != (len(types),) or (
                 vector is not None and vector.shape[1] != len(types)) or words.shape[0] & (words.shape[0] - 1):
             raise ValueError(f"clause model arrays do not fit {len(types)} types")
+        namespaces = meta.get("namespaces", ())
         return cls(types, words, vector, bias, float(meta["threshold"]),  # type: ignore[arg-type]
-                   int(str(meta.get("piece_floor", 0))))
+                   int(str(meta.get("piece_floor", 0))), "heading" in namespaces)  # type: ignore[operator]
 
     @property
     def dims(self) -> int:
@@ -254,17 +280,25 @@ class ClauseModel:
                 p = 1.0 / (1.0 + np.exp(-logits))
         return p
 
-    def passage_scores(self, texts: Sequence[str], floor: int | None = None) -> np.ndarray:
+    def passage_scores(self, texts: Sequence[str], floor: int | None = None,
+                       paths: Sequence[str] | None = None) -> np.ndarray:
         """Per passage and type, the best probability of the passage whole and of each of its `pieces` (scored
-        over at least `floor` features, the model's own when None); the passage whole only when `floor` is 0."""
-        return self.scored(texts, floor).best
+        over at least `floor` features, the model's own when None); the passage whole only when `floor` is 0.
+        `paths`: each passage's heading path (service.ingest.entries.heading_paths), read when the model was
+        trained with them; without them a passage is scored as one under no heading."""
+        return self.scored(texts, floor, paths).best
 
-    def scored(self, texts: Sequence[str], floor: int | None = None) -> PassageScores:
+    def scored(self, texts: Sequence[str], floor: int | None = None,
+               paths: Sequence[str] | None = None) -> PassageScores:
         """`passage_scores`, with each passage's pieces' own probabilities (chunk.clause_spans places a clause
         by them). Every passage and piece of `texts` is one row of one `_rows`."""
         floor = self.floor if floor is None else floor
+        paths = paths if self.headings and paths is not None else ()
+        if paths and len(paths) != len(texts):
+            raise ValueError(f"{len(paths)} heading paths for {len(texts)} passages")
         if len(texts) > BLOCK:
-            blocks = [self.scored(texts[at:at + BLOCK], floor) for at in range(0, len(texts), BLOCK)]
+            blocks = [self.scored(texts[at:at + BLOCK], floor, paths[at:at + BLOCK] if paths else None)
+                      for at in range(0, len(texts), BLOCK)]
             return PassageScores(np.concatenate([b.best for b in blocks]),
                                  tuple(p for b in blocks for p in b.by_piece),
                                  tuple(s for b in blocks for s in b.spans))
@@ -273,7 +307,7 @@ class ClauseModel:
         whole = np.cumsum(rows) - rows  # each passage's own row; its pieces' rows follow it
         floors = np.full(int(rows.sum()), floor, dtype=np.int64)
         floors[whole] = 0
-        probs = self._rows(_feature_keys(texts, spans, self.dims, whole), floors).astype(np.float32)
+        probs = self._rows(_feature_keys(texts, spans, self.dims, whole, paths), floors).astype(np.float32)
         best = probs[whole]
         if len(floors) > len(texts):
             piece = np.ones(len(floors), dtype=bool)
@@ -282,11 +316,12 @@ class ClauseModel:
         return PassageScores(best, tuple(probs[r + 1:r + n] if n > 1 else None
                                          for r, n in zip(whole.tolist(), rows.tolist(), strict=True)), tuple(spans))
 
-    def tag_all(self, texts: Sequence[str], threshold: float | None = None) -> list[dict[str, float]]:
-        """Per passage, the clause types at or above the threshold, each with its probability, most likely
-        first."""
+    def tag_all(self, texts: Sequence[str], threshold: float | None = None,
+                paths: Sequence[str] | None = None) -> list[dict[str, float]]:
+        """Per passage (under its heading path, when given), the clause types at or above the threshold, each
+        with its probability, most likely first."""
         cut = self.threshold if threshold is None else threshold
-        return [self.above(p, cut) for p in self.passage_scores(texts)]
+        return [self.above(p, cut) for p in self.passage_scores(texts, paths=paths)]
 
     def above(self, probabilities: np.ndarray, cut: float) -> dict[str, float]:
         """The types of one row of `passage_scores` at or above `cut`, each with its probability (3 places), most

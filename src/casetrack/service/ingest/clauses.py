@@ -122,9 +122,9 @@ def learned_types(texts: Sequence[str], document_type: DocumentType) -> list[dic
     return _learned(texts, document_type)[0]
 
 
-def _learned(texts: Sequence[str], document_type: DocumentType) -> tuple[list[dict[str, float]],
-                                                                          list[dict[str, float]],
-                                                                          PassageScores | None]:
+def _learned(texts: Sequence[str], document_type: DocumentType,
+             paths: Sequence[str] | None = None) -> tuple[list[dict[str, float]], list[dict[str, float]],
+                                                          PassageScores | None]:
     """Per passage, the clause types it is tagged with and (an agreement's passages only) every type from LIKELY
     up, each with its probability; and the scores themselves, whose pieces' probabilities and places
     chunk.clause_spans places a clause by. The passages are scored once for all three."""
@@ -133,7 +133,7 @@ def _learned(texts: Sequence[str], document_type: DocumentType) -> tuple[list[di
     if loaded is None or family == DECISION:
         return [{} for _ in texts], [{} for _ in texts], None
     model, rule = loaded
-    scored = model.scored(texts)
+    scored = model.scored(texts, paths=paths)
     if family != CONTRACT:
         cut = max(QUOTED, rule.threshold)
         return [model.above(p, cut) for p in scored.best], [{} for _ in texts], scored
@@ -160,7 +160,7 @@ def tag_chunks(chunk_ids: Sequence[str], spans: Sequence[ChunkSpan], paths: Sequ
     paths, the classifier's types), their confidences and where in the chunk each clause is."""
     texts = [s.text for s in spans]
     worded = ((r.role, r.chunk_id) for r in located)
-    learned, likely, scored = _learned(texts, document_type)
+    learned, likely, scored = _learned(texts, document_type, paths)
     by_piece = scored.by_piece if scored is not None else (None,) * len(texts)
     parts = scored.spans if scored is not None and scored.spans else ((),) * len(texts)
     tagged = chunk_roles(chunk_ids, paths, worded, family_of(document_type), learned)

@@ -207,6 +207,10 @@ class Bm25Index:
         held = set(self._held_slots(term).tolist())
         return np.fromiter((self._slots.slot(key) in held for key in keys), dtype=bool, count=len(keys))
 
+    def holds_each(self, terms: Sequence[str], keys: Sequence[Key]) -> list[np.ndarray]:
+        """`holds` of each of `terms` (index.segmented.SegmentedBm25.holds_each)."""
+        return [self.holds(term, keys) for term in terms]
+
     def share_holding(self, term: str, keys: Sequence[Key]) -> float:
         """The share of `keys` whose chunk holds `term` (0.0 for no keys)."""
         return float(self.holds(term, keys).mean()) if keys else 0.0

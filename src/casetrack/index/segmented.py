@@ -162,12 +162,22 @@ class SegmentedBm25:
 
     def holds(self, term: str, keys: Sequence[Key]) -> np.ndarray:
         """For each of `keys`, whether its chunk holds `term` (False for a key not indexed)."""
-        rows, held = self._space.rows_of(keys), self._held_rows(term)
-        if not held.size:
-            return np.zeros(rows.shape, dtype=bool)
-        # a few keys against a common word's ~every row: a binary search each, not a pass over the postings
-        at = np.minimum(np.searchsorted(held, rows), held.size - 1)
-        return (rows >= 0) & (held[at] == rows)
+        return self.holds_each([term], keys)[0]
+
+    def holds_each(self, terms: Sequence[str], keys: Sequence[Key]) -> list[np.ndarray]:
+        """`holds` of each of `terms`, the keys' rows looked up once (the role prior asks a dozen roles of the
+        same hundred candidates)."""
+        rows = self._space.rows_of(keys)
+        out = []
+        for term in terms:
+            held = self._held_rows(term)
+            if not held.size:
+                out.append(np.zeros(rows.shape, dtype=bool))
+                continue
+            # a few keys against a common word's ~every row: a binary search each, not a pass over the postings
+            at = np.minimum(np.searchsorted(held, rows), held.size - 1)
+            out.append((rows >= 0) & (held[at] == rows))
+        return out
 
     def documents_holding(self, term: str) -> int:
         """How many documents have a live chunk holding `term`."""

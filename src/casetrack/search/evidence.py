@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 
@@ -100,8 +101,10 @@ def evidence(scope: Scope | None, tokens: Sequence[str], references: Sequence[Qu
     def prior(keys: Sequence[Key]) -> list[float]:
         """What is known of each passage beyond its matches: asked of the candidates only, so a role half the
         case plays is never listed whole."""
-        holds = {role: bm25.holds(role_term(role), keys) for role in roles}
-        tagged = [max((how for role, how in roles.items() if holds[role][i]), default=0.0) for i in range(len(keys))]
+        held = bm25.holds_each([role_term(role) for role in roles], keys)
+        holds = {role: h.tolist() for role, h in zip(roles, held, strict=True)}
+        tagged = np.max([np.where(h, how, 0.0) for h, how in zip(held, roles.values(), strict=True)],
+                        axis=0, initial=0.0).tolist() if roles else [0.0] * len(keys)
         if likelihoods is not None and roles:  # nothing to read for a question asking no clause type
             # a passage the classifier scored (tagged or not) by how likely it is the clause asked for; a role
             # found by keywords (no probability) lifts in full
@@ -126,4 +129,4 @@ def likely(probability: float) -> float:
 
 
 def _logit(p: float) -> float:
-    return float(np.log(p / (1.0 - p)))
+    return math.log(p / (1.0 - p))

@@ -190,6 +190,13 @@ def page(store: RocksStore, doc_id: str, number: int) -> StoredPage | None:
     return None if raw is None else decode_page(raw)
 
 
+def first_pages(store: RocksStore, doc_id: str, count: int) -> list[StoredPage]:
+    """Pages 1..`count` of a document that are stored, in one batched read (a search asks it of every document
+    it shows for the first time: service.search.transcripts)."""
+    found = store.get_many(keys.PAGES, [keys.page(doc_id, n) for n in range(1, count + 1)])
+    return [decode_page(raw) for raw in found if raw is not None]
+
+
 def page_words(store: RocksStore, doc_id: str, number: int) -> PageWords | None:
     """Tesseract's words on page `number`: None for a page not read by OCR, one ingested before they were kept
     (2026-11), or one whose record does not read back."""

@@ -72,8 +72,7 @@ class Transcripts:
                 return self._kept[key]
             if key in self._not:
                 return None
-        first = [p for n in range(1, min(doc.page_count, FIRST_PAGES) + 1)
-                 if (p := docstore.page(db, doc.id, n)) is not None]
+        first = docstore.first_pages(db, doc.id, min(doc.page_count, FIRST_PAGES))
         rows = transcript_rows(first)  # most documents print no numbered rows: their first pages say so
         pages = docstore.pages(db, doc.id) if len(rows) >= MIN_PRINTED_LINES else []
         rows = transcript_rows(pages) if pages else rows

@@ -27,6 +27,7 @@ import re
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -71,16 +72,20 @@ def _pairs(hashes: np.ndarray) -> np.ndarray:
 _HEADING = np.uint64(0x9E3779B97F4A7C15)
 
 
+@lru_cache(maxsize=4096)  # a document's passages share a few dozen heading paths
 def heading_features(path: str, dims: int) -> np.ndarray:
     """The sorted distinct buckets of a heading path's words and adjacent word pairs ("12 Governing Law" ->
     governing, law, governing law), in the heading namespace. Numbers are left out: "12" numbers a section, it
-    does not say what the section is about."""
+    does not say what the section is about. Read-only: the array is shared by every caller of the path."""
     words = [w for w in _words_at(path.lower())[0] if not w[0].isdigit()] if path.strip() else []
     if not words:
-        return np.zeros(0, dtype=np.int64)
-    hashes = _hashes(words)
-    keys = np.concatenate([hashes, _pairs(hashes)])
-    return np.unique((((keys + np.uint64(1)) * _HEADING) >> np.uint64(20)) & np.uint64(dims - 1)).astype(np.int64)
+        found = np.zeros(0, dtype=np.int64)
+    else:
+        hashes = _hashes(words)
+        keys = np.concatenate([hashes, _pairs(hashes)])
+        found = np.unique((((keys + np.uint64(1)) * _HEADING) >> np.uint64(20)) & np.uint64(dims - 1)).astype(np.int64)
+    found.setflags(write=False)
+    return found
 
 
 def hashed_features(text: str, dims: int) -> np.ndarray:

@@ -170,6 +170,17 @@ def hostile_chunk_id(db: RocksStore, docs: list[Document], places: dict[str, Pat
     db.write(batch)
 
 
+def passage_numbered_in_words(db: RocksStore, docs: list[Document], places: dict[str, Path]) -> None:
+    """The per-document passage index keyed by a sequence that is no number (the index reads it as one)."""
+    key = keys.doc_chunk(docs[0].id, 0)
+    chunk_id = db.get(keys.CHUNKS, key)
+    assert chunk_id is not None
+    batch = db.batch()
+    batch.delete(keys.CHUNKS, key)
+    batch.put(keys.CHUNKS, keys.doc_chunks_prefix(docs[0].id) + b"first", chunk_id)
+    db.write(batch)
+
+
 def hash_to_nowhere(db: RocksStore, docs: list[Document], places: dict[str, Path]) -> None:
     batch = db.batch()
     batch.put(keys.DOCUMENTS, keys.file_hash("0" * 64), b"../../../..")
@@ -196,6 +207,7 @@ CATALOGUE: dict[str, tuple[Poison, dict[str, object] | None, str | None]] = {
     "duplicate id": (duplicate_id, None, "calls itself"),
     "hostile passage id": (hostile_chunk_id, None, "'../../x', which CaseTrack never makes"),
     "checksum index to nowhere": (hash_to_nowhere, None, "names no document"),
+    "passage numbered in words": (passage_numbered_in_words, None, "numbers a passage 'first'"),
     "stats that lie": (lying_stats, None, None),
     "case name with NUL, overlong": (untouched, {"name": "Evil\x00" + "x" * 400}, None),
     # issue 33 §2: reindex read the archive's source path, pulling any file on the disk into the case

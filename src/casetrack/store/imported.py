@@ -100,9 +100,12 @@ def _chunks(db: RocksStore, doc_ids: set[str], problems: list[str]) -> set[str]:
     index_prefix = keys.doc_chunks_prefix("")[:-1]
     listed: Counter[str] = Counter()
     for key, raw in db.scan(keys.CHUNKS, index_prefix):
-        doc_id = _suffix(key, index_prefix).rsplit(":", 1)[0]
+        doc_id, _, sequence = _suffix(key, index_prefix).rpartition(":")
         chunk_id = raw.decode(errors="replace")
-        if doc_id not in doc_ids or chunk_id not in chunk_ids:
+        if not (sequence.isascii() and sequence.isdigit()):  # the index reads it as a number (stable ties)
+            problems.append(f"the passage index of {doc_id!r} numbers a passage {sequence!r}, which CaseTrack "
+                            "never writes")
+        elif doc_id not in doc_ids or chunk_id not in chunk_ids:
             problems.append(f"the passage index of {doc_id!r} names {chunk_id!r}, which is not in the case")
         listed[chunk_id] += 1
     if duplicated := [c for c, n in listed.items() if n > 1]:

@@ -64,7 +64,9 @@ def stable_places(db: RocksStore) -> dict[str, int]:
     out: dict[str, int] = {}
     for key, raw in db.scan(keys.CHUNKS, prefix):
         doc_id, sequence = key[len(prefix):].rsplit(b":", 1)
-        out[raw.decode()] = stable_order(hashes.get(doc_id.decode(), ""), int(sequence))
+        # a damaged key's sequence (an imported case's are checked: store.imported) ranks its ties last
+        place = int(sequence) if sequence.isdigit() else 2**31
+        out[raw.decode(errors="replace")] = stable_order(hashes.get(doc_id.decode(errors="replace"), ""), place)
     return out
 
 

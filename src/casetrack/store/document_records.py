@@ -11,7 +11,7 @@ from typing import Any
 from casetrack.chunk.roles.tagging import known_roles
 from casetrack.chunk.roles.taxonomy import BY_ID
 from casetrack.domain import Chunk, ChunkSpan, Document, DocumentType, ExtractionMethod, Provenance, StoredPage
-from casetrack.store.records import dumps, loads
+from casetrack.store.records import dumps, loads, loads_or_empty
 
 
 def encode_document(doc: Document) -> bytes:
@@ -110,13 +110,13 @@ def encode_likelihoods(likelihood: Mapping[str, float], confidence: Mapping[str,
 def decode_likelihoods(raw: bytes) -> dict[str, float]:
     """A likelihoods record as `encode_likelihoods` wrote it; what it holds beyond a known clause type with a
     probability in [0, 1] is left out (an imported case's records are data: a crafted one must not rank)."""
-    return _probabilities(_record(raw))
+    return _probabilities(loads_or_empty(raw))
 
 
 def record_likelihoods(chunk_raw: bytes) -> dict[str, float]:
     """The same from a whole chunk record, for a chunk written before the likelihoods records (2026-11-29),
     when the record held them as `role_likelihood` and `role_confidence`."""
-    record = _record(chunk_raw)
+    record = loads_or_empty(chunk_raw)
     return {**_probabilities(record.get("role_likelihood")), **_probabilities(record.get("role_confidence"))}
 
 
@@ -126,12 +126,6 @@ def _probabilities(value: object) -> dict[str, float]:
     return {t: float(p) for t, p in value.items()
             if t in BY_ID and isinstance(p, (int, float)) and not isinstance(p, bool) and 0.0 <= p <= 1.0}
 
-
-def _record(raw: bytes) -> dict[str, Any]:
-    try:
-        return loads(raw)
-    except ValueError:  # orjson's and json's decode errors are ValueErrors, as is a record that is no object
-        return {}
 
 
 # --- writing -----------------------------------------------------------------

@@ -13,12 +13,11 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from casetrack.domain import CaseStats, Document, clean_name, is_own_id
 from casetrack.store import keys
 from casetrack.store.document_records import decode_document
-from casetrack.store.records import loads
+from casetrack.store.records import loads_or_empty
 from casetrack.store.rocks import RocksStore
 
 _SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -90,7 +89,7 @@ def _chunks(db: RocksStore, doc_ids: set[str], problems: list[str]) -> set[str]:
     prefix = b"chunk:"
     for key, raw in db.scan(keys.CHUNKS, prefix):
         chunk_id = _suffix(key, prefix)
-        record = _record(raw)
+        record = loads_or_empty(raw)
         if not is_own_id(chunk_id) or record.get("id") != chunk_id:
             problems.append(f"a passage record has the id {chunk_id!r}, which CaseTrack never makes")
         elif record.get("document_id") not in doc_ids:
@@ -148,9 +147,3 @@ def _suffix(key: bytes, prefix: bytes) -> str:
     return key[len(prefix):].decode(errors="replace")
 
 
-def _record(raw: bytes) -> dict[str, Any]:
-    try:
-        record = loads(raw)
-    except (ValueError, TypeError):
-        return {}
-    return record if isinstance(record, dict) else {}

@@ -36,6 +36,14 @@ def loads(raw: bytes) -> dict[str, Any]:
     return value
 
 
+def loads_or_empty(raw: bytes) -> dict[str, Any]:
+    """`loads`, or {} for bytes that are no JSON object (an imported or damaged record is data, not an error)."""
+    try:
+        return loads(raw)
+    except ValueError:  # orjson's and json's decode errors (and bad UTF-8) are ValueErrors, as is a non-object
+        return {}
+
+
 def encode_case(case: Case) -> bytes:
     record = asdict(case)
     record["case_type"] = case.case_type.value

@@ -20,7 +20,9 @@ def document_entries(db: RocksStore, doc_id: str, dense: Sequence[str], sparse: 
     out = []
     doc = docstore.get_document(db, doc_id)
     file_hash = doc.file_hash if doc is not None else ""
-    for sequence, chunk_id in enumerate(docstore.chunk_ids(db, doc_id)):  # in sequence order (keys.doc_chunk)
+    prefix = keys.doc_chunks_prefix(doc_id)
+    for key, raw in db.scan(keys.CHUNKS, prefix):  # in sequence order (keys.doc_chunk)
+        chunk_id, sequence = raw.decode(errors="replace"), _sequence(key[len(prefix):])
         raw_terms = db.get(keys.BM25, keys.bm25_terms(chunk_id))
         if raw_terms is None:
             continue
@@ -64,10 +66,15 @@ def stable_places(db: RocksStore) -> dict[str, int]:
     out: dict[str, int] = {}
     for key, raw in db.scan(keys.CHUNKS, prefix):
         doc_id, sequence = key[len(prefix):].rsplit(b":", 1)
-        # a damaged key's sequence (an imported case's are checked: store.imported) ranks its ties last
-        place = int(sequence) if sequence.isdigit() else 2**31
-        out[raw.decode(errors="replace")] = stable_order(hashes.get(doc_id.decode(errors="replace"), ""), place)
+        out[raw.decode(errors="replace")] = stable_order(hashes.get(doc_id.decode(errors="replace"), ""),
+                                                         _sequence(sequence))
     return out
+
+
+def _sequence(written: bytes) -> int:
+    """A passage's sequence as its index key writes it; a damaged key's (an imported case's are checked:
+    store.imported) ranks its ties last."""
+    return int(written) if written.isascii() and written.isdigit() else 2**31
 
 
 def _add_vectors(entry: ChunkEntry, dense: Sequence[str], sparse: Sequence[str],

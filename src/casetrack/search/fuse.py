@@ -8,6 +8,7 @@ SPLADE dot products) combine without calibration.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
@@ -103,6 +104,17 @@ def keep_firsts(results: Sequence[Scored], rankings: Mapping[str, Sequence[Key]]
     order = [key for key in head if key not in out] + added
     placed = set(order)
     return [(key, by_key[key]) for key in order] + [item for item in results if item[0] not in placed], added
+
+
+def firsts_alone(ranking: Sequence[Key], evidence: Mapping[Key, float], count: int, k: int = RRF_K) -> list[Key]:
+    """The first `count` keys of `ranking` as a search by that signal alone would order them, given the same
+    `evidence` about each passage (the prior lift added to the fused score; 0 where none): by the signal's own
+    fused score over its best possible, (k + 1) / (k + rank), plus the evidence; ties in the ranking's order.
+    Without evidence, the ranking's own first `count`."""
+    if not evidence:
+        return list(ranking[:count])
+    alone = ((-(k + 1) / (k + rank) - evidence.get(key, 0.0), rank, key) for rank, key in enumerate(ranking, start=1))
+    return [key for _, _, key in heapq.nsmallest(count, alone, key=lambda item: item[:2])]
 
 
 def ahead(results: Sequence[Scored], *groups: Iterable[Key]) -> list[Scored]:

@@ -8,7 +8,6 @@ SPLADE dot products) combine without calibration.
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
@@ -111,10 +110,14 @@ def firsts_alone(ranking: Sequence[Key], evidence: Mapping[Key, float], count: i
     `evidence` about each passage (the prior lift added to the fused score; 0 where none): by the signal's own
     fused score over its best possible, (k + 1) / (k + rank), plus the evidence; ties in the ranking's order.
     Without evidence, the ranking's own first `count`."""
-    if not evidence:
-        return list(ranking[:count])
-    alone = ((-(k + 1) / (k + rank) - evidence.get(key, 0.0), rank, key) for rank, key in enumerate(ranking, start=1))
-    return [key for _, _, key in heapq.nsmallest(count, alone, key=lambda item: item[:2])]
+    if not evidence or count <= 0:
+        return list(ranking[: max(count, 0)])
+    # Past the rank whose score plus the largest lift is below the least the first `count` can score, none enters.
+    floor = (k + 1) / (k + count) + min(0.0, *evidence.values()) - max(evidence.values())
+    head = ranking if floor <= 0 else ranking[: max(count, int((k + 1) / floor - k) + 1)]
+    lifts = np.fromiter((evidence.get(key, 0.0) for key in head), dtype=np.float64, count=len(head))
+    alone = (k + 1) / (k + np.arange(1, len(head) + 1, dtype=np.float64)) + lifts
+    return [head[i] for i in np.argsort(-alone, kind="stable")[:count].tolist()]  # stable: ties in rank order
 
 
 def ahead(results: Sequence[Scored], *groups: Iterable[Key]) -> list[Scored]:

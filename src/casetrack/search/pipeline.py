@@ -209,7 +209,7 @@ def search(request: SearchRequest, indexes: SearchIndexes, config: PipelineConfi
         lifts = request.prior([key for key, _ in scored])
         lift = {key: value for (key, _), value in zip(scored, lifts, strict=True) if value}
         best_possible += max(lifts, default=0.0)
-        scored = sorted(((key, score + lift) for (key, score), lift in zip(scored, lifts, strict=True)),
+        scored = sorted(((key, score + value) for (key, score), value in zip(scored, lifts, strict=True)),
                         key=lambda item: -item[1])
         stages.append(STAGE_PRIOR)
     fixed = first if config.references_first else frozenset()

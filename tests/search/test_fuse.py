@@ -105,6 +105,18 @@ def test_a_ranking_may_keep_its_first_few_among_those_shown() -> None:
     assert placed == ["g", "h"] and [key for key, _ in out[:4]] == ["a", "b", "g", "h"]
 
 
+def test_a_lists_firsts_are_ordered_as_that_list_alone_with_the_evidence_would() -> None:
+    """eval-dev d013's shape: the meaning list ranks the answer 3rd, but the role prior lifts it by 0.13; a search by
+    that list alone scores it 61/63 + 0.13, above the bare first's 61/61 + 0: it is the list's first."""
+    ranking = ["x", "y", "answer", "z"]
+    assert fuse.firsts_alone(ranking, {"answer": 0.13}, 1) == ["answer"]
+    assert fuse.firsts_alone(ranking, {"answer": 0.13}, 3) == ["answer", "x", "y"]
+    assert fuse.firsts_alone(ranking, {"answer": 0.01}, 2) == ["x", "y"]  # too small a lift to pass a place
+    assert fuse.firsts_alone(ranking, {}, 2) == ["x", "y"]
+    assert fuse.firsts_alone(ranking, {"x": 0.2, "y": 0.2}, 2) == ["x", "y"]  # a lift for all keeps the order
+    assert fuse.firsts_alone(["a", "b"], {"b": 0.5}, 1, k=0) == ["a"]  # 1/1 against 1/2 + 0.5: a tie keeps the order
+
+
 def test_ahead_puts_each_group_first_in_turn_and_keeps_every_other_order() -> None:
     out = fuse.ahead(FUSED, {"f", "c"}, ["h", "c"])
     assert [key for key, _ in out] == ["c", "f", "h", "a", "b", "d", "e", "g"] and dict(out) == dict(FUSED)

@@ -170,6 +170,8 @@ def test_config_rejects_a_recall_signal_without_weight() -> None:
         PipelineConfig(dense_recall=("e5",))
     with pytest.raises(ValueError, match="meaning_firsts"):
         PipelineConfig(meaning_firsts=0)
+    with pytest.raises(ValueError, match="firsts_within"):
+        PipelineConfig(firsts_within=0)
     with pytest.raises(ValueError, match="lead_ratio"):
         PipelineConfig(lead_ratio=-1.0)
 
@@ -283,16 +285,43 @@ def test_mail_ranks_only_the_messages_in_the_direction_the_question_asks() -> No
     assert sent.hits[0].key == 3 and [h.ranks.get("mail") for h in sent.hits] == [1, None, None]
 
 
-def test_the_passage_meaning_alone_ranks_first_is_among_those_shown() -> None:
+def test_the_passage_meaning_alone_ranks_first_is_among_the_first_few() -> None:
     """Chunk 5 shares no word with the question, but E7 ranks it first; three passages BM25 and E7 both rank sum
-    higher. Shown three, it takes the third place (stage "firsts"), and the passage it displaces comes next."""
+    higher. Kept within the first three, it takes the third place (stage "firsts"), and the passage it displaces
+    comes next."""
     indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
-    plain = run(indexes, {"e7": BASE[5]}, top_k=10, shown=3, config=PipelineConfig(keep_firsts=False))
+    plain = run(indexes, {"e7": BASE[5]}, top_k=10, config=PipelineConfig(keep_firsts=False))
     assert [h.key for h in plain.hits[:4]] == [0, 3, 2, 5] and "firsts" not in plain.stages_used
-    kept = run(indexes, {"e7": BASE[5]}, top_k=10, shown=3)
+    kept = run(indexes, {"e7": BASE[5]}, top_k=10, config=PipelineConfig(firsts_within=3))
     assert [h.key for h in kept.hits[:4]] == [0, 3, 5, 2] and kept.stages_used[-1] == "firsts"
     assert kept.hits[2].ranks == {"e7": 1} and kept.hits[2].score == plain.hits[3].score
-    assert [h.key for h in run(indexes, {"e7": BASE[5]}, top_k=10, shown=1).hits[:1]] == [0]
+    assert [h.key for h in run(indexes, {"e7": BASE[5]}, top_k=10, config=PipelineConfig(firsts_within=1)).hits[:1]
+            ] == [0]
+
+
+def test_asking_for_more_results_never_reorders_the_first_ones() -> None:
+    """Each list's firsts are kept within a fixed number of places, not within the number asked for: the first
+    three of ten results are the three of a top 3, though E7's first (chunk 5) is placed by the rule."""
+    indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
+    config = PipelineConfig(firsts_within=3)
+    ten = [h.key for h in run(indexes, {"e7": BASE[5]}, top_k=10, config=config).hits]
+    assert ten[:4] == [0, 3, 5, 2]
+    for top_k in range(1, 10):
+        assert [h.key for h in run(indexes, {"e7": BASE[5]}, top_k=top_k, config=config).hits] == ten[:top_k]
+
+
+def test_a_lists_firsts_are_those_it_ranks_first_with_the_prior() -> None:
+    """E7 ranks chunk 5 first and chunk 6 second; the prior says chunk 6 plays the role asked for. A search by E7
+    alone with that prior ranks 6 first (61/62 + 0.05 > 1), so 6, not E7's bare first, is the one kept among the
+    first three; without the prior, 5 is."""
+    indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
+    meaning = 2.0 * BASE[5] + 1.5 * BASE[6]
+    config = PipelineConfig(firsts_within=3, meaning_firsts=1, lead_ratio=0.0)
+    bare = run(indexes, {"e7": meaning}, top_k=10, config=config)
+    assert bare.hits[2].key == 5 and bare.hits[2].ranks["e7"] == 1 and bare.stages_used[-1] == "firsts"
+    lifted = run(indexes, {"e7": meaning}, top_k=10, config=config,
+                 prior=lambda keys: [0.05 if key == 6 else 0.0 for key in keys])
+    assert lifted.hits[2].key == 6 and lifted.hits[2].ranks["e7"] == 2 and 5 not in [h.key for h in lifted.hits[:3]]
 
 
 def test_a_clear_keyword_first_place_is_shown_first_though_meaning_ranks_it_last() -> None:
@@ -321,7 +350,7 @@ def test_each_meaning_list_keeps_its_first_three_among_those_shown() -> None:
     indexes = SearchIndexes(bm25=bm25(), dense={"e7": dense(BASE)})
     meaning = 3.0 * BASE[5] + 2.0 * BASE[6] + 1.0 * BASE[7]
     query = Query(tokenize("either party agreement terminate notice thirty days written consent"), {"e7": meaning})
-    one = search(SearchRequest(query, 10, shown=4), indexes, PipelineConfig(meaning_firsts=1, lead_ratio=0.0))
-    three = search(SearchRequest(query, 10, shown=4), indexes, PipelineConfig(lead_ratio=0.0))
+    one = search(SearchRequest(query, 10), indexes, PipelineConfig(meaning_firsts=1, lead_ratio=0.0, firsts_within=4))
+    three = search(SearchRequest(query, 10), indexes, PipelineConfig(lead_ratio=0.0, firsts_within=4))
     assert 5 in [h.key for h in one.hits[:4]] and not {6, 7} <= {h.key for h in one.hits[:4]}
     assert {5, 6} <= {h.key for h in three.hits[:4]} and three.stages_used[-1] == "firsts"

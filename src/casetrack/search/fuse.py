@@ -105,6 +105,21 @@ def keep_firsts(results: Sequence[Scored], rankings: Mapping[str, Sequence[Key]]
     return [(key, by_key[key]) for key in order] + [item for item in results if item[0] not in placed], added
 
 
+def firsts_alone(ranking: Sequence[Key], evidence: Mapping[Key, float], count: int, k: int = RRF_K) -> list[Key]:
+    """The first `count` keys of `ranking` as a search by that signal alone would order them, given the same
+    `evidence` about each passage (the prior lift added to the fused score; 0 where none): by the signal's own
+    fused score over its best possible, (k + 1) / (k + rank), plus the evidence; ties in the ranking's order.
+    Without evidence, the ranking's own first `count`."""
+    if not evidence or count <= 0:
+        return list(ranking[: max(count, 0)])
+    # Past the rank whose score plus the largest lift is below the least the first `count` can score, none enters.
+    floor = (k + 1) / (k + count) + min(0.0, *evidence.values()) - max(evidence.values())
+    head = ranking if floor <= 0 else ranking[: max(count, int((k + 1) / floor - k) + 1)]
+    lifts = np.fromiter((evidence.get(key, 0.0) for key in head), dtype=np.float64, count=len(head))
+    alone = (k + 1) / (k + np.arange(1, len(head) + 1, dtype=np.float64)) + lifts
+    return [head[i] for i in np.argsort(-alone, kind="stable")[:count].tolist()]  # stable: ties in rank order
+
+
 def ahead(results: Sequence[Scored], *groups: Iterable[Key]) -> list[Scored]:
     """`results` with the keys of each group ahead of the rest, group by group (a key in two groups goes with the
     first), each part in its own order."""

@@ -3,7 +3,7 @@ the model registry (embed.specs) but for the lexical ones, which are the pipelin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from casetrack.embed.specs import MODELS, ModelSpec, SearchRole, by_priority
 from casetrack.search.windows import BEST_WINDOW
@@ -23,6 +23,12 @@ UNNAMED = "unnamed"
 # BM25 over the `from:` and `to:` terms of the correspondents a question names ("what did Bob Williams tell Jim
 # Steffes"; search.correspondents): the messages from the one to the other rank first among the candidates.
 MAIL = "mail"
+
+
+def reference_tokens(tokens: Sequence[str]) -> list[str]:
+    """The query tokens that name something exactly: any with a digit or a §, ¶ or $ sign,
+    except a bare sign (which only says "some section")."""
+    return [t for t in tokens if len(t) > 1 and (any(c.isdigit() for c in t) or t[0] in "§¶$")]
 
 
 def signal(model_id: str) -> str:

@@ -209,7 +209,7 @@ class SearchService:
                                                  db, [str(key) for key in keys]))
                             request = SearchRequest(Query(tokens, vectors, found.unnamed, asked_terms(text)),
                                                     wanted, allowed, found.prior, found.first, found.include,
-                                                    shown=top_k, names_document=scope is not None)
+                                                    names_document=scope is not None)
                             outcome = search(request, index.indexes, config, colbert_tokens=colbert_loader(db),
                                              windows=windows)
                             if scope is not None:

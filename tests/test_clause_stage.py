@@ -17,6 +17,10 @@ from tests.mcp_helpers import call_ok, mcp_session
 from tests.test_clause_rule import CONTRACT
 from tests.test_clauses_mcp import OPINION
 
+# The clause types CUAD v1 labels in CONTRACT (ABILITYINC_06_15_2020-EX-4.25-SERVICES AGREEMENT, clauses.jsonl)
+LABELLED = ("document_name", "parties", "agreement_date", "effective_date", "expiration_date", "governing_law",
+            "termination_for_convenience", "anti_assignment", "ip_ownership_assignment")
+
 
 def _best_only_stage(types: int, threshold: float = 0.5):  # type: ignore[no-untyped-def]
     """A stage that says yes exactly to each document's likeliest passage for a type (feature `is_best`)."""
@@ -113,6 +117,11 @@ async def test_the_library_lists_the_passage_the_stage_chose(staged_case: Path) 
     assert contract is not None and opinion is not None
     groups = {g["clause_type"]: g["passages"] for g in contract["clause_types"]}
     assert [p for p in groups["governing_law"] if "governed by" in p["text"]]
+    # every type CUAD's lawyers labelled in this contract is listed ...
+    assert set(LABELLED) <= set(groups)
+    # ... and not change of control, which they did not label: the hand-built rule lists the contract's likeliest
+    # passage for it (0.03, a termination-for-breach passage), the stage sees it stands out from nothing
+    assert "change_of_control" not in groups
     assert len(groups["parties"]) == 1 and groups["parties"][0]["text"].lstrip().startswith("EXHIBIT 4.25")
     # a decision takes no contract clause type, whatever decides an agreement's
     assert {BY_ID[g["clause_type"]].family for g in opinion["clause_types"]} == {DECISION}

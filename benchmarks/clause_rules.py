@@ -158,7 +158,7 @@ def as_ingest_tags(data: cp.Labelled, folder: Path = FOLDER) -> np.ndarray:
     """Passages x categories (0/1), tagged by the artefact in `folder` and its own rule (meta.json) as ingest
     tags each agreement: what benchmarks/clauses.py scores on the contracts left out of training."""
     arrays, meta = read_artefact(folder)
-    return tag_contracts(ClauseModel.of(arrays, meta), ClauseRule.of(meta), data).astype(np.float32)
+    return tag_contracts(ClauseModel.of(arrays, meta), ClauseRule.of(meta, arrays), data).astype(np.float32)
 
 
 def report(label: str, s: tuple[float, float, float]) -> str:

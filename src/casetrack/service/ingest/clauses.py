@@ -1,6 +1,7 @@
 """The clause types of a document's passages by the learned classifier (chunk.clause_model), fitted to the
-kind of document: an agreement's passages by the artefact's decision rule (`ClauseRule`, chosen by nested
-cross-validation: benchmarks/clause_rules.py), a contract clause quoted in any other document only when the
+kind of document: an agreement's passages by the artefact's decision (`ClauseRule`, chosen by nested
+cross-validation: benchmarks/clause_rules.py; or, when the artefact has one, its learned second stage,
+service.ingest.clause_stage, benchmarks/clause_stage.py), a contract clause quoted in any other document only when the
 classifier is nearly sure (QUOTED), a decision's none (its passages take the parts of a decision, chunk.roles).
 The artefact is read once per process."""
 
@@ -21,6 +22,7 @@ from casetrack.chunk.roles.taxonomy import CONTRACT, DECISION
 from casetrack.domain import ChunkSpan, DocumentType
 from casetrack.embed.clause_artefact import read_artefact
 from casetrack.graph.records import RoleRecord
+from casetrack.service.ingest.clause_stage import ClauseStage, documents
 
 log = logging.getLogger(__name__)
 
@@ -44,19 +46,23 @@ class ClauseRule:
     any passage at least `near_best` times as likely as that one (most clause types occur once or a few times in
     a contract, so its best candidates are likely the clause even below the threshold); `parties` only on the
     agreement's first `parties_within` passages (its preamble names them; elsewhere a name is a mention). None:
-    no such rule (an artefact whose meta.json has no key for it: the threshold alone, as before)."""
+    no such rule (an artefact whose meta.json has no key for it: the threshold alone, as before). `stage`: a
+    learned second stage that, when the artefact has one, decides instead of the threshold and `best_from`
+    (`parties_within` still holds)."""
 
     threshold: float
     best_from: float | None = None
     near_best: float = 1.0
     parties_within: int | None = None
+    stage: ClauseStage | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def of(cls, meta: Mapping[str, Any]) -> ClauseRule:
-        """The rule in an artefact's meta.json (`threshold`, optional `best_from`, `near_best`, `parties_within`)."""
+    def of(cls, meta: Mapping[str, Any], arrays: Mapping[str, np.ndarray] | None = None) -> ClauseRule:
+        """The rule in an artefact's meta.json (`threshold`, optional `best_from`, `near_best`, `parties_within`)
+        and its second stage, when `arrays` (the artefact's) hold one."""
         best, within = meta.get("best_from"), meta.get("parties_within")
         return cls(float(meta["threshold"]), None if best is None else float(best), float(meta.get("near_best", 1.0)),
-                   None if within is None else int(within))
+                   None if within is None else int(within), None if arrays is None else ClauseStage.of(arrays, meta))
 
 
 def decided(best: np.ndarray, types: Sequence[str], rule: ClauseRule, document: np.ndarray | None = None
@@ -64,10 +70,13 @@ def decided(best: np.ndarray, types: Sequence[str], rule: ClauseRule, document: 
     """Which passage takes which type (passages x types, bool) from its probabilities (`best`, passages x
     types, ClauseModel.scored), by `rule`. `document` names each row's document (a document's rows together,
     in order; the benchmarks decide many contracts at once); None: the rows are one document's."""
-    tagged = best >= rule.threshold
     if not len(best):
-        return tagged
-    starts, group = _documents(len(best), document)
+        return np.zeros(best.shape, dtype=bool)
+    if rule.stage is not None:
+        return (rule.stage.probability(best, document) >= rule.stage.threshold) & allowed(
+            best.shape, types, rule, document)
+    tagged = best >= rule.threshold
+    starts, group = documents(len(best), document)
     if rule.best_from is not None:
         top = np.maximum.reduceat(best, starts, axis=0)[group]
         tagged |= (best >= rule.near_best * top) & (best >= rule.best_from)
@@ -80,25 +89,16 @@ def allowed(shape: tuple[int, ...], types: Sequence[str], rule: ClauseRule, docu
     `parties_within` passages; every other type anywhere."""
     out = np.ones(shape, dtype=bool)
     if rule.parties_within is not None and "parties" in types and shape[0]:
-        starts, group = _documents(shape[0], document)
+        starts, group = documents(shape[0], document)
         out[:, list(types).index("parties")] = np.arange(shape[0]) - starts[group] < rule.parties_within
     return out
-
-
-def _documents(n: int, document: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-    """(where each document's rows start, each row's document as 0, 1, ...) of `n` rows."""
-    if document is None:
-        return np.zeros(1, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    ids = np.asarray(document)
-    first = np.concatenate([[True], ids[1:] != ids[:-1]])
-    return np.flatnonzero(first), np.cumsum(first) - 1
 
 
 @lru_cache(maxsize=1)
 def _loaded() -> tuple[ClauseModel, ClauseRule] | None:
     try:
         arrays, meta = read_artefact()
-        return ClauseModel.of(arrays, meta), ClauseRule.of(meta)
+        return ClauseModel.of(arrays, meta), ClauseRule.of(meta, arrays)
     except (OSError, ValueError, KeyError, TypeError):
         log.exception("The clause classifier could not be read; clause types are left out")
         return None

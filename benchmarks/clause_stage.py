@@ -1,0 +1,164 @@
+"""The clause library's learned decision (service.ingest.clause_stage.ClauseStage), fitted and chosen by nested
+cross-validation on out-of-fold probabilities.
+
+    uv run python benchmarks/clause_stage.py --oof OOF.npy [--artefact DIR] [--data data.pkl] [--write]
+
+Reads the out-of-fold probabilities of the 408 training contracts' passages (as benchmarks/clause_rules.py does)
+and fits, per clause type, a logistic regression over each (passage, type)'s features (clause_stage.FEATURES: the
+passage's log-odds, the contract's best for the type, the gap and rank to it, the neighbours', the place in the
+contract) and the passage's log-odds of every type, standardised; L2 toward one regression shared by all types
+(fitted first, with a bias per type), so a rare type leans on what the common ones learned. Tagged: at or above a
+threshold, `parties` only on the first passage (the shipped rule's parties_within 1, imposed for search).
+
+Nested as clause_rules.py: for each outer fold, the stage is fitted on three of the other four folds and scores the
+fourth (four times); on those inner out-of-fold scores the threshold and its precision margin are chosen exactly as
+clause_rules.py chooses a rule (clause_rules.margin_on, choose); the stage fitted on all four then scores the outer
+fold. Printed per outer fold beside the shipped rule chosen the same way. The stage written by `--write` is fitted
+on all five folds, with the threshold chosen on the stage's own 5-fold out-of-fold scores (the margin the outer
+folds chose most often); then the artefact is scored, by service.ingest.clauses.decided, on the 31 contracts left
+out of training. docs/benchmarks.md "Clause stage".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import clause_rules as cr
+import cuad_passages as cp
+
+from casetrack.chunk.roles.clause_model import ClauseModel
+from casetrack.embed.clause_artefact import FOLDER, read_artefact
+from casetrack.service.ingest.clause_stage import CENTRE, FEATURES, WEIGHTS, ClauseStage, log_odds, stage_features
+from casetrack.service.ingest.clauses import ClauseRule, allowed
+
+THRESHOLDS = np.round(np.arange(0.05, 0.951, 0.01), 3)
+SHRINK = 30.0  # L2 of a type's weights toward the shared ones (and of its other-type weights toward 0)
+PARTIES_WITHIN = 1
+
+
+def _newton(x: np.ndarray, y: np.ndarray, prior: np.ndarray, penalty: np.ndarray, steps: int = 25) -> np.ndarray:
+    """Logistic regression by Newton's method, L2 `penalty` (per weight) toward `prior`."""
+    w = prior.copy()
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
+        grad = x.T @ (p - y) + penalty * (w - prior)
+        hess = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty + 1e-6)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-6:
+            break
+    return w
+
+
+def fit(feats: np.ndarray, odds: np.ndarray, y: np.ndarray, threshold: float = 0.5) -> ClauseStage:
+    """The stage fitted on rows of passages x types x FEATURES, their log-odds and 0/1 labels."""
+    n, types, k = feats.shape
+    centre = np.stack([np.concatenate([feats.reshape(-1, k).mean(0), odds.mean(0)]),
+                       np.concatenate([feats.reshape(-1, k).std(0), odds.std(0)]) + 1e-9])
+    z = (feats - centre[0, :k]) / centre[1, :k]
+    zo = (odds - centre[0, k:]) / centre[1, k:]
+    shared = _newton(np.concatenate([np.tile(np.eye(types), (n, 1)), z.reshape(-1, k)], axis=1), y.reshape(-1),
+                     np.zeros(types + k), np.concatenate([np.zeros(types), np.full(k, 1e-3)]))
+    weights = np.zeros((types, 1 + k + types))
+    penalty = np.concatenate([[0.0], np.full(k + types, SHRINK)])
+    for j in range(types):
+        x = np.concatenate([np.ones((n, 1)), z[:, j], zo], axis=1)
+        weights[j] = _newton(x, y[:, j], np.concatenate([[shared[j]], shared[types:], np.zeros(types)]), penalty)
+    return ClauseStage(weights, centre, threshold)
+
+
+def threshold_counts(q: np.ndarray, rows: np.ndarray, data: cp.Labelled, contract: np.ndarray) -> np.ndarray:
+    """thresholds x folds x counts (clause_rules.fold_counts) of tagging `q` at each threshold, rows outside
+    `rows` untagged."""
+    spans, k = cr.spans_of(data), int(data.fold.max()) + 1
+    ok = allowed(q.shape, data.types, ClauseRule(1.0, parties_within=PARTIES_WITHIN), contract) & rows[:, None]
+    return np.stack([cr.fold_counts((q >= t) & ok, data.y, data.fold, spans, k) for t in THRESHOLDS])
+
+
+def nested(feats: np.ndarray, odds: np.ndarray, data: cp.Labelled, contract: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray, list[tuple[float, float]]]:
+    """(outer folds' counts, the stage's 5-fold out-of-fold probabilities, per outer fold (threshold, margin))."""
+    y, k = (data.y > 0).astype(float), int(data.fold.max()) + 1
+    counts, chosen, oof = np.zeros((k, 5)), [], np.zeros(data.y.shape)
+    for f in range(k):
+        inner = [g for g in range(k) if g != f]
+        q = np.zeros(data.y.shape)
+        for g in inner:
+            train, test = np.isin(data.fold, [h for h in inner if h != g]), data.fold == g
+            q[test] = fit(feats[train], odds[train], y[train]).probability_of(feats[test], odds[test])
+        table = threshold_counts(q, data.fold != f, data, contract)
+        margin = cr.margin_on(table, inner)
+        t = cr.choose(table, inner, cr.GOAL + margin)
+        train, test = data.fold != f, data.fold == f
+        oof[test] = fit(feats[train], odds[train], y[train]).probability_of(feats[test], odds[test])
+        counts[f] = threshold_counts(oof, test, data, contract)[t, f]
+        chosen.append((float(THRESHOLDS[t]), margin))
+        print(cr.report(f"  outer fold {f}: threshold {THRESHOLDS[t]} +{margin}", cr.scores(counts[f])), flush=True)
+    return counts, oof, chosen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--oof", type=Path, required=True, help="out-of-fold probabilities (.npy, passages x types)")
+    parser.add_argument("--artefact", type=Path, default=FOLDER, help="the artefact the OOF file is of")
+    parser.add_argument("--data", type=Path, help="a pickle of (cuad_passages.labelled(), the left-out ones)")
+    parser.add_argument("--write", action="store_true", help="write the fitted stage into the artefact")
+    args = parser.parse_args()
+    if args.data:
+        with args.data.open("rb") as f:
+            data, held = pickle.load(f)  # a file this benchmark's user made
+    else:
+        data = cp.labelled()
+        held = cp.labelled(only=frozenset(data.left_out))
+    prob = np.load(args.oof).astype(np.float64)
+    contract = cr.contract_ids(data.passages)
+    missed = int((cr.spans_of(data).fold < 0).sum())
+    rules = [r for r in cr.grid() if r.parties_within == PARTIES_WITHIN]
+    rule_counts = cr.table(prob, data, rules)
+    outer, chosen = cr.nested(rule_counts)
+    print(cr.report("nested CV, the hand-built rule (clause_rules.py)", cr.scores(outer, missed)))
+    print("  per outer fold: threshold / best_from / near_best + margin")
+    for f, (r, m) in enumerate(chosen):
+        rule = rules[r]
+        print(cr.report(f"  outer fold {f}: {rule.threshold} / {rule.best_from} / {rule.near_best} +{m}",
+                        cr.scores(rule_counts[r, f])))
+    feats, odds = stage_features(prob, contract), log_odds(prob)
+    counts, oof, picked = nested(feats, odds, data, contract)
+    print(cr.report("nested CV, the learned stage", cr.scores(counts.sum(0), missed)))
+    margin = Counter(m for _, m in picked).most_common(1)[0][0]
+    table = threshold_counts(oof, np.ones(len(prob), bool), data, contract)
+    t = float(THRESHOLDS[cr.choose(table, range(table.shape[1]), cr.GOAL + margin)])
+    stage = fit(feats, odds, (data.y > 0).astype(float), t)
+    print(cr.report(f"CV, threshold {t} chosen on all folds (margin {margin})",
+                    cr.scores(table[list(THRESHOLDS).index(t)].sum(0), missed)))
+    if args.write:
+        np.save(args.artefact / f"{WEIGHTS}.npy", stage.weights.astype(np.float32))
+        np.save(args.artefact / f"{CENTRE}.npy", stage.centre.astype(np.float32))
+        meta_path = args.artefact / "meta.json"
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        meta.update(stage_threshold=t, stage_features=list(FEATURES), stage_chosen_for=(
+            f"most labelled spans listed (clause level) at micro precision >= {cr.GOAL} + {margin}, nested 5-fold "
+            f"CV by contract on out-of-fold probabilities; benchmarks/clause_stage.py (L2 {SHRINK})"))
+        meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    arrays, meta = read_artefact(args.artefact)
+    model = ClauseModel.of(arrays, meta)
+    for label, rule in (("the hand-built rule", ClauseRule.of(meta)), ("the artefact's decision", ClauseRule.of(
+            meta, arrays))):
+        tagged = cr.tag_contracts(model, rule, held)
+        spans = cr.spans_of(held)
+        hit = cr.listed(tagged, spans)
+        tp, n, lab = (tagged & (held.y > 0)).sum(), tagged.sum(), (held.y > 0).sum()
+        print(cr.report(f"left-out {len(set(cr.contract_ids(held.passages).tolist()))} contracts, {label}",
+                        (tp / max(n, 1), tp / max(lab, 1), hit.sum() / max(len(hit), 1))))
+
+
+if __name__ == "__main__":
+    main()

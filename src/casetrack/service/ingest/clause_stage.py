@@ -1,0 +1,97 @@
+"""The clause library's learned decision (issue 34): a second stage that reads, for each passage and clause type of
+an agreement, the classifier's probability beside what the rest of the agreement says about that type (the
+contract's best passage for it, the passage's rank, its neighbours, where it stands) and the passage's other
+types, and gives the probability that the passage is the clause. A logistic regression per type, learned from
+out-of-fold probabilities by benchmarks/clause_stage.py (docs/clause_model.md, "Use at ingest"). Pure numpy."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+EPS = 1e-4  # probabilities are clipped to [EPS, 1 - EPS] before their log-odds are taken
+# The features of a (passage, type), in the order of the stage's weights (after the bias).
+FEATURES = ("log_odds", "contract_best", "gap_to_best", "is_best", "log_rank", "previous", "next",
+            "position", "is_first", "log_passages", "best_over_second", "log_near_best")
+WEIGHTS, CENTRE = "stage_weights", "stage_centre"  # the artefact's arrays (embed.clause_artefact)
+
+
+def log_odds(p: np.ndarray) -> np.ndarray:
+    q = np.clip(p, EPS, 1 - EPS)
+    return np.asarray(np.log(q / (1 - q)))
+
+
+def documents(n: int, document: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """(where each document's rows start, each row's document as 0, 1, ...) of `n` rows (None: one document)."""
+    if document is None:
+        return np.zeros(1, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    ids = np.asarray(document)
+    first = np.concatenate([[True], ids[1:] != ids[:-1]])
+    return np.flatnonzero(first), np.cumsum(first) - 1
+
+
+def stage_features(best: np.ndarray, document: np.ndarray | None = None) -> np.ndarray:
+    """passages x types x FEATURES of probabilities `best` (passages x types; `document` as in `documents`)."""
+    n, types = best.shape
+    starts, group = documents(n, document)
+    ends = np.append(starts[1:], n)
+    size = (ends - starts)[group]
+    pos = np.arange(n) - starts[group]
+    rank, near, second = np.zeros((n, types)), np.zeros((n, types)), np.full((len(starts), types), EPS)
+    for d, (s, e) in enumerate(zip(starts, ends, strict=True)):
+        b = best[s:e]
+        order = np.argsort(-b, axis=0, kind="stable")
+        np.put_along_axis(rank[s:e], order, np.broadcast_to(np.arange(e - s)[:, None], b.shape).astype(float), 0)
+        near[s:e] = (b >= 0.5 * b.max(axis=0)).sum(axis=0)
+        if e - s > 1:
+            second[d] = np.sort(b, axis=0)[-2]
+    top = np.maximum.reduceat(best, starts, axis=0)
+    first, last = pos == 0, pos == size - 1
+    previous = np.where(first[:, None], EPS, np.roll(best, 1, axis=0))
+    following = np.where(last[:, None], EPS, np.roll(best, -1, axis=0))
+    odds, best_odds = log_odds(best), log_odds(top)[group]
+    row = np.stack([pos / np.maximum(size - 1, 1), first, np.log(size)], axis=1).astype(float)
+    return np.stack([
+        odds, best_odds, odds - best_odds, (rank == 0).astype(float), np.log1p(rank),
+        log_odds(previous), log_odds(following), *(np.broadcast_to(row[:, i:i + 1], (n, types)) for i in range(3)),
+        (log_odds(top) - log_odds(second))[group], np.log(near),
+    ], axis=2)
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseStage:
+    """Per type, a bias, a weight per FEATURES and a weight per type's log-odds in the same passage (types x
+    (1 + len(FEATURES) + types)); the features' and log-odds' means and spreads (2 x (len(FEATURES) + types))
+    they are standardised by; and the probability from which a passage is tagged."""
+
+    weights: np.ndarray
+    centre: np.ndarray
+    threshold: float
+
+    @classmethod
+    def of(cls, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any]) -> ClauseStage | None:
+        """The stage of an artefact (None when it has none: its `ClauseRule` decides alone). Raises ValueError
+        when its shapes do not fit the artefact's types."""
+        if "stage_threshold" not in meta or WEIGHTS not in arrays or CENTRE not in arrays:
+            return None
+        types, k = len(meta["types"]), len(FEATURES)
+        weights, centre = np.asarray(arrays[WEIGHTS], np.float64), np.asarray(arrays[CENTRE], np.float64)
+        if weights.shape != (types, 1 + k + types) or centre.shape != (2, k + types):
+            raise ValueError(f"the clause stage's arrays do not fit {types} types")
+        return cls(weights, centre, float(meta["stage_threshold"]))
+
+    def probability(self, best: np.ndarray, document: np.ndarray | None = None) -> np.ndarray:
+        """passages x types: how likely each passage is each type's clause, seeing its whole document."""
+        return self.probability_of(stage_features(best, document), log_odds(best))
+
+    def probability_of(self, feats: np.ndarray, odds: np.ndarray) -> np.ndarray:
+        """`probability` from the features (stage_features) and log-odds of the passages' probabilities."""
+        k = len(FEATURES)
+        feats = (feats - self.centre[0, :k]) / self.centre[1, :k]
+        odds = (odds - self.centre[0, k:]) / self.centre[1, k:]
+        z = (self.weights[:, 0] + np.einsum("ntk,tk->nt", feats, self.weights[:, 1:1 + k])
+             + odds @ self.weights[:, 1 + k:].T)
+        return np.asarray(1 / (1 + np.exp(-np.clip(z, -30, 30))))

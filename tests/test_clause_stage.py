@@ -1,0 +1,127 @@
+"""The clause library's learned decision (service.ingest.clause_stage, issue 34): an agreement's passages are tagged
+by a second stage that sees the whole agreement (a passage's rank for a type, the contract's best, its neighbours),
+when the artefact holds one; an artefact without it still decides by its hand-built rule. Checked on the decision
+function itself and on a real CUAD contract ingested into a real case (RocksDB, the shipped classifier), read
+back through `casetrack serve`."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.mcp_helpers import call_ok, mcp_session
+from tests.test_clause_rule import CONTRACT
+from tests.test_clauses_mcp import OPINION
+
+# The clause types CUAD v1 labels in CONTRACT (ABILITYINC_06_15_2020-EX-4.25-SERVICES AGREEMENT, clauses.jsonl)
+LABELLED = ("document_name", "parties", "agreement_date", "effective_date", "expiration_date", "governing_law",
+            "termination_for_convenience", "anti_assignment", "ip_ownership_assignment")
+
+
+def _best_only_stage(types: int, threshold: float = 0.5):  # type: ignore[no-untyped-def]
+    """A stage that says yes exactly to each document's likeliest passage for a type (feature `is_best`)."""
+    from casetrack.service.ingest.clause_stage import FEATURES, ClauseStage
+
+    k = len(FEATURES)
+    weights = np.zeros((types, 1 + k + types))
+    weights[:, 0], weights[:, 1 + FEATURES.index("is_best")] = -5.0, 10.0
+    centre = np.stack([np.zeros(k + types), np.ones(k + types)])
+    return ClauseStage(weights, centre, threshold)
+
+
+def test_a_stage_decides_from_the_whole_document_and_parties_stay_in_the_preamble() -> None:
+    from casetrack.service.ingest.clauses import ClauseRule, decided
+
+    types = ("parties", "governing_law")
+    best = np.array([[0.9, 0.01], [0.95, 0.06], [0.2, 0.03],  # document 0
+                     [0.01, 0.02], [0.6, 0.01]])  # document 1
+    document = np.array([0, 0, 0, 1, 1])
+    rule = ClauseRule(0.4, parties_within=1, stage=_best_only_stage(2))
+    tagged = decided(best, types, rule, document)
+    # each document's best passage per type, whatever its probability (the threshold 0.4 is not used) ...
+    assert tagged[:, 1].tolist() == [False, True, False, True, False]
+    # ... and parties only on a document's first passage: document 0's best (0.95) is its second passage
+    assert tagged[:, 0].tolist() == [False, False, False, False, False]
+    assert decided(best[:3], types, rule).tolist() == tagged[:3].tolist()  # one document alone: the same
+    assert decided(best, types, ClauseRule(0.4, parties_within=1), document)[:, 1].tolist() == [False] * 5
+
+
+def test_the_shipped_artefact_has_a_stage_and_one_without_it_decides_by_its_rule(tmp_path: Path) -> None:
+    from casetrack.embed import clause_artefact
+    from casetrack.service.ingest.clause_stage import CENTRE, WEIGHTS
+    from casetrack.service.ingest.clauses import ClauseRule, decided
+
+    arrays, meta = clause_artefact.read_artefact()
+    shipped = ClauseRule.of(meta, arrays)
+    assert shipped.stage is not None and 0 < shipped.stage.threshold < 1
+    old = tmp_path / "old"
+    shutil.copytree(clause_artefact.FOLDER, old)
+    for name in (WEIGHTS, CENTRE):
+        (old / f"{name}.npy").unlink()
+    old_arrays, old_meta = clause_artefact.read_artefact(old)
+    rule = ClauseRule.of(old_meta, old_arrays)
+    assert rule.stage is None and rule == ClauseRule.of(meta)
+    rng = np.random.default_rng(0)
+    best = rng.random((30, len(meta["types"]))) ** 4
+    assert decided(best, meta["types"], rule).tolist() == (
+        ((best >= rule.threshold) | _contract_best_rows(best, rule)) & _parties_first(best, meta["types"])).tolist()
+    cut = dict(arrays, **{WEIGHTS: arrays[WEIGHTS][:, :-1]})
+    with pytest.raises(ValueError, match="do not fit"):
+        ClauseRule.of(meta, cut)
+
+
+def _contract_best_rows(best: np.ndarray, rule) -> np.ndarray:  # type: ignore[no-untyped-def]
+    top = best.max(axis=0)
+    return (best >= rule.near_best * top) & (best >= rule.best_from)
+
+
+def _parties_first(best: np.ndarray, types: list[str]) -> np.ndarray:
+    out = np.ones(best.shape, dtype=bool)
+    out[1:, types.index("parties")] = False
+    return out
+
+
+@pytest.fixture(scope="module")
+def staged_case(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A case holding the contract and an opinion, tagged by the shipped artefact (its learned stage)."""
+    from casetrack.config import load_settings
+    from casetrack.service.app import CaseTrack
+    from casetrack.service.ingest import clauses
+    from casetrack.service.ingest.document import IngestRequest
+
+    folder = tmp_path_factory.mktemp("stage")
+    (folder / "ability services agreement.txt").write_text(CONTRACT.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "Smith v Jones opinion.txt").write_text(OPINION, encoding="utf-8")
+    root = folder / "CaseTrack"
+    clauses._loaded.cache_clear()
+    app = CaseTrack.open(load_settings(root, environ={}))
+    case = app.create_case("Ability")
+    for name in ("ability services agreement.txt", "Smith v Jones opinion.txt"):
+        app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(folder / name)))
+    app.jobs.shutdown()
+    yield root
+
+
+@pytest.mark.anyio
+async def test_the_library_lists_the_passage_the_stage_chose(staged_case: Path) -> None:
+    from casetrack.chunk.roles.taxonomy import BY_ID, DECISION
+
+    async with mcp_session(staged_case) as client:
+        await call_ok(client, "switch_case", case_name="Ability")
+        contract = (await call_ok(client, "list_clauses", document_name="ability services")).structured_content
+        opinion = (await call_ok(client, "list_clauses", document_name="Smith v Jones")).structured_content
+    assert contract is not None and opinion is not None
+    groups = {g["clause_type"]: g["passages"] for g in contract["clause_types"]}
+    assert [p for p in groups["governing_law"] if "governed by" in p["text"]]
+    # every type CUAD's lawyers labelled in this contract is listed ...
+    assert set(LABELLED) <= set(groups)
+    # ... and not change of control, which they did not label: the hand-built rule lists the contract's likeliest
+    # passage for it (0.03, a termination-for-breach passage), the stage sees it stands out from nothing
+    assert "change_of_control" not in groups
+    assert len(groups["parties"]) == 1 and groups["parties"][0]["text"].lstrip().startswith("EXHIBIT 4.25")
+    # a decision takes no contract clause type, whatever decides an agreement's
+    assert {BY_ID[g["clause_type"]].family for g in opinion["clause_types"]} == {DECISION}

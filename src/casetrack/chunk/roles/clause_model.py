@@ -365,8 +365,9 @@ class ClauseModel:
     def above(self, probabilities: np.ndarray, cut: float) -> dict[str, float]:
         """The types of one row of `passage_scores` at or above `cut`, each with its probability (3 places), most
         likely first."""
-        chosen = np.flatnonzero(probabilities >= cut)
-        return {self.types[i]: round(float(probabilities[i]), 3) for i in chosen[np.argsort(-probabilities[chosen])]}
+        chosen = (probabilities >= cut).nonzero()[0]
+        order = chosen[np.argsort(-probabilities[chosen])].tolist()  # ingest asks twice a passage: few numpy calls
+        return {self.types[i]: round(p, 3) for i, p in zip(order, probabilities[order].tolist(), strict=True)}
 
     def tag(self, text: str, threshold: float | None = None) -> dict[str, float]:
         """The clause types of one passage at or above the threshold (`tag_all`)."""

@@ -14,9 +14,11 @@ by 5-fold cross-validation split by contract on the same scoring (scripts/train_
 docs/clause_model.md). Pure numpy: the artefact's
 arrays are read by embed/clause_artefact.py and handed in.
 
-Scoring is vectorised (`ClauseModel.scored`): the words of a block of passages are found and hashed once, a piece's
-features are the passage's own words and pairs within the piece's offsets, and every passage and piece of the
-block is summed by one sort, one gather and one segmented sum. It gives what scoring each piece as a text of
+Scoring is vectorised (`ClauseModel.scored`): the words of a block of passages are found and hashed once (CRC-32
+in numpy, a byte position at a time for every word: no string or dict lookup per word), a piece's features are
+the passage's own words and pairs within the piece's offsets, and every passage and piece of the block is summed
+by one sort, then a gather and a segmented sum a few thousand features at a time (docs/benchmarks.md, h35i:
+the same probabilities to the bit as before, a third less CPU). It gives what scoring each piece as a text of
 its own gives (tests/chunk/test_clause_scoring.py, against the first implementation kept in
 benchmarks/clause_reference.py); training reads the same features (`hashed_features`).
 """

@@ -37,6 +37,9 @@ _PARAGRAPH_OPENING = re.compile(r"(?m)^[ \t]*(?:\d{1,2}[ \t]+)?(\d{1,3})\.[ \t]+
 # 20" (verify.places reads that one as a page number: here it would number the rows under it wrongly).
 _PAGE_MARK = re.compile(r"[ \t]*(?:page[ \t]*:?[ \t]*|[-\u2013\u2014][ \t]*)?(\d{1,4})"
                         r"(?:[ \t]*[-\u2013\u2014])?[ \t]*$", re.IGNORECASE)
+# A line that PRINTED_NUMBER matches, anywhere in a page (with a newline put in front of it): one search in C
+# instead of a match a line (found after the newline, as `re` skips ahead to each in C).
+_ANY_ROW = re.compile(r"\n[ \t]*\d{1,2}(?=[ \t\n]|\Z)")
 # A question's pin cite: "17:19", "17:19-21", "31:9-18", "55:5 - 56:3" (the first line is the place), never
 # "1:15-cv-07433" (a docket number) or "9:15 a.m." (a time) ...
 _QUERY_COLON = re.compile(r"(?<![\w:])(\d{1,4}):(\d{1,2})(?![\w:]|-[^\W\d_]|\s*[ap]\.?\s?m\b)", re.IGNORECASE)
@@ -112,6 +115,8 @@ def _opening(text: str, read: set[int]) -> Row | None:
     """(page, line) the page's first rows carry on from, when they open it unread, are as many as a page's rows
     must be (MIN_PRINTED_LINES) and the next page's number follows them: the row before its first, on the page
     before that number."""
+    if _ANY_ROW.search("\n" + text) is None:  # no line opens with a row number (most pages of most documents)
+        return None
     offset, first, expected = 0, None, 0
     for line in text.split("\n"):
         row = PRINTED_NUMBER.match(line)

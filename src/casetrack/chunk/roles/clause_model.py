@@ -14,9 +14,11 @@ by 5-fold cross-validation split by contract on the same scoring (scripts/train_
 docs/clause_model.md). Pure numpy: the artefact's
 arrays are read by embed/clause_artefact.py and handed in.
 
-Scoring is vectorised (`ClauseModel.scored`): the words of a block of passages are found and hashed once, a piece's
-features are the passage's own words and pairs within the piece's offsets, and every passage and piece of the
-block is summed by one sort, one gather and one segmented sum. It gives what scoring each piece as a text of
+Scoring is vectorised (`ClauseModel.scored`): the words of a block of passages are found and hashed once (CRC-32
+in numpy, a byte position at a time for every word: no string or dict lookup per word), a piece's features are
+the passage's own words and pairs within the piece's offsets, and every passage and piece of the block is summed
+by one sort, then a gather and a segmented sum a few thousand features at a time (docs/benchmarks.md, h35i:
+the same probabilities to the bit as before, a third less CPU). It gives what scoring each piece as a text of
 its own gives (tests/chunk/test_clause_scoring.py, against the first implementation kept in
 benchmarks/clause_reference.py); training reads the same features (`hashed_features`).
 """
@@ -34,32 +36,47 @@ import numpy as np
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SENTENCE = re.compile(r"(?<=[.;:])\s+(?=[(\"A-Z0-9])")
 MIN_PIECES = 2
-# Passages scored together (one sort, one gather and one segmented sum each time): a passage and its pieces
-# gather ~1,000 rows of weights, so a block's stays ~1.3 MB, in cache, however long the document. A whole
-# document at once was slower (0.54 against 0.26-0.29 ms a passage of CPU at 8, 908 CUAD passages, load 9).
-BLOCK = 8
+# Passages whose words are read, hashed and keyed together (their keys ~0.7 MB): the per-call cost of numpy
+# is paid once for them. Their weights are gathered and summed GATHER distinct features at a time (0.7 MB
+# of weight rows, in cache): gathering a whole block's at once was slower (0.54 against 0.26-0.29 ms a passage
+# of CPU, 908 CUAD passages, load 9).
+BLOCK = 64
+GATHER = 4096
 
 
-_CACHE: dict[str, int] = {}  # word -> its hash: a passage's words are mostly ones seen before
-_CACHE_LIMIT = 500_000
 _PAIR = np.uint64(1_000_003)
 
 
-def _hash(word: str) -> int:
-    h = _CACHE.get(word)
-    if h is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        h = _CACHE[word] = zlib.crc32(("0" * len(word) if word[0].isdigit() else word).encode())
-    return h
+def _crc_table() -> np.ndarray:
+    table = np.zeros(256, dtype=np.uint32)
+    for byte in range(256):
+        crc = byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ 0xEDB88320 if crc & 1 else crc >> 1
+        table[byte] = crc
+    return table
 
 
-def _hashes(words: Sequence[str]) -> np.ndarray:
-    hashes = list(map(_CACHE.get, words))
-    try:
-        return np.array(hashes, dtype=np.uint64)
-    except TypeError:  # a word not in the cache (None)
-        return np.array([_hash(w) if h is None else h for h, w in zip(hashes, words, strict=True)], dtype=np.uint64)
+_CRC = _crc_table()  # zlib's CRC-32 a byte at a time: the hashes the model was trained on
+_LONG = 64  # a run of letters longer than this (rare: no real word is) is hashed by zlib on its own
+
+
+def _crc32(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """zlib.crc32 of each word (`lengths[i]` bytes of `data` from `starts[i]`), all the words at once a byte
+    position at a time: no word is made a string of its own, or looked up in a dict (that cost a passage
+    ~0.05 ms). The words are sorted by length, so the ones still being read at a position are a suffix."""
+    order = np.argsort(np.minimum(lengths, _LONG).astype(np.uint8), kind="stable")  # a radix sort
+    at, size = starts[order], np.minimum(lengths[order], _LONG)
+    crc = np.full(len(order), 0xFFFFFFFF, dtype=np.uint32)
+    top = int(size[-1]) if len(size) else 0
+    for k, first in enumerate(np.searchsorted(size, np.arange(top), side="right").tolist()):
+        c = crc[first:]
+        crc[first:] = _CRC[(c ^ data[at[first:] + k]) & 0xFF] ^ (c >> 8)
+    out = np.empty(len(order), dtype=np.uint64)
+    out[order] = crc ^ np.uint32(0xFFFFFFFF)
+    for i in np.flatnonzero(lengths > _LONG).tolist():
+        out[i] = zlib.crc32(data[starts[i]:starts[i] + lengths[i]].tobytes())
+    return out
 
 
 def _pairs(hashes: np.ndarray) -> np.ndarray:
@@ -77,11 +94,11 @@ def heading_features(path: str, dims: int) -> np.ndarray:
     """The sorted distinct buckets of a heading path's words and adjacent word pairs ("12 Governing Law" ->
     governing, law, governing law), in the heading namespace. Numbers are left out: "12" numbers a section, it
     does not say what the section is about. Read-only: the array is shared by every caller of the path."""
-    words = [w for w in _words_at(path.lower())[0] if not w[0].isdigit()] if path.strip() else []
-    if not words:
+    hashes, _, number = _words(path.lower())
+    hashes = hashes[~number]
+    if not len(hashes):
         found = np.zeros(0, dtype=np.int64)
     else:
-        hashes = _hashes(words)
         keys = np.concatenate([hashes, _pairs(hashes)])
         found = np.unique((((keys + np.uint64(1)) * _HEADING) >> np.uint64(20)) & np.uint64(dims - 1)).astype(np.int64)
     found.setflags(write=False)
@@ -99,7 +116,6 @@ def hashed_features(text: str, dims: int) -> np.ndarray:
 _ASCII_CLASS = np.zeros(129, dtype=np.int8)
 _ASCII_CLASS[ord("a"):ord("z") + 1] = 1
 _ASCII_CLASS[ord("0"):ord("9") + 1] = 2
-_SPACE = 32
 
 
 def _char_classes(codes: np.ndarray) -> np.ndarray:
@@ -112,20 +128,19 @@ def _char_classes(codes: np.ndarray) -> np.ndarray:
     return classes
 
 
-def _words_at(lowered: str) -> tuple[list[str], np.ndarray]:
-    """The words of a lower-cased text (runs of letters a-z, runs of digits) and where each starts,
-    found for a whole document at once: every other character made a space, a space put between a letter and a
-    digit that touch, then one split."""
+def _words(lowered: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Of each word of a lower-cased text (a run of letters a-z, or of digits), in order: its hash (zlib's CRC-32
+    of the word, a number read as that many zeros: "30 days" and "60 days" are one feature), where it starts,
+    and whether it is a number. Found for a block of passages at once, without a string per word."""
     codes = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     classes = _char_classes(codes)
-    before = np.concatenate([np.zeros(1, dtype=np.int8), classes[:-1]])
+    none = np.zeros(1, dtype=np.int8)
     worded = classes != 0
-    starts = np.flatnonzero(worded & (classes != before))
-    spaced = np.where(worded, codes, np.uint32(_SPACE))
-    touching = np.flatnonzero(worded & (before != 0) & (classes != before))
-    if len(touching):
-        spaced = np.insert(spaced, touching, np.uint32(_SPACE))
-    return spaced.tobytes().decode("utf-32-le").split(), starts
+    starts = np.flatnonzero(worded & (classes != np.concatenate([none, classes[:-1]])))
+    ends = np.flatnonzero(worded & (classes != np.concatenate([classes[1:], none]))) + 1
+    number = classes[starts] == 2
+    data = np.where(classes == 2, ord("0"), codes).astype(np.uint8)  # only a word's own bytes are read
+    return _crc32(data, starts, ends - starts), starts, number
 
 
 def _piece_bounds(texts: Sequence[str], lowered: Sequence[str], spans: Sequence[Sequence[tuple[int, int]]],
@@ -156,24 +171,29 @@ def _feature_keys(texts: Sequence[str], spans: Sequence[Sequence[tuple[int, int]
     lowered = [t.lower() for t in texts]
     sizes = np.array([len(low) + 1 for low in lowered], dtype=np.int64)
     base = np.cumsum(sizes) - sizes
-    words, starts = _words_at("\n".join(lowered))
-    hashes = _hashes(words)
+    hashes, starts, _ = _words("\n".join(lowered))
     mask = np.uint64(dims - 1)
     word_buckets = (hashes & mask).astype(np.int64)
     pair_buckets = (_pairs(hashes) & mask).astype(np.int64)
     row = whole[np.searchsorted(base, starts, side="right") - 1]
     keys = [row * dims + word_buckets, _paired(row, pair_buckets, dims)]
+    counts = np.array([1 + len(cut) for cut in spans], dtype=np.int64)  # each text's rows: itself, its pieces
     first, last = _piece_bounds(texts, lowered, spans, base)
     if len(first):
-        rows = np.concatenate([whole[i] + 1 + np.arange(len(cut)) for i, cut in enumerate(spans) if cut])
+        rows = np.ones(int(counts.sum()), dtype=bool)
+        rows[whole] = False
+        rows = np.flatnonzero(rows)  # the pieces' rows, in order: every row but the texts' own
         at = np.searchsorted(first, starts, side="right") - 1
         inside = (at >= 0) & (starts < last[np.maximum(at, 0)])
         piece = np.where(inside, rows[np.maximum(at, 0)], -1)
         keys += [piece[inside] * dims + word_buckets[inside], _paired(piece, pair_buckets, dims)]
-    for i, path in enumerate(paths):
-        if len(heading := heading_features(path, dims)):
-            own = whole[i] + np.arange(1 + len(spans[i]), dtype=np.int64)
-            keys.append((own[:, None] * dims + heading[None, :]).ravel())
+    if paths:  # a heading's buckets on every row of every text under it, path by path (a few dozen a document)
+        numbers: dict[str, int] = {}
+        path_of_row = np.repeat([numbers.setdefault(path, len(numbers)) for path in paths], counts)
+        for path, number in numbers.items():
+            if len(heading := heading_features(path, dims)):
+                own = np.flatnonzero(path_of_row == number)
+                keys.append((own[:, None] * dims + heading[None, :]).ravel())
     return np.concatenate(keys)
 
 
@@ -268,10 +288,24 @@ class ClauseModel:
         logits = np.tile(self.bias, (len(floors), 1))
         full = np.flatnonzero(sizes)
         if len(full):
-            starts = np.concatenate([[0], np.cumsum(sizes[full])[:-1]])
-            logits[full] += (np.add.reduceat(self.words[distinct & (self.dims - 1)], starts, axis=0)
+            logits[full] += (self._sums(distinct & (self.dims - 1), sizes[full])
                              / np.sqrt(np.maximum(sizes[full], floors[full]))[:, None])
         return 1.0 / (1.0 + np.exp(-logits))
+
+    def _sums(self, buckets: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+        """Per row, the sum of the weight rows of its buckets (the rows' buckets one after another, `sizes[i]`
+        of row i), gathered for about GATHER buckets at a time. Each row is summed by its own segment of one
+        np.add.reduceat, in the same order however the rows are grouped: the same sums to the bit."""
+        ends = np.cumsum(sizes)
+        starts = ends - sizes
+        out = np.empty((len(sizes), self.words.shape[1]), dtype=self.words.dtype)
+        first = 0
+        while first < len(sizes):
+            last = max(first + 1, int(np.searchsorted(ends, starts[first] + GATHER, side="right")))
+            gathered = np.take(self.words, buckets[starts[first]:ends[last - 1]], axis=0)  # take: faster than []
+            np.add.reduceat(gathered, starts[first:last] - starts[first], axis=0, out=out[first:last])
+            first = last
+        return out
 
     def probabilities(self, text: str, vector: np.ndarray | None = None) -> np.ndarray:
         """Per type, the probability that the text as a whole is a clause of it. A model trained with E7 vectors
@@ -312,12 +346,14 @@ class ClauseModel:
         whole = np.cumsum(rows) - rows  # each passage's own row; its pieces' rows follow it
         floors = np.full(int(rows.sum()), floor, dtype=np.int64)
         floors[whole] = 0
-        probs = self._rows(_feature_keys(texts, spans, self.dims, whole, paths), floors).astype(np.float32)
+        probs = self._rows(_feature_keys(texts, spans, self.dims, whole, paths), floors).astype(np.float32, copy=False)
         best = probs[whole]
-        if len(floors) > len(texts):
+        if len(floors) > len(texts):  # each passage's best over its pieces too (the pieces' rows follow its own)
             piece = np.ones(len(floors), dtype=bool)
             piece[whole] = False
-            np.maximum.at(best, np.repeat(np.arange(len(texts)), rows - 1), probs[piece])
+            split = rows > 1
+            firsts = np.cumsum(rows[split] - 1) - (rows[split] - 1)
+            best[split] = np.maximum(best[split], np.maximum.reduceat(probs[piece], firsts, axis=0))
         return PassageScores(best, tuple(probs[r + 1:r + n] if n > 1 else None
                                          for r, n in zip(whole.tolist(), rows.tolist(), strict=True)), tuple(spans))
 
@@ -331,8 +367,9 @@ class ClauseModel:
     def above(self, probabilities: np.ndarray, cut: float) -> dict[str, float]:
         """The types of one row of `passage_scores` at or above `cut`, each with its probability (3 places), most
         likely first."""
-        chosen = np.flatnonzero(probabilities >= cut)
-        return {self.types[i]: round(float(probabilities[i]), 3) for i in chosen[np.argsort(-probabilities[chosen])]}
+        chosen = (probabilities >= cut).nonzero()[0]
+        order = chosen[np.argsort(-probabilities[chosen])].tolist()  # ingest asks twice a passage: few numpy calls
+        return {self.types[i]: round(p, 3) for i, p in zip(order, probabilities[order].tolist(), strict=True)}
 
     def tag(self, text: str, threshold: float | None = None) -> dict[str, float]:
         """The clause types of one passage at or above the threshold (`tag_all`)."""

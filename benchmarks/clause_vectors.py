@@ -36,12 +36,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import clause_rules as cr  # noqa: E402
-import cuad_passages as cp  # noqa: E402
+import clause_rules as cr
+import cuad_passages as cp
 
-from casetrack.service.ingest.clauses import ClauseRule, decided  # noqa: E402
-
-from casetrack.service.ingest.entries import HeadedTexts, chunk_headers  # noqa: E402
+from casetrack.service.ingest.clauses import ClauseRule, decided
+from casetrack.service.ingest.entries import HeadedTexts, chunk_headers
 
 BATCH = 64
 

@@ -109,10 +109,14 @@ class Stack:
         return (1 / (1 + np.exp(-s))).reshape(len(z), z.shape[1], lam)
 
 
+RESIDUAL = False  # --residual: a = 1 and b = 0 held, the vector only adds to the shipped logit
+
+
 def fit(z: np.ndarray, x: np.ndarray, y: np.ndarray, weight: np.ndarray, lambdas: tuple[float, ...] = LAMBDAS,
         steps: int = STEPS, rate: float = RATE) -> Stack:
     """Every type at every lambda at once, by full-batch Adam on the mean (positive-weighted) log loss plus
-    lambda / 2 |w|^2, starting from the probability alone (a = 1, b = 0, w = 0)."""
+    lambda / 2 |w|^2, starting from the probability alone (a = 1, b = 0, w = 0); with RESIDUAL only w moves, so
+    a type the vector does not help keeps the shipped probability (and its calibration) as it is."""
     lam = len(lambdas)
     mean, scale = x.mean(axis=0), float(x.std())
     xs = ((x - mean) / scale).astype(np.float32)
@@ -126,7 +130,7 @@ def fit(z: np.ndarray, x: np.ndarray, y: np.ndarray, weight: np.ndarray, lambdas
         w, a, b = params
         err = (1 / (1 + np.exp(-(zz * a + b + xs @ w))) - yy) * ww / len(z)
         grads = [xs.T @ err + penalty * w, (err * zz).sum(axis=0), err.sum(axis=0)]
-        for q, g, (m, v) in zip(params, grads, moments, strict=True):
+        for q, g, (m, v) in list(zip(params, grads, moments, strict=True))[:1 if RESIDUAL else 3]:
             m *= 0.9
             m += 0.1 * g
             v *= 0.999
@@ -254,10 +258,13 @@ def main(argv: list[str] | None = None) -> None:
     m.add_argument("--held-vectors", type=Path)
     m.add_argument("--held-prob", type=Path, help="the shipped model's probabilities of the 31")
     m.add_argument("--out-dir", type=Path, required=True)
+    m.add_argument("--residual", action="store_true", help="the vector only adds to the shipped logit (a=1, b=0)")
     args = parser.parse_args(argv)
     if args.step == "embed":
         embed(load_labelled(args.data).passages, args.out, args.threads)
     else:
+        global RESIDUAL
+        RESIDUAL = args.residual
         measure(args)
 
 

@@ -235,6 +235,32 @@ def held_report(label: str, prob: np.ndarray, held: cp.Labelled, rule: ClauseRul
     say(cr.report(f"{label}, left-out 31 ({rule})", (p, r, hit.sum() / max(len(hit), 1))))
 
 
+def quantile_mapped(stacked: np.ndarray, base: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """`values` (stacked scores of one type) mapped onto `base`'s distribution by their rank among `stacked`."""
+    rank = np.searchsorted(np.sort(stacked), values, side="right") / len(stacked)
+    return np.quantile(np.sort(base), np.clip(rank, 0, 1))
+
+
+def requantile(out_dir: Path, held_prob: Path, say: Callable[[str], None]) -> None:
+    """A measure's stacked scores mapped, per type and test fold, onto the shipped OOF's distribution in the other
+    folds (learned from their out-of-fold values only), so the one decision rule sees the shipped calibration and
+    E7 only reorders a type's passages; scored as `measure` scores."""
+    with (out_dir / "data.pkl").open("rb") as f:
+        data, held = pickle.load(f)
+    base, stacked = np.load(out_dir / "oof_base.npy"), np.load(out_dir / "oof_stacked.npy")
+    out = np.zeros_like(stacked)
+    for f in np.unique(data.fold):
+        other, test = data.fold != f, data.fold == f
+        for j in range(stacked.shape[1]):
+            out[test, j] = quantile_mapped(stacked[other, j], base[other, j], stacked[test, j])
+    passage_report("quantile-mapped stack", out, data, say)
+    rule, _ = clause_report("quantile-mapped stack", out, data, say)
+    held_stacked = np.load(out_dir / "held31_stacked.npy")
+    mapped = np.stack([quantile_mapped(stacked[:, j], base[:, j], held_stacked[:, j])
+                       for j in range(stacked.shape[1])], axis=1)
+    held_report("quantile-mapped stack", mapped, held, rule, say)
+
+
 def load_labelled(path: Path | None) -> cp.Labelled:
     if path is None:
         return cp.labelled()
@@ -259,8 +285,13 @@ def main(argv: list[str] | None = None) -> None:
     m.add_argument("--held-prob", type=Path, help="the shipped model's probabilities of the 31")
     m.add_argument("--out-dir", type=Path, required=True)
     m.add_argument("--residual", action="store_true", help="the vector only adds to the shipped logit (a=1, b=0)")
+    q = sub.add_parser("requantile", help="a measure's stacked scores on the shipped calibration (`requantile`)")
+    q.add_argument("--out-dir", type=Path, required=True)
+    q.add_argument("--held-prob", type=Path, required=True)
     args = parser.parse_args(argv)
-    if args.step == "embed":
+    if args.step == "requantile":
+        requantile(args.out_dir, args.held_prob, lambda line: print(line, flush=True))
+    elif args.step == "embed":
         embed(load_labelled(args.data).passages, args.out, args.threads)
     else:
         global RESIDUAL

@@ -13,7 +13,11 @@ Two steps:
 
   uv run python benchmarks/clause_vectors.py embed --data DATA.pkl --out E7.npy
   uv run python benchmarks/clause_vectors.py measure --data DATA.pkl --vectors E7.npy --oof OOF.npy \
-      --held HELD.pkl --held-vectors HELD_E7.npy --held-prob HELD_PROB.npy --out-dir DIR
+      --held HELD.pkl --held-vectors HELD_E7.npy --held-prob HELD_PROB.npy --out-dir DIR [--residual]
+  uv run python benchmarks/clause_vectors.py requantile --out-dir DIR --held-prob HELD_PROB.npy
+
+Findings (docs/clause_model.md, "Sixth session"): passage recall up, clause-level recall not (E7 lifts the weak
+semantic types and the one decision rule then loses others); nothing built from it.
 
 DATA.pkl holds (cuad_passages.Labelled, _) and HELD.pkl a Labelled (the 31 contracts left out of training), as
 the fourth session wrote them (/tmp/h34e/data.pkl, /tmp/h34r/held31.pkl); without --data the passages are cut

@@ -1,6 +1,6 @@
 """Do E7 passage vectors help the clause classifier? (issue 34, sixth session)
 
-Two steps:
+Steps:
 
   embed    each training passage's E7 vector exactly as ingest computes it: the passage behind its header (the
            contract's name and its heading path, `service.ingest.entries.chunk_headers`), read in E7's overlapping

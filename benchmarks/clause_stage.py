@@ -58,8 +58,10 @@ def _newton(x: np.ndarray, y: np.ndarray, prior: np.ndarray, penalty: np.ndarray
     return w
 
 
-def fit(feats: np.ndarray, odds: np.ndarray, y: np.ndarray, threshold: float = 0.5) -> ClauseStage:
-    """The stage fitted on rows of passages x types x FEATURES, their log-odds and 0/1 labels."""
+def fit(feats: np.ndarray, odds: np.ndarray, y: np.ndarray, threshold: float = 0.5, shrink: float = SHRINK
+        ) -> ClauseStage:
+    """The stage fitted on rows of passages x types x FEATURES, their log-odds and 0/1 labels; `shrink`: the L2 of
+    a type's weights toward the shared ones."""
     n, types, k = feats.shape
     centre = np.stack([np.concatenate([feats.reshape(-1, k).mean(0), odds.mean(0)]),
                        np.concatenate([feats.reshape(-1, k).std(0), odds.std(0)]) + 1e-9])
@@ -68,7 +70,7 @@ def fit(feats: np.ndarray, odds: np.ndarray, y: np.ndarray, threshold: float = 0
     shared = _newton(np.concatenate([np.tile(np.eye(types), (n, 1)), z.reshape(-1, k)], axis=1), y.reshape(-1),
                      np.zeros(types + k), np.concatenate([np.zeros(types), np.full(k, 1e-3)]))
     weights = np.zeros((types, 1 + k + types))
-    penalty = np.concatenate([[0.0], np.full(k + types, SHRINK)])
+    penalty = np.concatenate([[0.0], np.full(k + types, shrink)])
     for j in range(types):
         x = np.concatenate([np.ones((n, 1)), z[:, j], zo], axis=1)
         weights[j] = _newton(x, y[:, j], np.concatenate([[shared[j]], shared[types:], np.zeros(types)]), penalty)

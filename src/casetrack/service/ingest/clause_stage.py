@@ -88,8 +88,9 @@ class ClauseStage:
         return self.probability_of(stage_features(best, document), log_odds(best))
 
     def probability_of(self, feats: np.ndarray, odds: np.ndarray) -> np.ndarray:
-        """`probability` from the features (stage_features) and log-odds of the passages' probabilities."""
-        k = len(FEATURES)
+        """`probability` from the features (stage_features, or more per (passage, type) when the stage was fitted
+        on more: benchmarks/clause_stage_variants.py) and log-odds of the passages' probabilities."""
+        k = feats.shape[2]
         feats = (feats - self.centre[0, :k]) / self.centre[1, :k]
         odds = (odds - self.centre[0, k:]) / self.centre[1, k:]
         z = (self.weights[:, 0] + np.einsum("ntk,tk->nt", feats, self.weights[:, 1:1 + k])

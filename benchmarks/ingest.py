@@ -20,6 +20,9 @@ ingests into are created before timing: creating a case is not ingestion.
 
 from __future__ import annotations
 
+# isort: off
+import casetrack  # noqa: F401  (first, as in the server: its process settings precede numpy; blas_threads.py)
+# isort: on
 import argparse
 import sys
 import tempfile

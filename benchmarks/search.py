@@ -37,6 +37,9 @@ own arrays, bm25s's CSC layout), each measured for the same query just before ou
 
 from __future__ import annotations
 
+# isort: off
+import casetrack  # noqa: F401  (first, as in the server: its process settings precede numpy; blas_threads.py)
+# isort: on
 import argparse
 import gc
 import json

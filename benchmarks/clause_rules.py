@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import pickle
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -174,12 +173,7 @@ def main() -> None:
     parser.add_argument("--parties-within", type=int, help="only rules that tag parties in this many first passages "
                         "(a choice made for search, not by this objective: docs/benchmarks.md)")
     args = parser.parse_args()
-    if args.data:
-        with args.data.open("rb") as f:
-            data, held = pickle.load(f)  # a file this benchmark's user made
-    else:
-        data = cp.labelled()
-        held = cp.labelled(only=frozenset(data.left_out))
+    data, held = cp.training_and_left_out(args.data)
     prob = np.load(args.oof)
     rules = [r for r in grid() if args.parties_within is None or r.parties_within == args.parties_within]
     counts = table(prob, data, rules)

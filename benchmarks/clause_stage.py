@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import pickle
 import sys
 from collections import Counter
 from pathlib import Path
@@ -114,12 +113,7 @@ def main() -> None:
     parser.add_argument("--data", type=Path, help="a pickle of (cuad_passages.labelled(), the left-out ones)")
     parser.add_argument("--write", action="store_true", help="write the fitted stage into the artefact")
     args = parser.parse_args()
-    if args.data:
-        with args.data.open("rb") as f:
-            data, held = pickle.load(f)  # a file this benchmark's user made
-    else:
-        data = cp.labelled()
-        held = cp.labelled(only=frozenset(data.left_out))
+    data, held = cp.training_and_left_out(args.data)
     prob = np.load(args.oof).astype(np.float64)
     contract = cr.contract_ids(data.passages)
     missed = int((cr.spans_of(data).fold < 0).sum())

@@ -17,7 +17,6 @@ shrinkage".
 from __future__ import annotations
 
 import argparse
-import pickle
 import sys
 from pathlib import Path
 
@@ -26,6 +25,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import clause_rules as cr
 import clause_stage as bs
+import cuad_passages as cp
 
 from casetrack.service.ingest.clause_stage import EPS, log_odds, stage_features
 
@@ -84,8 +84,7 @@ def main() -> None:
     parser.add_argument("--features", default="", help=f"piece features, comma-separated, of {PIECE_FEATURES}")
     parser.add_argument("--shrinks", default="30", help="L2 shrinkages to choose from, comma-separated")
     args = parser.parse_args()
-    with args.data.open("rb") as f:
-        data, _ = pickle.load(f)  # a file this benchmark's user made
+    data, _ = cp.training_and_left_out(args.data)
     prob = np.load(args.oof).astype(np.float64)
     contract = cr.contract_ids(data.passages)
     missed = int((cr.spans_of(data).fold < 0).sum())

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import pickle
 import re
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -275,3 +276,14 @@ def e7_vectors(passages: list[Passage], cache: Path | None = None) -> np.ndarray
     if cache is not None:
         np.save(cache, vectors)
     return vectors
+
+
+def training_and_left_out(saved: Path | None = None) -> tuple[Labelled, Labelled]:
+    """(the training contracts' passages, the contracts left out of training): read from `saved`, a pickle of
+    that pair a user of these benchmarks made (building them takes minutes), else built from ../shared."""
+    if saved is not None:
+        with saved.open("rb") as f:
+            data, held = pickle.load(f)  # a file this benchmark's user made
+        return data, held
+    data = labelled()
+    return data, labelled(only=frozenset(data.left_out))

@@ -164,11 +164,18 @@ def report(label: str, s: tuple[float, float, float]) -> str:
     return f"{label:<58} passage P {s[0]:.3f} R {s[1]:.3f} | clause-level R {s[2]:.3f}"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def oof_parser(doc: str | None) -> argparse.ArgumentParser:
+    """A clause benchmark's parser with the arguments they share: the out-of-fold probabilities, the artefact
+    they are of, and the saved training and left-out sets (cuad_passages.training_and_left_out)."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--oof", type=Path, required=True, help="out-of-fold probabilities (.npy, passages x types)")
     parser.add_argument("--artefact", type=Path, default=FOLDER, help="the artefact the OOF file is of")
     parser.add_argument("--data", type=Path, help="a pickle of (cuad_passages.labelled(), the left-out ones)")
+    return parser
+
+
+def main() -> None:
+    parser = oof_parser(__doc__)
     parser.add_argument("--write", action="store_true", help="write the chosen rule into the artefact's meta.json")
     parser.add_argument("--parties-within", type=int, help="only rules that tag parties in this many first passages "
                         "(a choice made for search, not by this objective: docs/benchmarks.md)")

@@ -21,7 +21,6 @@ out of training. docs/benchmarks.md "Clause stage".
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections import Counter
@@ -34,7 +33,7 @@ import clause_rules as cr
 import cuad_passages as cp
 
 from casetrack.chunk.roles.clause_model import ClauseModel
-from casetrack.embed.clause_artefact import FOLDER, read_artefact
+from casetrack.embed.clause_artefact import read_artefact
 from casetrack.service.ingest.clause_stage import CENTRE, FEATURES, WEIGHTS, ClauseStage, log_odds, stage_features
 from casetrack.service.ingest.clauses import ClauseRule, allowed
 
@@ -107,10 +106,7 @@ def nested(feats: np.ndarray, odds: np.ndarray, data: cp.Labelled, contract: np.
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--oof", type=Path, required=True, help="out-of-fold probabilities (.npy, passages x types)")
-    parser.add_argument("--artefact", type=Path, default=FOLDER, help="the artefact the OOF file is of")
-    parser.add_argument("--data", type=Path, help="a pickle of (cuad_passages.labelled(), the left-out ones)")
+    parser = cr.oof_parser(__doc__)
     parser.add_argument("--write", action="store_true", help="write the fitted stage into the artefact")
     args = parser.parse_args()
     data, held = cp.training_and_left_out(args.data)

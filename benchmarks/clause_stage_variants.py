@@ -16,7 +16,6 @@ shrinkage".
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -75,9 +74,7 @@ def one_fold(f: int, feats: np.ndarray, odds: np.ndarray, data: cr.cp.Labelled, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--oof", type=Path, required=True, help="out-of-fold probabilities (passages x types)")
-    parser.add_argument("--data", type=Path, required=True, help="a pickle of (cuad_passages.labelled(), left out)")
+    parser = cr.oof_parser(__doc__)
     parser.add_argument("--pieces", type=Path, help="out-of-fold probabilities of the passages' pieces")
     parser.add_argument("--ptr", type=Path, help="where each passage's pieces start in --pieces (passages + 1)")
     parser.add_argument("--whole", type=Path, help="out-of-fold probabilities of the passages scored whole")

@@ -13,7 +13,6 @@ then fitted and its threshold chosen by the same nested cross-validation as benc
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -55,10 +54,8 @@ def _fit(x: np.ndarray, y: np.ndarray, positive: np.ndarray, l2: float) -> np.nd
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = cr.oof_parser(__doc__)
     parser.add_argument("--vectors", type=Path, required=True, help="E7 vectors of the training passages (.npy)")
-    parser.add_argument("--oof", type=Path, required=True, help="out-of-fold probabilities (passages x types)")
-    parser.add_argument("--data", type=Path, help="a pickle of (cuad_passages.labelled(), the left-out ones)")
     parser.add_argument("--l2", type=float, default=1e-3, help="L2 of the vector model's weights")
     args = parser.parse_args()
     data, _ = cp.training_and_left_out(args.data)

@@ -81,3 +81,13 @@ async def call_error(client: Client, tool: str, **arguments: Any) -> str:
     prefix = f"Error executing tool {tool}: "
     assert text.startswith(prefix), text
     return text[len(prefix):]
+
+
+async def listed_clauses(data_dir: Path, case_name: str, *document_names: str) -> list[dict[str, Any]]:
+    """`list_clauses`' structured result for each named document of a case, read through `casetrack serve`."""
+    async with mcp_session(data_dir) as client:
+        await call_ok(client, "switch_case", case_name=case_name)
+        found = [(await call_ok(client, "list_clauses", document_name=name)).structured_content
+                 for name in document_names]
+    assert all(result is not None for result in found)
+    return [result for result in found if result is not None]

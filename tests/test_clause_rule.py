@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.mcp_helpers import call_ok, mcp_session
+from tests.mcp_helpers import listed_clauses
 from tests.test_clauses_mcp import OPINION
 
 # CUAD v1 (The Atticus Project, CC BY 4.0), see tests/chunk/data/unseen/README.md
@@ -76,11 +76,7 @@ async def test_the_library_lists_each_clause_types_likeliest_passage_when_none_r
         ruled_case: Path) -> None:
     from casetrack.chunk.roles.taxonomy import BY_ID, DECISION
 
-    async with mcp_session(ruled_case) as client:
-        await call_ok(client, "switch_case", case_name="Ability")
-        contract = (await call_ok(client, "list_clauses", document_name="ability services")).structured_content
-        opinion = (await call_ok(client, "list_clauses", document_name="Smith v Jones")).structured_content
-    assert contract is not None and opinion is not None
+    contract, opinion = await listed_clauses(ruled_case, "Ability", "ability services", "Smith v Jones")
     groups = {g["clause_type"]: g["passages"] for g in contract["clause_types"]}
     # nothing reaches 1.0: each learned type listed is there by the rule, on one passage, the contract's likeliest
     assert len(groups["governing_law"]) == 1 and "governed by" in groups["governing_law"][0]["text"]

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.mcp_helpers import call_ok, mcp_session
+from tests.mcp_helpers import listed_clauses
 from tests.test_clause_rule import CONTRACT
 from tests.test_clauses_mcp import OPINION
 
@@ -110,11 +110,7 @@ def staged_case(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 async def test_the_library_lists_the_passage_the_stage_chose(staged_case: Path) -> None:
     from casetrack.chunk.roles.taxonomy import BY_ID, DECISION
 
-    async with mcp_session(staged_case) as client:
-        await call_ok(client, "switch_case", case_name="Ability")
-        contract = (await call_ok(client, "list_clauses", document_name="ability services")).structured_content
-        opinion = (await call_ok(client, "list_clauses", document_name="Smith v Jones")).structured_content
-    assert contract is not None and opinion is not None
+    contract, opinion = await listed_clauses(staged_case, "Ability", "ability services", "Smith v Jones")
     groups = {g["clause_type"]: g["passages"] for g in contract["clause_types"]}
     assert [p for p in groups["governing_law"] if "governed by" in p["text"]]
     # every type CUAD's lawyers labelled in this contract is listed ...

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -141,23 +142,43 @@ def nested(counts: np.ndarray) -> tuple[np.ndarray, list[tuple[int, float]]]:
     return np.sum([counts[r, f] for f, (r, _) in enumerate(chosen)], axis=0), chosen
 
 
-def tag_contracts(model: ClauseModel, rule: ClauseRule, data: cp.Labelled) -> np.ndarray:
+def tag_contracts(model: ClauseModel, rule: ClauseRule, data: cp.Labelled, vectors: np.ndarray | None = None
+                  ) -> np.ndarray:
     """Passages x types, tagged as ingest tags an agreement: each contract's passages scored together and
-    decided by service.ingest.clauses.decided (the same function ingest calls)."""
+    decided by service.ingest.clauses.decided (the same function ingest calls), with the passages' vectors
+    (rows as data.passages, from the embedder rule.embedder() names) when given."""
     contract = contract_ids(data.passages)
     tagged = np.zeros(data.y.shape, dtype=bool)
     for c in np.unique(contract):
         rows = np.flatnonzero(contract == c)
         best = model.scored([data.passages[i].text for i in rows], paths=[data.passages[i].heading for i in rows]).best
-        tagged[rows] = decided(best, model.types, rule)[:, [model.types.index(t) for t in data.types]]
+        held = None if vectors is None else vectors[rows]
+        tagged[rows] = decided(best, model.types, rule, vectors=held)[:, [model.types.index(t) for t in data.types]]
     return tagged
 
 
-def as_ingest_tags(data: cp.Labelled, folder: Path = FOLDER) -> np.ndarray:
+def as_ingest_tags(data: cp.Labelled, folder: Path = FOLDER, vectors: Path | None = None) -> np.ndarray:
     """Passages x categories (0/1), tagged by the artefact in `folder` and its own rule (meta.json) as ingest
-    tags each agreement: what benchmarks/clauses.py scores on the contracts left out of training."""
+    tags each agreement: what benchmarks/clauses.py scores on the contracts left out of training. When the
+    artefact's decision reads passages' vectors, they are embedded as ingest embeds a chunk
+    (clause_vectors.embed; kept in `vectors`, a .npy, when given)."""
     arrays, meta = read_artefact(folder)
-    return tag_contracts(ClauseModel.of(arrays, meta), ClauseRule.of(meta, arrays), data).astype(np.float32)
+    rule = ClauseRule.of(meta, arrays)
+    held = vectors_of(data, vectors) if rule.embedder() is not None else None
+    return tag_contracts(ClauseModel.of(arrays, meta), rule, data, held).astype(np.float32)
+
+
+def vectors_of(data: cp.Labelled, cache: Path | None = None) -> np.ndarray:
+    """The passages' E7 vectors as ingest embeds a chunk (clause_vectors.embed, ~2 passages a second), read from
+    `cache` when it holds them, else embedded (and kept there when given)."""
+    from clause_vectors import embed
+
+    with tempfile.TemporaryDirectory() as scratch:
+        path = cache or Path(scratch) / "vectors.npy"
+        vectors = np.load(path) if path.exists() else embed(data.passages, path, threads=2)
+    if len(vectors) != len(data.passages):
+        raise SystemExit(f"{path} holds {len(vectors)} vectors for {len(data.passages)} passages")
+    return vectors
 
 
 def report(label: str, s: tuple[float, float, float]) -> str:

@@ -1,7 +1,8 @@
 """The clause library's learned decision (service.ingest.clause_stage.ClauseStage), fitted and chosen by nested
 cross-validation on out-of-fold probabilities.
 
-    uv run python benchmarks/clause_stage.py --oof OOF.npy [--artefact DIR] [--data data.pkl] [--write]
+    uv run python benchmarks/clause_stage.py --oof OOF.npy [--artefact DIR] [--data data.pkl] [--write] \
+        [--vectors E7.npy --left-out-vectors E7_LEFT_OUT.npy]
 
 Reads the out-of-fold probabilities of the 408 training contracts' passages (as benchmarks/clause_rules.py does)
 and fits, per clause type, a logistic regression over each (passage, type)'s features (clause_stage.FEATURES: the
@@ -17,10 +18,20 @@ fold. Printed per outer fold beside the shipped rule chosen the same way. The st
 on all five folds, with the threshold chosen on the stage's own 5-fold out-of-fold scores (the margin the outer
 folds chose most often); then the artefact is scored, by service.ingest.clauses.decided, on the 31 contracts left
 out of training. docs/benchmarks.md "Clause stage".
+
+With --vectors (every training passage's E7 vector as ingest computes it, rows as the passages:
+`benchmarks/clause_vectors.py embed`), a second stage is fitted and chosen the same way with two more features
+per (passage, type): the log-odds of a per-type logistic regression on the passage's standardised vector alone
+(service.ingest.clause_stage.VectorModel; full-batch Adam, L2 VECTOR_L2, a rare type's positives weighted as the
+word model weights them), out of fold by the same five contract folds, and their gap to the contract's best. The
+vector model fitted on every training passage and that stage are written beside the plain stage (ingest uses it
+when E7 embedded the agreement). The left-out contracts' vectors are embedded once into --left-out-vectors.
+docs/clause_model.md "Seventh session".
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections import Counter
@@ -34,12 +45,27 @@ import cuad_passages as cp
 
 from casetrack.chunk.roles.clause_model import ClauseModel
 from casetrack.embed.clause_artefact import read_artefact
-from casetrack.service.ingest.clause_stage import CENTRE, FEATURES, WEIGHTS, ClauseStage, log_odds, stage_features
+from casetrack.service.ingest.clause_stage import (
+    FEATURES,
+    PLAIN,
+    VECTOR_FEATURES,
+    VECTOR_MODEL,
+    VECTOR_MODEL_CENTRE,
+    WITH_VECTORS,
+    ClauseStage,
+    StageFiles,
+    VectorModel,
+    log_odds,
+    stage_features,
+    vector_features,
+)
 from casetrack.service.ingest.clauses import ClauseRule, allowed
 
 THRESHOLDS = np.round(np.arange(0.05, 0.951, 0.01), 3)
 SHRINK = 30.0  # L2 of a type's weights toward the shared ones (and of its other-type weights toward 0)
 PARTIES_WITHIN = 1
+VECTOR_L2, VECTOR_STEPS, VECTOR_RATE = 1e-3, 400, 0.05  # the vector model (1e-2 and 1e-4 measured alike)
+EMBEDDER = "E7"
 
 
 def _newton(x: np.ndarray, y: np.ndarray, prior: np.ndarray, penalty: np.ndarray, steps: int = 25) -> np.ndarray:
@@ -75,6 +101,32 @@ def fit(feats: np.ndarray, odds: np.ndarray, y: np.ndarray, threshold: float = 0
     return ClauseStage(weights, centre, threshold)
 
 
+def fit_vectors(vectors: np.ndarray, y: np.ndarray, l2: float = VECTOR_L2) -> VectorModel:
+    """Per type, a logistic regression on the standardised vectors (passages x dims) and 0/1 labels y: all types at
+    once by full-batch Adam; L2 on the weights, not the bias; a rare type's positives weighted as the word model
+    weights them ((mean count / count)^0.5 in [1, 20]), so that one threshold serves the types alike."""
+    centre = np.stack([vectors.mean(0), vectors.std(0) + 1e-6])
+    x = np.hstack([(vectors - centre[0]) / centre[1], np.ones((len(vectors), 1))])
+    count = y.sum(0)
+    weight = np.where(y > 0, np.clip((count.mean() / np.maximum(count, 1)) ** 0.5, 1, 20), 1.0)
+    w, m, v = (np.zeros((x.shape[1], y.shape[1])) for _ in range(3))
+    for step in range(1, VECTOR_STEPS + 1):
+        p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
+        g = x.T @ ((p - y) * weight) / len(x)
+        g[:-1] += l2 * w[:-1]
+        m, v = 0.9 * m + 0.1 * g, 0.999 * v + 0.001 * g * g
+        w -= VECTOR_RATE * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-8)
+    return VectorModel(w, centre)
+
+
+def vector_stage_features(vectors: np.ndarray, y: np.ndarray, fold: np.ndarray, contract: np.ndarray) -> np.ndarray:
+    """passages x types x VECTOR_FEATURES, each passage's from a vector model not fitted on its fold."""
+    odds = np.zeros(y.shape)
+    for f in np.unique(fold):
+        odds[fold == f] = fit_vectors(vectors[fold != f], y[fold != f]).log_odds(vectors[fold == f])
+    return vector_features(odds, contract)
+
+
 def threshold_counts(q: np.ndarray, rows: np.ndarray, data: cp.Labelled, contract: np.ndarray) -> np.ndarray:
     """thresholds x folds x counts (clause_rules.fold_counts) of tagging `q` at each threshold, rows outside
     `rows` untagged."""
@@ -105,9 +157,52 @@ def nested(feats: np.ndarray, odds: np.ndarray, data: cp.Labelled, contract: np.
     return counts, oof, chosen
 
 
+def chosen(feats: np.ndarray, odds: np.ndarray, data: cp.Labelled, contract: np.ndarray, label: str
+           ) -> ClauseStage:
+    """The stage on these features, printed by nested CV, fitted on all folds, its threshold chosen on its own
+    5-fold out-of-fold scores with the margin the outer folds chose most often."""
+    missed = int((cr.spans_of(data).fold < 0).sum())
+    counts, oof, picked = nested(feats, odds, data, contract)
+    print(cr.report(f"nested CV, {label}", cr.scores(counts.sum(0), missed)))
+    margin = Counter(m for _, m in picked).most_common(1)[0][0]
+    table = threshold_counts(oof, np.ones(len(odds), bool), data, contract)
+    t = float(THRESHOLDS[cr.choose(table, range(table.shape[1]), cr.GOAL + margin)])
+    print(cr.report(f"CV, {label}, threshold {t} chosen on all folds (margin {margin})",
+                    cr.scores(table[list(THRESHOLDS).index(t)].sum(0), missed)))
+    stage = fit(feats, odds, (data.y > 0).astype(float), t)
+    stage_chosen_for[label] = (f"most labelled spans listed (clause level) at micro precision >= {cr.GOAL} + {margin}, "
+                               f"nested 5-fold CV by contract on out-of-fold probabilities; benchmarks/clause_stage.py "
+                               f"(L2 {SHRINK})")
+    return stage
+
+
+stage_chosen_for: dict[str, str] = {}
+
+
+def write(folder: Path, stage: ClauseStage, files: StageFiles, features: tuple[str, ...], label: str) -> None:
+    """`stage` into the artefact in `folder`, where `files` says."""
+    np.save(folder / f"{files.weights}.npy", stage.weights.astype(np.float32))
+    np.save(folder / f"{files.centre}.npy", stage.centre.astype(np.float32))
+    extra: dict[str, object] = {}
+    if stage.vectors is not None and files.embedder:
+        np.save(folder / f"{VECTOR_MODEL}.npy", stage.vectors.weights.astype(np.float32))
+        np.save(folder / f"{VECTOR_MODEL_CENTRE}.npy", stage.vectors.centre.astype(np.float32))
+        extra = {files.embedder: EMBEDDER, "stage_vector_l2": VECTOR_L2}
+    prefix = files.threshold.removesuffix("_threshold")
+    meta_path = folder / "meta.json"
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta.update({files.threshold: stage.threshold, f"{prefix}_features": list(features),
+                 f"{prefix}_chosen_for": stage_chosen_for[label]}, **extra)
+    meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+
+
 def main() -> None:
     parser = cr.oof_parser(__doc__)
-    parser.add_argument("--write", action="store_true", help="write the fitted stage into the artefact")
+    parser.add_argument("--write", action="store_true", help="write the fitted stages into the artefact")
+    parser.add_argument("--vectors", type=Path, help="the training passages' E7 vectors (.npy): fit the stage "
+                        "that reads them too")
+    parser.add_argument("--left-out-vectors", type=Path, help="the left-out passages' E7 vectors (.npy; embedded "
+                        "and kept here when missing)")
     args = parser.parse_args()
     data, held = cp.training_and_left_out(args.data)
     prob = np.load(args.oof).astype(np.float64)
@@ -115,36 +210,37 @@ def main() -> None:
     missed = int((cr.spans_of(data).fold < 0).sum())
     rules = [r for r in cr.grid() if r.parties_within == PARTIES_WITHIN]
     rule_counts = cr.table(prob, data, rules)
-    outer, chosen = cr.nested(rule_counts)
+    outer, picked = cr.nested(rule_counts)
     print(cr.report("nested CV, the hand-built rule (clause_rules.py)", cr.scores(outer, missed)))
     print("  per outer fold: threshold / best_from / near_best + margin")
-    for f, (r, m) in enumerate(chosen):
+    for f, (r, m) in enumerate(picked):
         rule = rules[r]
         print(cr.report(f"  outer fold {f}: {rule.threshold} / {rule.best_from} / {rule.near_best} +{m}",
                         cr.scores(rule_counts[r, f])))
     feats, odds = stage_features(prob, contract), log_odds(prob)
-    counts, oof, picked = nested(feats, odds, data, contract)
-    print(cr.report("nested CV, the learned stage", cr.scores(counts.sum(0), missed)))
-    margin = Counter(m for _, m in picked).most_common(1)[0][0]
-    table = threshold_counts(oof, np.ones(len(prob), bool), data, contract)
-    t = float(THRESHOLDS[cr.choose(table, range(table.shape[1]), cr.GOAL + margin)])
-    stage = fit(feats, odds, (data.y > 0).astype(float), t)
-    print(cr.report(f"CV, threshold {t} chosen on all folds (margin {margin})",
-                    cr.scores(table[list(THRESHOLDS).index(t)].sum(0), missed)))
+    stage = chosen(feats, odds, data, contract, "the learned stage")
     if args.write:
-        np.save(args.artefact / f"{WEIGHTS}.npy", stage.weights.astype(np.float32))
-        np.save(args.artefact / f"{CENTRE}.npy", stage.centre.astype(np.float32))
-        meta_path = args.artefact / "meta.json"
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        meta.update(stage_threshold=t, stage_features=list(FEATURES), stage_chosen_for=(
-            f"most labelled spans listed (clause level) at micro precision >= {cr.GOAL} + {margin}, nested 5-fold "
-            f"CV by contract on out-of-fold probabilities; benchmarks/clause_stage.py (L2 {SHRINK})"))
-        meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+        write(args.artefact, stage, PLAIN, FEATURES, "the learned stage")
+    if args.vectors is not None:
+        vectors = np.load(args.vectors).astype(np.float64)
+        if len(vectors) != len(data.passages):
+            raise SystemExit(f"{args.vectors} has {len(vectors)} rows for {len(data.passages)} passages")
+        y = (data.y > 0).astype(float)
+        with_vectors = np.concatenate([feats, vector_stage_features(vectors, y, data.fold, contract)], axis=2)
+        fitted = chosen(with_vectors, odds, data, contract, "the learned stage with E7 vectors")
+        fitted = ClauseStage(fitted.weights, fitted.centre, fitted.threshold, fit_vectors(vectors, y), EMBEDDER)
+        if args.write:
+            write(args.artefact, fitted, WITH_VECTORS, FEATURES + VECTOR_FEATURES, "the learned stage with E7 vectors")
     arrays, meta = read_artefact(args.artefact)
     model = ClauseModel.of(arrays, meta)
-    for label, rule in (("the hand-built rule", ClauseRule.of(meta)), ("the artefact's decision", ClauseRule.of(
-            meta, arrays))):
-        tagged = cr.tag_contracts(model, rule, held)
+    rule = ClauseRule.of(meta, arrays)
+    held_vectors = cr.vectors_of(held, args.left_out_vectors) if rule.embedder() is not None else None
+    decisions: list[tuple[str, ClauseRule, np.ndarray | None]] = [("the hand-built rule", ClauseRule.of(meta), None),
+                 ("the artefact's plain stage", dataclasses.replace(rule, vector_stage=None), None)]
+    if held_vectors is not None:
+        decisions.append(("the artefact's stage with E7 vectors", rule, held_vectors))
+    for label, decide, vecs in decisions:
+        tagged = cr.tag_contracts(model, decide, held, vecs)
         spans = cr.spans_of(held)
         hit = cr.listed(tagged, spans)
         tp, n, lab = (tagged & (held.y > 0)).sum(), tagged.sum(), (held.y > 0).sum()

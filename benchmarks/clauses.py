@@ -86,16 +86,18 @@ def table(cats: list[str], y: np.ndarray, model: np.ndarray, keyword: np.ndarray
     return lines
 
 
-def unseen(cats: list[str], left_out: list[str]) -> list[str]:
+def unseen(cats: list[str], left_out: list[str], vectors: Path | None = None) -> list[str]:
     """The shipped artefact on the contracts training left out (those of the project's labelled sets), as ingest
     tags an agreement (a contract's passages at once): passage-level micro precision, recall and F1 beside the
     keyword tagger's, and clause-level recall (a labelled span counts as listed under its type when a passage
-    holding part of it is tagged with that type; a span no passage holds counts as not listed)."""
+    holding part of it is tagged with that type; a span no passage holds counts as not listed). The left-out
+    passages' E7 vectors, which the artefact's decision reads as ingest's, are embedded (a minute or two) or read
+    from `vectors`."""
     data = cp.labelled(only=frozenset(left_out))
     by_contract: dict[str, list[int]] = {}
     for i, p in enumerate(data.passages):
         by_contract.setdefault(p.contract, []).append(i)
-    tagged = clause_rules.as_ingest_tags(data)  # each contract's passages at once, by the artefact's rule
+    tagged = clause_rules.as_ingest_tags(data, vectors=vectors)  # each contract's passages at once, as ingest
     m, k = cf.scores(tagged, data.y), cf.scores(keyword_predictions(data.passages, cats), data.y)
     listed = [any(tagged[i, cats.index(c)] for i in held) for c, _, held in data.located.spans]
     weak = {c: [ok for ok, (cat, _, _) in zip(listed, data.located.spans, strict=True) if cat == c] for c in cats}
@@ -116,6 +118,8 @@ def main() -> None:
                         "(benchmarks/clause_speed.py), not the cross-validation")
     parser.add_argument("--e7-cache", type=Path, help="the first session's dense model on words + E7 vectors, "
                         "embedded once and kept in this .npy (the passages scored whole: a piece has no vector)")
+    parser.add_argument("--left-out-vectors", type=Path, help="the left-out contracts' passages' E7 vectors (.npy), "
+                        "embedded and kept here when missing")
     args = parser.parse_args()
     if args.speed_only:
         print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds,
@@ -142,7 +146,7 @@ def main() -> None:
     for label, (prob, threshold) in rows.items():
         print(f"\nclassifier scoring the {label}; threshold {threshold}\n")
         print("\n".join(table(data.categories, data.y, (prob >= threshold).astype(np.float32), keyword)))
-    print("\n" + "\n".join(unseen(data.categories, data.left_out)))
+    print("\n" + "\n".join(unseen(data.categories, data.left_out, args.left_out_vectors)))
     print("\n".join(clause_speed.speed(clause_speed.documents(args.contracts), args.rounds,
                                        clause_speed.heading_paths_of(args.contracts))))
 

@@ -174,8 +174,9 @@ def locate(text: str, labelled: Iterable[tuple[str, str, int, int]], passages: l
            first: int = 0) -> Located:
     """Where a contract's labelled spans and its passages' pieces are (offsets in the whitespace-folded text),
     so that a piece is labelled with the spans it overlaps, and a span knows the passages that hold part of it.
-    A passage not found verbatim (a repeated page header left out of it) has no pieces and holds no span;
-    `first` is the index of the contract's first passage in the caller's list."""
+    A passage not found verbatim (a repeated page header left out of its middle) is placed by its first and last
+    words, so it holds the spans it covers, but has no pieces (their offsets inside it would be guesses); `first`
+    is the index of the contract's first passage in the caller's list."""
     folded, offsets = _folded(text)
     places = []
     for category, span, start, end in labelled:
@@ -191,6 +192,9 @@ def locate(text: str, labelled: Iterable[tuple[str, str, int, int]], passages: l
         at = folded.find(f, max(0, cursor - len(f)))
         at = folded.find(f) if at < 0 else at
         if at < 0 or not f:
+            if (place := _by_ends(folded, f, cursor)) is not None:
+                cursor = place[0]
+                passage_places.append((first + i, place))
             continue
         cursor = at
         passage_places.append((first + i, (at, at + len(f))))
@@ -205,6 +209,17 @@ def locate(text: str, labelled: Iterable[tuple[str, str, int, int]], passages: l
             out.append(Piece(first + i, p.text[a:b], labels))
     covered = [(c, span, tuple(i for i, place in passage_places if _overlap(place, span))) for c, span in places]
     return Located(out, list(dict.fromkeys(covered)))
+
+
+def _by_ends(folded: str, f: str, cursor: int) -> tuple[int, int] | None:
+    """Where a passage not found verbatim lies in the folded text: from its first EDGE characters, found at or
+    after the previous passage's start, to the end of its last EDGE characters after them (None: either is
+    missing, or the passage is too short to have distinct ends)."""
+    if len(f) <= 2 * EDGE:
+        return None
+    start = folded.find(f[:EDGE], cursor)
+    end = folded.find(f[-EDGE:], start + EDGE) if start >= 0 else -1
+    return None if end < 0 else (start, end + EDGE)
 
 
 def corpus(cuad: Path = CUAD, exclude_labelled: bool = True,

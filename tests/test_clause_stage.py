@@ -50,17 +50,62 @@ def test_a_stage_decides_from_the_whole_document_and_parties_stay_in_the_preambl
     assert decided(best, types, ClauseRule(0.4, parties_within=1), document)[:, 1].tolist() == [False] * 5
 
 
+def _vector_stage(types: int, dims: int, threshold: float = 0.5):  # type: ignore[no-untyped-def]
+    """A stage with a vector model that says yes exactly where the vector model's log-odds are positive: type j's
+    log-odds are 10 x (the vector's j-th coordinate - 0.5)."""
+    from casetrack.service.ingest.clause_stage import FEATURES, VECTOR_FEATURES, ClauseStage, VectorModel
+
+    k = len(FEATURES) + len(VECTOR_FEATURES)
+    weights = np.zeros((types, 1 + k + types))
+    weights[:, 1 + len(FEATURES) + VECTOR_FEATURES.index("vector_log_odds")] = 1.0
+    model = np.zeros((dims + 1, types))
+    model[np.arange(types), np.arange(types)], model[-1] = 10.0, -5.0
+    centre = np.stack([np.zeros(k + types), np.ones(k + types)])
+    return ClauseStage(weights, centre, threshold, VectorModel(model, np.stack([np.zeros(dims), np.ones(dims)])), "E7")
+
+
+def test_the_stage_with_vectors_decides_when_they_are_given_and_the_plain_one_otherwise() -> None:
+    from casetrack.service.ingest.clauses import ClauseRule, decided, dense
+
+    types = ("governing_law", "cap_on_liability")
+    best = np.array([[0.9, 0.01], [0.05, 0.02], [0.01, 0.03]])  # the words see governing law in passage 0 only
+    vectors = np.array([[0.0, 0.0, 0.2], [1.0, 0.0, 0.1], [0.0, 1.0, 0.3]])  # the meaning: law in 1, cap in 2
+    rule = ClauseRule(0.4, stage=_best_only_stage(2), vector_stage=_vector_stage(2, 3))
+    assert rule.embedder() == "E7"
+    assert decided(best, types, rule, vectors=vectors).tolist() == [[False, False], [True, False], [False, True]]
+    # without the vectors (E7 did not embed the agreement), or with vectors of another size, the plain stage
+    plain = [[True, False], [False, False], [False, True]]
+    assert decided(best, types, rule).tolist() == plain
+    assert decided(best, types, rule, vectors=vectors[:, :2]).tolist() == plain
+    assert decided(best, types, rule, vectors=vectors[:2]).tolist() == plain
+    # ingest's vectors by embedder: one array when that embedder embedded every passage densely, else none
+    rows = list(vectors.astype(np.float32))
+    assert dense({"E7": rows, "E13": []}, "E7", 3).tolist() == vectors.astype(np.float32).tolist()
+    assert dense({"E13": rows}, "E7", 3) is None and dense({"E7": rows[:2]}, "E7", 3) is None
+    assert dense({"E7": [*rows[:2], (np.array([1], np.uint32), np.array([0.5], np.float32))]}, "E7", 3) is None
+    assert dense(None, "E7", 3) is None and dense({"E7": rows}, None, 3) is None
+
+
 def test_the_shipped_artefact_has_a_stage_and_one_without_it_decides_by_its_rule(tmp_path: Path) -> None:
     from casetrack.embed import clause_artefact
-    from casetrack.service.ingest.clause_stage import CENTRE, WEIGHTS
+    from casetrack.service.ingest.clause_stage import (
+        CENTRE,
+        VECTOR_CENTRE,
+        VECTOR_MODEL,
+        VECTOR_MODEL_CENTRE,
+        VECTOR_WEIGHTS,
+        WEIGHTS,
+    )
     from casetrack.service.ingest.clauses import ClauseRule, decided
 
     arrays, meta = clause_artefact.read_artefact()
     shipped = ClauseRule.of(meta, arrays)
     assert shipped.stage is not None and 0 < shipped.stage.threshold < 1
+    assert shipped.vector_stage is not None and shipped.embedder() == "E7" and 0 < shipped.vector_stage.threshold < 1
+    assert shipped.vector_stage.vectors is not None and shipped.vector_stage.vectors.dims == 384
     old = tmp_path / "old"
     shutil.copytree(clause_artefact.FOLDER, old)
-    for name in (WEIGHTS, CENTRE):
+    for name in (WEIGHTS, CENTRE, VECTOR_WEIGHTS, VECTOR_CENTRE, VECTOR_MODEL, VECTOR_MODEL_CENTRE):
         (old / f"{name}.npy").unlink()
     old_arrays, old_meta = clause_artefact.read_artefact(old)
     rule = ClauseRule.of(old_meta, old_arrays)
@@ -72,6 +117,15 @@ def test_the_shipped_artefact_has_a_stage_and_one_without_it_decides_by_its_rule
     cut = dict(arrays, **{WEIGHTS: arrays[WEIGHTS][:, :-1]})
     with pytest.raises(ValueError, match="do not fit"):
         ClauseRule.of(meta, cut)
+    with pytest.raises(ValueError, match="vector model does not fit"):
+        ClauseRule.of(meta, dict(arrays, **{VECTOR_MODEL: arrays[VECTOR_MODEL][:-1]}))
+    # an artefact with the plain stage but not the vector one decides by the plain stage
+    (old / "meta.json").write_text(clause_artefact.FOLDER.joinpath("meta.json").read_text(encoding="utf-8"))
+    for name in (WEIGHTS, CENTRE):
+        shutil.copy(clause_artefact.FOLDER / f"{name}.npy", old / f"{name}.npy")
+    old_arrays, old_meta = clause_artefact.read_artefact(old)
+    plain = ClauseRule.of(old_meta, old_arrays)
+    assert plain.stage is not None and plain.vector_stage is None and plain.embedder() is None
 
 
 def _contract_best_rows(best: np.ndarray, rule) -> np.ndarray:  # type: ignore[no-untyped-def]
@@ -101,7 +155,9 @@ def staged_case(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     app = CaseTrack.open(load_settings(root, environ={}))
     case = app.create_case("Ability")
     for name in ("ability services agreement.txt", "Smith v Jones opinion.txt"):
-        app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(folder / name)))
+        ingested = app.ingestor.ingest(app.cases.get(case.id), IngestRequest(str(folder / name)))
+        # E7 embedded the agreement, so the stage that reads its passages' vectors decided it
+        assert "E7" in ingested.document.embedders
     app.jobs.shutdown()
     yield root
 

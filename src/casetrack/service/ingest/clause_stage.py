@@ -2,7 +2,13 @@
 an agreement, the classifier's probability beside what the rest of the agreement says about that type (the
 contract's best passage for it, the passage's rank, its neighbours, where it stands) and the passage's other
 types, and gives the probability that the passage is the clause. A logistic regression per type, learned from
-out-of-fold probabilities by benchmarks/clause_stage.py (docs/clause_model.md, "Use at ingest"). Pure numpy."""
+out-of-fold probabilities by benchmarks/clause_stage.py (docs/clause_model.md, "Use at ingest"). Pure numpy.
+
+An artefact may hold a second such stage that also reads what a passage means: per type, the log-odds of a small
+logistic regression on the passage's vector from the embedder ingest already runs (`VectorModel`), and their gap to
+the agreement's best. The words say which clause a passage looks like; the vector catches a clause worded in a way
+the words model never saw ("a minimum of 10,000 units each quarter" as a minimum commitment). Ingest uses it when
+that embedder embedded the agreement, the plain stage otherwise."""
 
 from __future__ import annotations
 
@@ -17,6 +23,25 @@ EPS = 1e-4  # probabilities are clipped to [EPS, 1 - EPS] before their log-odds 
 FEATURES = ("log_odds", "contract_best", "gap_to_best", "is_best", "log_rank", "previous", "next",
             "position", "is_first", "log_passages", "best_over_second", "log_near_best")
 WEIGHTS, CENTRE = "stage_weights", "stage_centre"  # the artefact's arrays (embed.clause_artefact)
+# The stage that also reads a passage's vector: its features after FEATURES, and the artefact's names for it.
+VECTOR_FEATURES = ("vector_log_odds", "vector_gap_to_best")
+VECTOR_WEIGHTS, VECTOR_CENTRE = "stage_vector_weights", "stage_vector_centre"
+VECTOR_MODEL, VECTOR_MODEL_CENTRE = "vector_weights", "vector_centre"  # the per-type model of a vector
+
+
+@dataclass(frozen=True, slots=True)
+class StageFiles:
+    """Where an artefact keeps one stage: its arrays' names and its meta.json keys (the threshold; the embedder
+    whose vectors it reads, for the stage that reads them)."""
+
+    weights: str
+    centre: str
+    threshold: str
+    embedder: str | None = None
+
+
+PLAIN = StageFiles(WEIGHTS, CENTRE, "stage_threshold")
+WITH_VECTORS = StageFiles(VECTOR_WEIGHTS, VECTOR_CENTRE, "stage_vector_threshold", "stage_vector_embedder")
 
 
 def log_odds(p: np.ndarray) -> np.ndarray:
@@ -61,6 +86,30 @@ def stage_features(best: np.ndarray, document: np.ndarray | None = None) -> np.n
     ], axis=2)
 
 
+def vector_features(odds: np.ndarray, document: np.ndarray | None = None) -> np.ndarray:
+    """passages x types x VECTOR_FEATURES of the vector model's log-odds `odds` (passages x types)."""
+    starts, group = documents(len(odds), document)
+    return np.stack([odds, odds - np.maximum.reduceat(odds, starts, axis=0)[group]], axis=2)
+
+
+@dataclass(frozen=True, slots=True)
+class VectorModel:
+    """Per type, a logistic regression on a passage's vector: `weights` ((dims + 1) x types, the bias last) over the
+    vector standardised by `centre` (2 x dims: the training vectors' means and spreads)."""
+
+    weights: np.ndarray
+    centre: np.ndarray
+
+    @property
+    def dims(self) -> int:
+        return int(self.centre.shape[1])
+
+    def log_odds(self, vectors: np.ndarray) -> np.ndarray:
+        """passages x types: each passage's log-odds of each type from its vector alone."""
+        z = (np.asarray(vectors, np.float64) - self.centre[0]) / self.centre[1]
+        return np.asarray(np.einsum("nd,dt->nt", z, self.weights[:-1]) + self.weights[-1])  # no BLAS: see below
+
+
 @dataclass(frozen=True, slots=True)
 class ClauseStage:
     """Per type, a bias, a weight per FEATURES and a weight per type's log-odds in the same passage (types x
@@ -70,22 +119,47 @@ class ClauseStage:
     weights: np.ndarray
     centre: np.ndarray
     threshold: float
+    vectors: VectorModel | None = None  # the stage that reads passages' vectors: their model
+    embedder: str | None = None  # ... and the embedder whose vectors they are ("E7")
 
     @classmethod
-    def of(cls, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any]) -> ClauseStage | None:
-        """The stage of an artefact (None when it has none: its `ClauseRule` decides alone). Raises ValueError
-        when its shapes do not fit the artefact's types."""
-        if "stage_threshold" not in meta or WEIGHTS not in arrays or CENTRE not in arrays:
+    def of(cls, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], files: StageFiles = PLAIN
+           ) -> ClauseStage | None:
+        """The stage an artefact keeps in `files` (None when it has none: its `ClauseRule` decides alone, or the
+        plain stage when it is the one with vectors). Raises ValueError when its shapes do not fit the artefact's
+        types."""
+        if files.threshold not in meta or files.weights not in arrays or files.centre not in arrays:
             return None
-        types, k = len(meta["types"]), len(FEATURES)
-        weights, centre = np.asarray(arrays[WEIGHTS], np.float64), np.asarray(arrays[CENTRE], np.float64)
+        types = len(meta["types"])
+        k = len(FEATURES) + (len(VECTOR_FEATURES) if files.embedder else 0)
+        weights, centre = np.asarray(arrays[files.weights], np.float64), np.asarray(arrays[files.centre], np.float64)
         if weights.shape != (types, 1 + k + types) or centre.shape != (2, k + types):
             raise ValueError(f"the clause stage's arrays do not fit {types} types")
-        return cls(weights, centre, float(meta["stage_threshold"]))
+        if not files.embedder:
+            return cls(weights, centre, float(meta[files.threshold]))
+        model = VectorModel(np.asarray(arrays.get(VECTOR_MODEL), np.float64),
+                            np.asarray(arrays.get(VECTOR_MODEL_CENTRE), np.float64))
+        if model.centre.ndim != 2 or model.centre.shape[0] != 2 or model.weights.shape != (model.dims + 1, types):
+            raise ValueError(f"the clause stage's vector model does not fit {types} types")
+        return cls(weights, centre, float(meta[files.threshold]), model, str(meta[files.embedder]))
 
-    def probability(self, best: np.ndarray, document: np.ndarray | None = None) -> np.ndarray:
-        """passages x types: how likely each passage is each type's clause, seeing its whole document."""
-        return self.probability_of(stage_features(best, document), log_odds(best))
+    def reads(self, vectors: np.ndarray | None, passages: int) -> bool:
+        """Whether this stage can decide passages with these vectors: a stage without a vector model reads none;
+        one with a model needs one vector of its size per passage."""
+        if self.vectors is None:
+            return True
+        return vectors is not None and vectors.shape == (passages, self.vectors.dims)
+
+    def probability(self, best: np.ndarray, document: np.ndarray | None = None,
+                    vectors: np.ndarray | None = None) -> np.ndarray:
+        """passages x types: how likely each passage is each type's clause, seeing its whole document (and, for
+        the stage with a vector model, each passage's `vectors`, passages x dims: `reads`)."""
+        feats = stage_features(best, document)
+        if self.vectors is not None:
+            if vectors is None or not self.reads(vectors, len(best)):
+                raise ValueError("this clause stage needs one vector a passage from its embedder")
+            feats = np.concatenate([feats, vector_features(self.vectors.log_odds(vectors), document)], axis=2)
+        return self.probability_of(feats, log_odds(best))
 
     def probability_of(self, feats: np.ndarray, odds: np.ndarray) -> np.ndarray:
         """`probability` from the features (stage_features, or more per (passage, type) when the stage was fitted

@@ -22,7 +22,8 @@ from casetrack.chunk.roles.taxonomy import CONTRACT, DECISION
 from casetrack.domain import ChunkSpan, DocumentType
 from casetrack.embed.clause_artefact import read_artefact
 from casetrack.graph.records import RoleRecord
-from casetrack.service.ingest.clause_stage import ClauseStage, documents
+from casetrack.service.ingest.clause_stage import WITH_VECTORS, ClauseStage, documents
+from casetrack.store.vectors import VectorValue
 
 log = logging.getLogger(__name__)
 
@@ -55,25 +56,41 @@ class ClauseRule:
     near_best: float = 1.0
     parties_within: int | None = None
     stage: ClauseStage | None = field(default=None, compare=False, repr=False)
+    # the stage that also reads each passage's vector; it decides instead of `stage` when they are given
+    vector_stage: ClauseStage | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, meta: Mapping[str, Any], arrays: Mapping[str, np.ndarray] | None = None) -> ClauseRule:
         """The rule in an artefact's meta.json (`threshold`, optional `best_from`, `near_best`, `parties_within`)
-        and its second stage, when `arrays` (the artefact's) hold one."""
+        and its second stages, when `arrays` (the artefact's) hold them."""
         best, within = meta.get("best_from"), meta.get("parties_within")
+        stage = None if arrays is None else ClauseStage.of(arrays, meta)
+        with_vectors = None if arrays is None or stage is None else ClauseStage.of(arrays, meta, WITH_VECTORS)
         return cls(float(meta["threshold"]), None if best is None else float(best), float(meta.get("near_best", 1.0)),
-                   None if within is None else int(within), None if arrays is None else ClauseStage.of(arrays, meta))
+                   None if within is None else int(within), stage, with_vectors)
+
+    def stage_for(self, vectors: np.ndarray | None, passages: int) -> ClauseStage | None:
+        """The stage that decides `passages` passages with these vectors (None: the rule decides alone)."""
+        if self.vector_stage is not None and self.vector_stage.reads(vectors, passages):
+            return self.vector_stage
+        return self.stage
+
+    def embedder(self) -> str | None:
+        """The embedder whose vectors the decision reads, when it reads any."""
+        return None if self.vector_stage is None else self.vector_stage.embedder
 
 
-def decided(best: np.ndarray, types: Sequence[str], rule: ClauseRule, document: np.ndarray | None = None
-            ) -> np.ndarray:
+def decided(best: np.ndarray, types: Sequence[str], rule: ClauseRule, document: np.ndarray | None = None,
+            vectors: np.ndarray | None = None) -> np.ndarray:
     """Which passage takes which type (passages x types, bool) from its probabilities (`best`, passages x
     types, ClauseModel.scored), by `rule`. `document` names each row's document (a document's rows together,
-    in order; the benchmarks decide many contracts at once); None: the rows are one document's."""
+    in order; the benchmarks decide many contracts at once); None: the rows are one document's. `vectors`
+    (passages x dims), each passage's vector from the embedder `rule.embedder()` names, when it has one."""
     if not len(best):
         return np.zeros(best.shape, dtype=bool)
-    if rule.stage is not None:
-        return (rule.stage.probability(best, document) >= rule.stage.threshold) & allowed(
+    stage = rule.stage_for(vectors, len(best))
+    if stage is not None:
+        return (stage.probability(best, document, vectors) >= stage.threshold) & allowed(
             best.shape, types, rule, document)
     tagged = best >= rule.threshold
     starts, group = documents(len(best), document)
@@ -122,12 +139,13 @@ def learned_types(texts: Sequence[str], document_type: DocumentType) -> list[dic
     return _learned(texts, document_type)[0]
 
 
-def _learned(texts: Sequence[str], document_type: DocumentType,
-             paths: Sequence[str] | None = None) -> tuple[list[dict[str, float]], list[dict[str, float]],
-                                                          PassageScores | None]:
+def _learned(texts: Sequence[str], document_type: DocumentType, paths: Sequence[str] | None = None,
+             vectors: Mapping[str, Sequence[VectorValue]] | None = None
+             ) -> tuple[list[dict[str, float]], list[dict[str, float]], PassageScores | None]:
     """Per passage, the clause types it is tagged with and (an agreement's passages only) every type from LIKELY
     up, each with its probability; and the scores themselves, whose pieces' probabilities and places
-    chunk.clause_spans places a clause by. The passages are scored once for all three."""
+    chunk.clause_spans places a clause by. The passages are scored once for all three. `vectors`: the passages'
+    vectors by embedder, as ingest computed them (the decision reads one embedder's when the artefact says so)."""
     loaded = _loaded()
     family = family_of(document_type)
     if loaded is None or family == DECISION:
@@ -137,10 +155,23 @@ def _learned(texts: Sequence[str], document_type: DocumentType,
     if family != CONTRACT:
         cut = max(QUOTED, rule.threshold)
         return [model.above(p, cut) for p in scored.best], [{} for _ in texts], scored
-    kept = np.where(decided(scored.best, model.types, rule), scored.best, 0.0)
+    kept = np.where(decided(scored.best, model.types, rule, vectors=dense(vectors, rule.embedder(), len(texts))),
+                    scored.best, 0.0)
     # a type the rule rules out for a passage (parties outside the preamble) is not likely there either
     likely = np.where(allowed(scored.best.shape, model.types, rule), scored.best, 0.0)
     return [model.above(p, 1e-9) for p in kept], [model.above(p, LIKELY) for p in likely], scored
+
+
+def dense(vectors: Mapping[str, Sequence[VectorValue]] | None, embedder: str | None, passages: int
+          ) -> np.ndarray | None:
+    """One embedder's vectors of `passages` passages as one array (passages x dims); None when that embedder
+    did not embed them all (not installed, skipped for this document) or its vectors are not dense."""
+    rows = None if vectors is None or embedder is None else vectors.get(embedder)
+    if rows is None or len(rows) != passages or not all(isinstance(r, np.ndarray) and r.ndim == 1 for r in rows):
+        return None
+    if len({len(r) for r in rows}) > 1:
+        return None
+    return np.stack(rows) if passages else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,12 +186,14 @@ class ChunkTags:
 
 
 def tag_chunks(chunk_ids: Sequence[str], spans: Sequence[ChunkSpan], paths: Sequence[str],
-               located: Iterable[RoleRecord], document_type: DocumentType) -> ChunkTags:
+               located: Iterable[RoleRecord], document_type: DocumentType,
+               vectors: Mapping[str, Sequence[VectorValue]] | None = None) -> ChunkTags:
     """Each chunk's roles (chunk.roles.chunk_roles: keyword hits `located` by the graph extract, heading
-    paths, the classifier's types), their confidences and where in the chunk each clause is."""
+    paths, the classifier's types), their confidences and where in the chunk each clause is. `vectors`: the
+    chunks' vectors by embedder, as ingest computed them (IndexEntries.vectors)."""
     texts = [s.text for s in spans]
     worded = ((r.role, r.chunk_id) for r in located)
-    learned, likely, scored = _learned(texts, document_type, paths)
+    learned, likely, scored = _learned(texts, document_type, paths, vectors)
     by_piece = scored.by_piece if scored is not None else (None,) * len(texts)
     parts = scored.spans if scored is not None and scored.spans else ((),) * len(texts)
     tagged = chunk_roles(chunk_ids, paths, worded, family_of(document_type), learned)

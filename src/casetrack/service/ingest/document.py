@@ -157,7 +157,7 @@ class Ingestor:
             warnings = unsearchable(parsed, spans) + document_warnings(parsed, stored, sha256)
             located = list(zip(chunk_ids, spans, strict=True))
             extract = with_mail_dates(graph.records(headings, located), parsed.pages, parsed.messages, located)
-            tags = tag_chunks(chunk_ids, spans, paths, extract.roles, doc_type)
+            tags = tag_chunks(chunk_ids, spans, paths, extract.roles, doc_type, entries.vectors)
             roles = tags.roles
             references = chunk_reference_terms(extract.authorities, located)
             places = chunk_place_terms(parsed.pages, spans)  # "¶ 24" of a complaint, "Dep. 17:19"

@@ -158,9 +158,9 @@ def nested(feats: np.ndarray, odds: np.ndarray, data: cp.Labelled, contract: np.
 
 
 def chosen(feats: np.ndarray, odds: np.ndarray, data: cp.Labelled, contract: np.ndarray, label: str
-           ) -> ClauseStage:
+           ) -> tuple[ClauseStage, str]:
     """The stage on these features, printed by nested CV, fitted on all folds, its threshold chosen on its own
-    5-fold out-of-fold scores with the margin the outer folds chose most often."""
+    5-fold out-of-fold scores with the margin the outer folds chose most often; and how it was chosen, in words."""
     missed = int((cr.spans_of(data).fold < 0).sum())
     counts, oof, picked = nested(feats, odds, data, contract)
     print(cr.report(f"nested CV, {label}", cr.scores(counts.sum(0), missed)))
@@ -169,30 +169,25 @@ def chosen(feats: np.ndarray, odds: np.ndarray, data: cp.Labelled, contract: np.
     t = float(THRESHOLDS[cr.choose(table, range(table.shape[1]), cr.GOAL + margin)])
     print(cr.report(f"CV, {label}, threshold {t} chosen on all folds (margin {margin})",
                     cr.scores(table[list(THRESHOLDS).index(t)].sum(0), missed)))
-    stage = fit(feats, odds, (data.y > 0).astype(float), t)
-    stage_chosen_for[label] = (f"most labelled spans listed (clause level) at micro precision >= {cr.GOAL} + {margin}, "
-                               f"nested 5-fold CV by contract on out-of-fold probabilities; benchmarks/clause_stage.py "
-                               f"(L2 {SHRINK})")
-    return stage
+    how = (f"most labelled spans listed (clause level) at micro precision >= {cr.GOAL} + {margin}, nested 5-fold CV "
+           f"by contract on out-of-fold probabilities; benchmarks/clause_stage.py (L2 {SHRINK})")
+    return fit(feats, odds, (data.y > 0).astype(float), t), how
 
 
-stage_chosen_for: dict[str, str] = {}
-
-
-def write(folder: Path, stage: ClauseStage, files: StageFiles, features: tuple[str, ...], label: str) -> None:
-    """`stage` into the artefact in `folder`, where `files` says."""
+def write(folder: Path, stage: ClauseStage, files: StageFiles, features: tuple[str, ...], how: str) -> None:
+    """`stage` into the artefact in `folder`, where `files` says; `how`: how it was chosen."""
     np.save(folder / f"{files.weights}.npy", stage.weights.astype(np.float32))
     np.save(folder / f"{files.centre}.npy", stage.centre.astype(np.float32))
     extra: dict[str, object] = {}
-    if stage.vectors is not None and files.embedder:
-        np.save(folder / f"{VECTOR_MODEL}.npy", stage.vectors.weights.astype(np.float32))
-        np.save(folder / f"{VECTOR_MODEL_CENTRE}.npy", stage.vectors.centre.astype(np.float32))
+    if stage.vector_model is not None and files.embedder:
+        np.save(folder / f"{VECTOR_MODEL}.npy", stage.vector_model.weights.astype(np.float32))
+        np.save(folder / f"{VECTOR_MODEL_CENTRE}.npy", stage.vector_model.centre.astype(np.float32))
         extra = {files.embedder: EMBEDDER, "stage_vector_l2": VECTOR_L2}
     prefix = files.threshold.removesuffix("_threshold")
     meta_path = folder / "meta.json"
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    meta.update({files.threshold: stage.threshold, f"{prefix}_features": list(features),
-                 f"{prefix}_chosen_for": stage_chosen_for[label]}, **extra)
+    meta.update({files.threshold: stage.threshold, f"{prefix}_features": list(features), f"{prefix}_chosen_for": how},
+                **extra)
     meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
 
 
@@ -218,19 +213,19 @@ def main() -> None:
         print(cr.report(f"  outer fold {f}: {rule.threshold} / {rule.best_from} / {rule.near_best} +{m}",
                         cr.scores(rule_counts[r, f])))
     feats, odds = stage_features(prob, contract), log_odds(prob)
-    stage = chosen(feats, odds, data, contract, "the learned stage")
+    stage, how = chosen(feats, odds, data, contract, "the learned stage")
     if args.write:
-        write(args.artefact, stage, PLAIN, FEATURES, "the learned stage")
+        write(args.artefact, stage, PLAIN, FEATURES, how)
     if args.vectors is not None:
         vectors = np.load(args.vectors).astype(np.float64)
         if len(vectors) != len(data.passages):
             raise SystemExit(f"{args.vectors} has {len(vectors)} rows for {len(data.passages)} passages")
         y = (data.y > 0).astype(float)
         with_vectors = np.concatenate([feats, vector_stage_features(vectors, y, data.fold, contract)], axis=2)
-        fitted = chosen(with_vectors, odds, data, contract, "the learned stage with E7 vectors")
-        fitted = ClauseStage(fitted.weights, fitted.centre, fitted.threshold, fit_vectors(vectors, y), EMBEDDER)
+        fitted, how = chosen(with_vectors, odds, data, contract, "the learned stage with E7 vectors")
+        fitted = dataclasses.replace(fitted, vector_model=fit_vectors(vectors, y), embedder=EMBEDDER)
         if args.write:
-            write(args.artefact, fitted, WITH_VECTORS, FEATURES + VECTOR_FEATURES, "the learned stage with E7 vectors")
+            write(args.artefact, fitted, WITH_VECTORS, FEATURES + VECTOR_FEATURES, how)
     arrays, meta = read_artefact(args.artefact)
     model = ClauseModel.of(arrays, meta)
     rule = ClauseRule.of(meta, arrays)

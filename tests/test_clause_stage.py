@@ -80,7 +80,8 @@ def test_the_stage_with_vectors_decides_when_they_are_given_and_the_plain_one_ot
     assert decided(best, types, rule, vectors=vectors[:2]).tolist() == plain
     # ingest's vectors by embedder: one array when that embedder embedded every passage densely, else none
     rows = list(vectors.astype(np.float32))
-    assert dense({"E7": rows, "E13": []}, "E7", 3).tolist() == vectors.astype(np.float32).tolist()
+    stacked = dense({"E7": rows, "E13": []}, "E7", 3)
+    assert stacked is not None and stacked.tolist() == vectors.astype(np.float32).tolist()
     assert dense({"E13": rows}, "E7", 3) is None and dense({"E7": rows[:2]}, "E7", 3) is None
     assert dense({"E7": [*rows[:2], (np.array([1], np.uint32), np.array([0.5], np.float32))]}, "E7", 3) is None
     assert dense(None, "E7", 3) is None and dense({"E7": rows}, None, 3) is None
@@ -102,7 +103,7 @@ def test_the_shipped_artefact_has_a_stage_and_one_without_it_decides_by_its_rule
     shipped = ClauseRule.of(meta, arrays)
     assert shipped.stage is not None and 0 < shipped.stage.threshold < 1
     assert shipped.vector_stage is not None and shipped.embedder() == "E7" and 0 < shipped.vector_stage.threshold < 1
-    assert shipped.vector_stage.vectors is not None and shipped.vector_stage.vectors.dims == 384
+    assert shipped.vector_stage.vector_model is not None and shipped.vector_stage.vector_model.dims == 384
     old = tmp_path / "old"
     shutil.copytree(clause_artefact.FOLDER, old)
     for name in (WEIGHTS, CENTRE, VECTOR_WEIGHTS, VECTOR_CENTRE, VECTOR_MODEL, VECTOR_MODEL_CENTRE):
@@ -177,3 +178,46 @@ async def test_the_library_lists_the_passage_the_stage_chose(staged_case: Path) 
     assert len(groups["parties"]) == 1 and groups["parties"][0]["text"].lstrip().startswith("EXHIBIT 4.25")
     # a decision takes no contract clause type, whatever decides an agreement's
     assert {BY_ID[g["clause_type"]].family for g in opinion["clause_types"]} == {DECISION}
+
+
+def _every_passage_stage(types: tuple[str, ...], chosen: str):  # type: ignore[no-untyped-def]
+    """A stage with a vector model that gives every passage with a vector the type `chosen` and no other."""
+    from casetrack.service.ingest.clause_stage import FEATURES, VECTOR_FEATURES, ClauseStage, VectorModel
+
+    k, n = len(FEATURES) + len(VECTOR_FEATURES), len(types)
+    weights = np.zeros((n, 1 + k + n))
+    weights[:, 1 + len(FEATURES) + VECTOR_FEATURES.index("vector_log_odds")] = 1.0
+    model = np.zeros((385, n))
+    model[-1] = np.where(np.array(types) == chosen, 10.0, -10.0)
+    centre = np.stack([np.zeros(k + n), np.ones(k + n)])
+    return ClauseStage(weights, centre, 0.5, VectorModel(model, np.stack([np.zeros(384), np.ones(384)])), "E7")
+
+
+@pytest.mark.anyio
+async def test_ingest_hands_each_chunk_s_e7_vector_to_the_decision(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The agreement's chunks' E7 vectors, computed by ingest before tagging, reach the stage that reads them: a
+    stage that tags every passage with a vector `audit_rights` puts it on every passage of a real ingest."""
+    import dataclasses
+
+    from casetrack.config import load_settings
+    from casetrack.service.app import CaseTrack
+    from casetrack.service.ingest import clauses
+    from casetrack.service.ingest.document import IngestRequest
+
+    clauses._loaded.cache_clear()
+    loaded = clauses._loaded()
+    assert loaded is not None
+    model, shipped = loaded
+    rule = dataclasses.replace(shipped, vector_stage=_every_passage_stage(model.types, "audit_rights"))
+    monkeypatch.setattr(clauses, "_loaded", lambda: (model, rule))
+    (tmp_path / "ability services agreement.txt").write_text(CONTRACT.read_text(encoding="utf-8"), encoding="utf-8")
+    root = tmp_path / "CaseTrack"
+    app = CaseTrack.open(load_settings(root, environ={}))
+    case = app.create_case("Vectors")
+    request = IngestRequest(str(tmp_path / "ability services agreement.txt"))
+    ingested = app.ingestor.ingest(app.cases.get(case.id), request)
+    app.jobs.shutdown()
+    (contract,) = await listed_clauses(root, "Vectors", "ability services")
+    groups = {g["clause_type"]: g["passages"] for g in contract["clause_types"]}
+    assert len(groups["audit_rights"]) == ingested.document.chunk_count

@@ -119,7 +119,7 @@ class ClauseStage:
     weights: np.ndarray
     centre: np.ndarray
     threshold: float
-    vectors: VectorModel | None = None  # the stage that reads passages' vectors: their model
+    vector_model: VectorModel | None = None  # the stage that reads passages' vectors: their model
     embedder: str | None = None  # ... and the embedder whose vectors they are ("E7")
 
     @classmethod
@@ -146,19 +146,19 @@ class ClauseStage:
     def reads(self, vectors: np.ndarray | None, passages: int) -> bool:
         """Whether this stage can decide passages with these vectors: a stage without a vector model reads none;
         one with a model needs one vector of its size per passage."""
-        if self.vectors is None:
+        if self.vector_model is None:
             return True
-        return vectors is not None and vectors.shape == (passages, self.vectors.dims)
+        return vectors is not None and vectors.shape == (passages, self.vector_model.dims)
 
     def probability(self, best: np.ndarray, document: np.ndarray | None = None,
                     vectors: np.ndarray | None = None) -> np.ndarray:
         """passages x types: how likely each passage is each type's clause, seeing its whole document (and, for
         the stage with a vector model, each passage's `vectors`, passages x dims: `reads`)."""
         feats = stage_features(best, document)
-        if self.vectors is not None:
+        if self.vector_model is not None:
             if vectors is None or not self.reads(vectors, len(best)):
                 raise ValueError("this clause stage needs one vector a passage from its embedder")
-            feats = np.concatenate([feats, vector_features(self.vectors.log_odds(vectors), document)], axis=2)
+            feats = np.concatenate([feats, vector_features(self.vector_model.log_odds(vectors), document)], axis=2)
         return self.probability_of(feats, log_odds(best))
 
     def probability_of(self, feats: np.ndarray, odds: np.ndarray) -> np.ndarray:

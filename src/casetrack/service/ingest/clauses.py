@@ -1,7 +1,8 @@
 """The clause types of a document's passages by the learned classifier (chunk.clause_model), fitted to the
 kind of document: an agreement's passages by the artefact's decision (`ClauseRule`, chosen by nested
 cross-validation: benchmarks/clause_rules.py; or, when the artefact has one, its learned second stage,
-service.ingest.clause_stage, benchmarks/clause_stage.py), a contract clause quoted in any other document only when the
+service.ingest.clause_stage, benchmarks/clause_stage.py, which also reads each passage's E7 vector when ingest
+computed them), a contract clause quoted in any other document only when the
 classifier is nearly sure (QUOTED), a decision's none (its passages take the parts of a decision, chunk.roles).
 The artefact is read once per process."""
 

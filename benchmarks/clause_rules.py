@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -157,28 +156,13 @@ def tag_contracts(model: ClauseModel, rule: ClauseRule, data: cp.Labelled, vecto
     return tagged
 
 
-def as_ingest_tags(data: cp.Labelled, folder: Path = FOLDER, vectors: Path | None = None) -> np.ndarray:
+def as_ingest_tags(data: cp.Labelled, folder: Path = FOLDER, vectors: np.ndarray | None = None) -> np.ndarray:
     """Passages x categories (0/1), tagged by the artefact in `folder` and its own rule (meta.json) as ingest
-    tags each agreement: what benchmarks/clauses.py scores on the contracts left out of training. When the
-    artefact's decision reads passages' vectors, they are embedded as ingest embeds a chunk
-    (clause_vectors.embed; kept in `vectors`, a .npy, when given)."""
+    tags each agreement: what benchmarks/clauses.py scores on the contracts left out of training. `vectors`: the
+    passages' E7 vectors as ingest embeds a chunk (clause_vectors.vectors_of), which the artefact's decision reads
+    when it has a stage for them."""
     arrays, meta = read_artefact(folder)
-    rule = ClauseRule.of(meta, arrays)
-    held = vectors_of(data, vectors) if rule.embedder() is not None else None
-    return tag_contracts(ClauseModel.of(arrays, meta), rule, data, held).astype(np.float32)
-
-
-def vectors_of(data: cp.Labelled, cache: Path | None = None) -> np.ndarray:
-    """The passages' E7 vectors as ingest embeds a chunk (clause_vectors.embed, ~2 passages a second), read from
-    `cache` when it holds them, else embedded (and kept there when given)."""
-    from clause_vectors import embed
-
-    with tempfile.TemporaryDirectory() as scratch:
-        path = cache or Path(scratch) / "vectors.npy"
-        vectors = np.load(path) if path.exists() else embed(data.passages, path, threads=2)
-    if len(vectors) != len(data.passages):
-        raise SystemExit(f"{path} holds {len(vectors)} vectors for {len(data.passages)} passages")
-    return vectors
+    return tag_contracts(ClauseModel.of(arrays, meta), ClauseRule.of(meta, arrays), data, vectors).astype(np.float32)
 
 
 def report(label: str, s: tuple[float, float, float]) -> str:

@@ -41,6 +41,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import clause_rules as cr
+import clause_vectors as cv
 import cuad_passages as cp
 
 from casetrack.chunk.roles.clause_model import ClauseModel
@@ -229,7 +230,7 @@ def main() -> None:
     arrays, meta = read_artefact(args.artefact)
     model = ClauseModel.of(arrays, meta)
     rule = ClauseRule.of(meta, arrays)
-    held_vectors = cr.vectors_of(held, args.left_out_vectors) if rule.embedder() is not None else None
+    held_vectors = cv.vectors_of(held, args.left_out_vectors) if rule.embedder() is not None else None
     decisions: list[tuple[str, ClauseRule, np.ndarray | None]] = [("the hand-built rule", ClauseRule.of(meta), None),
                  ("the artefact's plain stage", dataclasses.replace(rule, vector_stage=None), None)]
     if held_vectors is not None:

@@ -78,6 +78,17 @@ def embed(passages: list[cp.Passage], out: Path, threads: int = 1) -> np.ndarray
     return vectors
 
 
+def vectors_of(data: cp.Labelled, cache: Path | None = None) -> np.ndarray:
+    """The passages' E7 vectors as ingest embeds a chunk (`embed`, ~2 passages a second), read from `cache` when
+    it holds them, else embedded (and kept there when given)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = cache or Path(scratch) / "vectors.npy"
+        vectors = np.load(path) if path.exists() else embed(data.passages, path, threads=2)
+    if len(vectors) != len(data.passages):
+        raise SystemExit(f"{path} holds {len(vectors)} vectors for {len(data.passages)} passages")
+    return vectors
+
+
 LAMBDAS = (1e-3, 1e-2, 3e-2, 0.1, 0.3, 1.0, 10.0)  # L2 on the vector's weights (the probability's two are free)
 STEPS = 300
 RATE = 0.05

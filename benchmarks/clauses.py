@@ -29,10 +29,13 @@ import clause_fit as cf
 import clause_rules
 import clause_sparse as cs
 import clause_speed
+import clause_vectors
 import cuad_passages as cp
 
 from casetrack.chunk.roles.clause_model import feature_matrix
 from casetrack.chunk.roles.tagging import tag_passage
+from casetrack.embed.clause_artefact import read_artefact
+from casetrack.service.ingest.clauses import ClauseRule
 
 # The old tagger's roles and the CUAD categories each stands for.
 KEYWORD_TO_CUAD: dict[str, tuple[str, ...]] = {
@@ -97,7 +100,9 @@ def unseen(cats: list[str], left_out: list[str], vectors: Path | None = None) ->
     by_contract: dict[str, list[int]] = {}
     for i, p in enumerate(data.passages):
         by_contract.setdefault(p.contract, []).append(i)
-    tagged = clause_rules.as_ingest_tags(data, vectors=vectors)  # each contract's passages at once, as ingest
+    arrays, meta = read_artefact()
+    held = clause_vectors.vectors_of(data, vectors) if ClauseRule.of(meta, arrays).embedder() is not None else None
+    tagged = clause_rules.as_ingest_tags(data, vectors=held)  # each contract's passages at once, as ingest
     m, k = cf.scores(tagged, data.y), cf.scores(keyword_predictions(data.passages, cats), data.y)
     listed = [any(tagged[i, cats.index(c)] for i in held) for c, _, held in data.located.spans]
     weak = {c: [ok for ok, (cat, _, _) in zip(listed, data.located.spans, strict=True) if cat == c] for c in cats}

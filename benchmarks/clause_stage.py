@@ -105,11 +105,10 @@ def fit(feats: np.ndarray, odds: np.ndarray, y: np.ndarray, threshold: float = 0
 def fit_vectors(vectors: np.ndarray, y: np.ndarray, l2: float = VECTOR_L2) -> VectorModel:
     """Per type, a logistic regression on the standardised vectors (passages x dims) and 0/1 labels y: all types at
     once by full-batch Adam; L2 on the weights, not the bias; a rare type's positives weighted as the word model
-    weights them ((mean count / count)^0.5 in [1, 20]), so that one threshold serves the types alike."""
+    weights them (clause_vectors.positive_weights), so that one threshold serves the types alike."""
     centre = np.stack([vectors.mean(0), vectors.std(0) + 1e-6])
     x = np.hstack([(vectors - centre[0]) / centre[1], np.ones((len(vectors), 1))])
-    count = y.sum(0)
-    weight = np.where(y > 0, np.clip((count.mean() / np.maximum(count, 1)) ** 0.5, 1, 20), 1.0)
+    weight = np.where(y > 0, cv.positive_weights(y), 1.0)
     w, m, v = (np.zeros((x.shape[1], y.shape[1])) for _ in range(3))
     for step in range(1, VECTOR_STEPS + 1):
         p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))

@@ -96,10 +96,11 @@ def main() -> None:
     runs = [one_fold(f, feats, log_odds(prob), data, contract, shrinks) for f in range(k)]
     label = "+".join(names) or "the shipped features"
     for i, shrink in enumerate(shrinks):
-        print(cr.report(f"nested CV, {label}, L2 {shrink:g}", cr.scores(sum(r[i][1] for r in runs), missed)))
+        summed = np.sum([r[i][1] for r in runs], axis=0)
+        print(cr.report(f"nested CV, {label}, L2 {shrink:g}", cr.scores(summed, missed)))
     picked = [int(np.argmax([v for v, _ in r])) for r in runs]
     print(cr.report(f"nested CV, {label}, L2 by inner CV {[shrinks[p] for p in picked]}",
-                    cr.scores(sum(r[p][1] for r, p in zip(runs, picked, strict=True)), missed)))
+                    cr.scores(np.sum([r[p][1] for r, p in zip(runs, picked, strict=True)], axis=0), missed)))
     for f, r in enumerate(runs):
         print(f"  outer fold {f} clause-level R: " + "  ".join(
             f"L2 {s:g} {cr.scores(c)[2]:.3f}" for s, (_, c) in zip(shrinks, r, strict=True)))

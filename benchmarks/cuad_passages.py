@@ -274,8 +274,10 @@ def labelled(cuad: Path = CUAD, k: int = 5, only: frozenset[str] | None = None) 
 
 
 def e7_vectors(passages: list[Passage], cache: Path | None = None) -> np.ndarray:
-    """Each passage's E7 vector as ingest computes it (the mean of its windows), from `cache` (a .npy) when it
-    holds as many rows as there are passages; embedding all of CUAD takes ~20 minutes on two cores."""
+    """Each passage's text alone embedded by E7 (the mean of its windows), from `cache` (a .npy) when it holds as
+    many rows as there are passages; embedding all of CUAD takes ~20 minutes on two cores. Ingest embeds a chunk
+    behind its header (document name, heading path): clause_vectors.vectors_of embeds a passage that way, for the
+    clause stage that reads ingest's vectors; this one is the first session's words + E7 model's input."""
     if cache is not None and cache.exists():
         cached = np.load(cache)
         if len(cached) == len(passages):

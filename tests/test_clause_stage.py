@@ -50,16 +50,15 @@ def test_a_stage_decides_from_the_whole_document_and_parties_stay_in_the_preambl
     assert decided(best, types, ClauseRule(0.4, parties_within=1), document)[:, 1].tolist() == [False] * 5
 
 
-def _vector_stage(types: int, dims: int, threshold: float = 0.5):  # type: ignore[no-untyped-def]
-    """A stage with a vector model that says yes exactly where the vector model's log-odds are positive: type j's
-    log-odds are 10 x (the vector's j-th coordinate - 0.5)."""
+def _vector_stage(model: np.ndarray, threshold: float = 0.5):  # type: ignore[no-untyped-def]
+    """A stage that reads only its vector model's log-odds: `model` ((dims + 1) x types, the bias last) over the
+    raw vector (centre 0, spread 1)."""
     from casetrack.service.ingest.clause_stage import FEATURES, VECTOR_FEATURES, ClauseStage, VectorModel
 
+    dims, types = model.shape[0] - 1, model.shape[1]
     k = len(FEATURES) + len(VECTOR_FEATURES)
     weights = np.zeros((types, 1 + k + types))
     weights[:, 1 + len(FEATURES) + VECTOR_FEATURES.index("vector_log_odds")] = 1.0
-    model = np.zeros((dims + 1, types))
-    model[np.arange(types), np.arange(types)], model[-1] = 10.0, -5.0
     centre = np.stack([np.zeros(k + types), np.ones(k + types)])
     return ClauseStage(weights, centre, threshold, VectorModel(model, np.stack([np.zeros(dims), np.ones(dims)])), "E7")
 
@@ -70,7 +69,9 @@ def test_the_stage_with_vectors_decides_when_they_are_given_and_the_plain_one_ot
     types = ("governing_law", "cap_on_liability")
     best = np.array([[0.9, 0.01], [0.05, 0.02], [0.01, 0.03]])  # the words see governing law in passage 0 only
     vectors = np.array([[0.0, 0.0, 0.2], [1.0, 0.0, 0.1], [0.0, 1.0, 0.3]])  # the meaning: law in 1, cap in 2
-    rule = ClauseRule(0.4, stage=_best_only_stage(2), vector_stage=_vector_stage(2, 3))
+    model = np.zeros((4, 2))  # type j's log-odds: 10 x (the vector's j-th coordinate - 0.5)
+    model[[0, 1], [0, 1]], model[-1] = 10.0, -5.0
+    rule = ClauseRule(0.4, stage=_best_only_stage(2), vector_stage=_vector_stage(model))
     assert rule.embedder() == "E7"
     assert decided(best, types, rule, vectors=vectors).tolist() == [[False, False], [True, False], [False, True]]
     # without the vectors (E7 did not embed the agreement), or with vectors of another size, the plain stage
@@ -180,19 +181,6 @@ async def test_the_library_lists_the_passage_the_stage_chose(staged_case: Path) 
     assert {BY_ID[g["clause_type"]].family for g in opinion["clause_types"]} == {DECISION}
 
 
-def _every_passage_stage(types: tuple[str, ...], chosen: str):  # type: ignore[no-untyped-def]
-    """A stage with a vector model that gives every passage with a vector the type `chosen` and no other."""
-    from casetrack.service.ingest.clause_stage import FEATURES, VECTOR_FEATURES, ClauseStage, VectorModel
-
-    k, n = len(FEATURES) + len(VECTOR_FEATURES), len(types)
-    weights = np.zeros((n, 1 + k + n))
-    weights[:, 1 + len(FEATURES) + VECTOR_FEATURES.index("vector_log_odds")] = 1.0
-    model = np.zeros((385, n))
-    model[-1] = np.where(np.array(types) == chosen, 10.0, -10.0)
-    centre = np.stack([np.zeros(k + n), np.ones(k + n)])
-    return ClauseStage(weights, centre, 0.5, VectorModel(model, np.stack([np.zeros(384), np.ones(384)])), "E7")
-
-
 @pytest.mark.anyio
 async def test_ingest_hands_each_chunk_s_e7_vector_to_the_decision(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
@@ -209,7 +197,9 @@ async def test_ingest_hands_each_chunk_s_e7_vector_to_the_decision(tmp_path: Pat
     loaded = clauses._loaded()
     assert loaded is not None
     model, shipped = loaded
-    rule = dataclasses.replace(shipped, vector_stage=_every_passage_stage(model.types, "audit_rights"))
+    every = np.zeros((385, len(model.types)))  # whatever the vector: audit rights, and no other type
+    every[-1] = np.where(np.array(model.types) == "audit_rights", 10.0, -10.0)
+    rule = dataclasses.replace(shipped, vector_stage=_vector_stage(every))
     monkeypatch.setattr(clauses, "_loaded", lambda: (model, rule))
     (tmp_path / "ability services agreement.txt").write_text(CONTRACT.read_text(encoding="utf-8"), encoding="utf-8")
     root = tmp_path / "CaseTrack"

@@ -168,11 +168,9 @@ def dense(vectors: Mapping[str, Sequence[VectorValue]] | None, embedder: str | N
     """One embedder's vectors of `passages` passages as one array (passages x dims); None when that embedder
     did not embed them all (not installed, skipped for this document) or its vectors are not dense."""
     rows = None if vectors is None or embedder is None else vectors.get(embedder)
-    if rows is None or len(rows) != passages or not all(isinstance(r, np.ndarray) and r.ndim == 1 for r in rows):
+    if not rows or len(rows) != passages or not all(isinstance(r, np.ndarray) and r.ndim == 1 for r in rows):
         return None
-    if len({len(r) for r in rows}) > 1:
-        return None
-    return np.stack(rows) if passages else None
+    return np.stack(rows) if len({len(r) for r in rows}) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)

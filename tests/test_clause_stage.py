@@ -6,6 +6,7 @@ back through `casetrack serve`."""
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -48,6 +49,24 @@ def test_a_stage_decides_from_the_whole_document_and_parties_stay_in_the_preambl
     assert tagged[:, 0].tolist() == [False, False, False, False, False]
     assert decided(best[:3], types, rule).tolist() == tagged[:3].tolist()  # one document alone: the same
     assert decided(best, types, ClauseRule(0.4, parties_within=1), document)[:, 1].tolist() == [False] * 5
+
+
+def test_the_library_may_list_parties_anywhere_while_search_reads_them_only_in_the_preamble() -> None:
+    """An artefact whose stage was chosen listing `parties` anywhere (meta.json `parties_listed_anywhere`) lists
+    a signature block naming the parties; `allowed` (what search's role prior reads) still keeps the preamble's
+    alone. The hand-built rule never lists past `parties_within`: its thresholds were chosen so."""
+    from casetrack.service.ingest.clauses import ClauseRule, allowed, decided
+
+    types = ("parties", "governing_law")
+    best = np.array([[0.9, 0.01], [0.95, 0.06], [0.2, 0.03]])
+    meta = {"threshold": 0.4, "parties_within": 1, "parties_listed_anywhere": True}
+    rule = ClauseRule.of(meta)
+    assert rule.parties_listed_anywhere and not ClauseRule.of(dict(meta, parties_listed_anywhere="yes")
+                                                              ).parties_listed_anywhere
+    staged = dataclasses.replace(rule, stage=_best_only_stage(2))
+    assert decided(best, types, staged)[:, 0].tolist() == [False, True, False]  # the best, past the preamble
+    assert allowed(best.shape, types, staged)[:, 0].tolist() == [True, False, False]
+    assert decided(best, types, rule)[:, 0].tolist() == [True, False, False]  # no stage: the rule's preamble
 
 
 def _vector_stage(model: np.ndarray, threshold: float = 0.5):  # type: ignore[no-untyped-def]
@@ -186,8 +205,6 @@ async def test_ingest_hands_each_chunk_s_e7_vector_to_the_decision(tmp_path: Pat
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """The agreement's chunks' E7 vectors, computed by ingest before tagging, reach the stage that reads them: a
     stage that tags every passage with a vector `audit_rights` puts it on every passage of a real ingest."""
-    import dataclasses
-
     from casetrack.config import load_settings
     from casetrack.service.app import CaseTrack
     from casetrack.service.ingest import clauses
@@ -211,3 +228,42 @@ async def test_ingest_hands_each_chunk_s_e7_vector_to_the_decision(tmp_path: Pat
     (contract,) = await listed_clauses(root, "Vectors", "ability services")
     groups = {g["clause_type"]: g["passages"] for g in contract["clause_types"]}
     assert len(groups["audit_rights"]) == ingested.document.chunk_count
+
+
+@pytest.mark.anyio
+async def test_parties_listed_past_the_preamble_are_not_read_by_search_s_role_prior(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real ingest with a stage that tags every passage `parties`, listed anywhere: `list_clauses` lists every
+    passage under it and `search_case(clause_type="parties")` finds them all, but the likelihoods record search's
+    role prior reads holds the tag's probability on the first passage only, 0 on the others."""
+    from casetrack.config import load_settings
+    from casetrack.service.app import CaseTrack
+    from casetrack.service.ingest import clauses
+    from casetrack.service.ingest.document import IngestRequest
+    from casetrack.store import documents as docstore
+    from casetrack.store import keys
+
+    clauses._loaded.cache_clear()
+    loaded = clauses._loaded()
+    assert loaded is not None
+    model, shipped = loaded
+    every = np.zeros((385, len(model.types)))
+    every[-1] = np.where(np.array(model.types) == "parties", 10.0, -10.0)
+    rule = dataclasses.replace(shipped, vector_stage=_vector_stage(every), parties_within=1,
+                               parties_listed_anywhere=True)
+    monkeypatch.setattr(clauses, "_loaded", lambda: (model, rule))
+    (tmp_path / "ability services agreement.txt").write_text(CONTRACT.read_text(encoding="utf-8"), encoding="utf-8")
+    root = tmp_path / "CaseTrack"
+    app = CaseTrack.open(load_settings(root, environ={}))
+    case = app.cases.get(app.create_case("Parties").id)
+    ingested = app.ingestor.ingest(case, IngestRequest(str(tmp_path / "ability services agreement.txt")))
+    found = app.search.search(case, "the parties to this agreement", top_k=50, clause_type="parties")
+    with app.cases.store(case).reader() as db:
+        ids = [raw.decode() for _, raw in db.scan(keys.CHUNKS, keys.doc_chunks_prefix(ingested.document.id))]
+        read = docstore.role_likelihoods(db, ids)
+    app.jobs.shutdown()
+    (contract,) = await listed_clauses(root, "Parties", "ability services")
+    groups = {g["clause_type"]: g["passages"] for g in contract["clause_types"]}
+    assert len(groups["parties"]) == len(ids) == ingested.document.chunk_count > 2
+    assert len(found.hits) == len(ids)
+    assert read[0]["parties"] > 0.5 and [r["parties"] for r in read[1:]] == [0.0] * (len(ids) - 1)

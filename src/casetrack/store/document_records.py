@@ -4,7 +4,7 @@ chunk and provenance records. Pure encoding, no store access."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import asdict
 from typing import Any
 
@@ -100,11 +100,14 @@ def _role_spans(value: object, known: tuple[str, ...], size: int) -> tuple[tuple
                  and 0 <= s[0] < s[1] <= size)
 
 
-def encode_likelihoods(likelihood: Mapping[str, float], confidence: Mapping[str, float]) -> bytes:
-    """A chunk's likelihoods record (keys.likelihoods): clause type -> probability, the likely untagged types
-    (`likelihood`) and the tagged ones (`confidence`, which wins for a type in both). `{}` for a chunk without
-    any: a missing record means a chunk written before these records were (read from its chunk record)."""
-    return dumps({**likelihood, **confidence})
+def encode_likelihoods(likelihood: Mapping[str, float], confidence: Mapping[str, float],
+                       unsearched: Collection[str] = ()) -> bytes:
+    """A chunk's likelihoods record (keys.likelihoods), what search's role prior reads: clause type ->
+    probability, the likely untagged types (`likelihood`) and the tagged ones (`confidence`, which wins for a
+    type in both), but 0 for a tag search must not read (`unsearched`: `parties` the library lists past an
+    agreement's preamble). `{}` for a chunk without any: a missing record means a chunk written before these
+    records were (read from its chunk record)."""
+    return dumps({**likelihood, **confidence, **dict.fromkeys(unsearched, 0.0)})
 
 
 def decode_likelihoods(raw: bytes) -> dict[str, float]:

@@ -5,7 +5,7 @@ WriteBatch, so it is either completely there or not at all, crash or no crash.""
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +47,8 @@ class DocumentWrite:
     # chunk id -> clause type -> the classifier's probability, for the likely types it did not tag (a passage's
     # likelihood of a type asked for lifts it in search: search.evidence); never shown as a tag
     role_likelihood: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    # chunk id -> the tags search's role prior must not read (0 in its likelihoods record), though they are listed
+    role_unsearched: Mapping[str, Collection[str]] = field(default_factory=dict)
     # chunk id -> role -> (start, end) of the clause in the chunk's text (chunk.clause_spans)
     role_spans: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=dict)
     printed: Mapping[str, str] = field(default_factory=dict)  # chunk id -> printed page:line span ("17:19-18:4")
@@ -78,7 +80,8 @@ def put_document(batch: Batch, write: DocumentWrite) -> None:
             record["role_spans"] = {r: list(s) for r, s in write.role_spans[chunk_id].items()}
         batch.put(keys.CHUNKS, keys.chunk(chunk_id), dumps(record))
         batch.put(keys.CHUNKS, keys.likelihoods(chunk_id), encode_likelihoods(
-            write.role_likelihood.get(chunk_id, {}), write.role_confidence.get(chunk_id, {})))
+            write.role_likelihood.get(chunk_id, {}), write.role_confidence.get(chunk_id, {}),
+            write.role_unsearched.get(chunk_id, ())))
         batch.put(keys.CHUNKS, keys.doc_chunk(doc.id, span.sequence), chunk_id.encode())
         batch.put(keys.PROVENANCE, keys.provenance(chunk_id),
                   dumps(provenance_record(span, pages[span.page], doc.embedded_at, write.printed.get(chunk_id))))

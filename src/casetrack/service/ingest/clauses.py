@@ -50,12 +50,16 @@ class ClauseRule:
     agreement's first `parties_within` passages (its preamble names them; elsewhere a name is a mention). None:
     no such rule (an artefact whose meta.json has no key for it: the threshold alone, as before). `stage`: a
     learned second stage that, when the artefact has one, decides instead of the threshold and `best_from`
-    (`parties_within` still holds)."""
+    (`parties_within` still holds, unless `parties_listed_anywhere`: then the stage's `parties` tags are listed
+    wherever it puts them, and `parties_within` bounds only what search's role prior reads: `searched`)."""
 
     threshold: float
     best_from: float | None = None
     near_best: float = 1.0
     parties_within: int | None = None
+    # the stage's threshold was chosen listing `parties` anywhere (meta.json `parties_listed_anywhere`): the
+    # library lists a signature block or a recital naming the parties; search still reads only the preamble's
+    parties_listed_anywhere: bool = False
     stage: ClauseStage | None = field(default=None, compare=False, repr=False)
     # the stage that also reads each passage's vector; it decides instead of `stage` when they are given
     vector_stage: ClauseStage | None = field(default=None, compare=False, repr=False)
@@ -68,7 +72,8 @@ class ClauseRule:
         stage = None if arrays is None else ClauseStage.of(arrays, meta)
         with_vectors = None if arrays is None or stage is None else ClauseStage.of(arrays, meta, WITH_VECTORS)
         return cls(float(meta["threshold"]), None if best is None else float(best), float(meta.get("near_best", 1.0)),
-                   None if within is None else int(within), stage, with_vectors)
+                   None if within is None else int(within), meta.get("parties_listed_anywhere") is True, stage,
+                   with_vectors)
 
     def stage_for(self, vectors: np.ndarray | None, passages: int) -> ClauseStage | None:
         """The stage that decides `passages` passages with these vectors (None: the rule decides alone)."""
@@ -92,7 +97,7 @@ def decided(best: np.ndarray, types: Sequence[str], rule: ClauseRule, document: 
     stage = rule.stage_for(vectors, len(best))
     if stage is not None:
         return (stage.probability(best, document, vectors) >= stage.threshold) & allowed(
-            best.shape, types, rule, document)
+            best.shape, types, rule, document, parties_anywhere=rule.parties_listed_anywhere)
     tagged = best >= rule.threshold
     starts, group = documents(len(best), document)
     if rule.best_from is not None:
@@ -101,12 +106,12 @@ def decided(best: np.ndarray, types: Sequence[str], rule: ClauseRule, document: 
     return tagged & allowed(best.shape, types, rule, document)
 
 
-def allowed(shape: tuple[int, ...], types: Sequence[str], rule: ClauseRule, document: np.ndarray | None = None
-            ) -> np.ndarray:
+def allowed(shape: tuple[int, ...], types: Sequence[str], rule: ClauseRule, document: np.ndarray | None = None,
+            parties_anywhere: bool = False) -> np.ndarray:
     """Which passage may take which type at all (passages x types, bool): `parties` only in a document's first
-    `parties_within` passages; every other type anywhere."""
+    `parties_within` passages (unless `parties_anywhere`); every other type anywhere."""
     out = np.ones(shape, dtype=bool)
-    if rule.parties_within is not None and "parties" in types and shape[0]:
+    if not parties_anywhere and rule.parties_within is not None and "parties" in types and shape[0]:
         starts, group = documents(shape[0], document)
         out[:, list(types).index("parties")] = np.arange(shape[0]) - starts[group] < rule.parties_within
     return out
@@ -137,30 +142,40 @@ def clause_rule() -> ClauseRule | None:
 
 def learned_types(texts: Sequence[str], document_type: DocumentType) -> list[dict[str, float]]:
     """Per passage, the clause types the classifier gives it with their probabilities ({} for a decision)."""
-    return _learned(texts, document_type)[0]
+    return _learned(texts, document_type).tags
+
+
+@dataclass(frozen=True, slots=True)
+class Learned:
+    """What the classifier gives a document's passages, each list per passage."""
+
+    tags: list[dict[str, float]]  # the clause types it is tagged with (listed), with their probabilities
+    likely: list[dict[str, float]]  # an agreement's passages: every type from LIKELY up search may read
+    unsearched: list[frozenset[str]]  # tags search's role prior must not read (`parties` past the preamble)
+    scored: PassageScores | None  # pieces' probabilities and places, by which chunk.clause_spans places a clause
 
 
 def _learned(texts: Sequence[str], document_type: DocumentType, paths: Sequence[str] | None = None,
-             vectors: Mapping[str, Sequence[VectorValue]] | None = None
-             ) -> tuple[list[dict[str, float]], list[dict[str, float]], PassageScores | None]:
-    """Per passage, the clause types it is tagged with and (an agreement's passages only) every type from LIKELY
-    up, each with its probability; and the scores themselves, whose pieces' probabilities and places
-    chunk.clause_spans places a clause by. The passages are scored once for all three. `vectors`: the passages'
-    vectors by embedder, as ingest computed them (the decision reads one embedder's when the artefact says so)."""
+             vectors: Mapping[str, Sequence[VectorValue]] | None = None) -> Learned:
+    """The passages scored once for all of `Learned`. `vectors`: the passages' vectors by embedder, as ingest
+    computed them (the decision reads one embedder's when the artefact says so)."""
     loaded = _loaded()
     family = family_of(document_type)
+    none: list[frozenset[str]] = [frozenset()] * len(texts)
     if loaded is None or family == DECISION:
-        return [{} for _ in texts], [{} for _ in texts], None
+        return Learned([{} for _ in texts], [{} for _ in texts], none, None)
     model, rule = loaded
     scored = model.scored(texts, paths=paths)
     if family != CONTRACT:
         cut = max(QUOTED, rule.threshold)
-        return [model.above(p, cut) for p in scored.best], [{} for _ in texts], scored
-    kept = np.where(decided(scored.best, model.types, rule, vectors=dense(vectors, rule.embedder(), len(texts))),
-                    scored.best, 0.0)
-    # a type the rule rules out for a passage (parties outside the preamble) is not likely there either
-    likely = np.where(allowed(scored.best.shape, model.types, rule), scored.best, 0.0)
-    return [model.above(p, 1e-9) for p in kept], [model.above(p, LIKELY) for p in likely], scored
+        return Learned([model.above(p, cut) for p in scored.best], [{} for _ in texts], none, scored)
+    tagged = decided(scored.best, model.types, rule, vectors=dense(vectors, rule.embedder(), len(texts)))
+    # a type the rule rules out for search (parties outside the preamble) is not likely there either
+    searched = allowed(scored.best.shape, model.types, rule)
+    likely = np.where(searched, scored.best, 0.0)
+    unsearched = [frozenset(model.types[j] for j in np.flatnonzero(row)) for row in tagged & ~searched]
+    return Learned([model.above(p, 1e-9) for p in np.where(tagged, scored.best, 0.0)],
+                   [model.above(p, LIKELY) for p in likely], unsearched, scored)
 
 
 def dense(vectors: Mapping[str, Sequence[VectorValue]] | None, embedder: str | None, passages: int
@@ -182,6 +197,8 @@ class ChunkTags:
     places: dict[str, dict[str, tuple[int, int]]]  # chunk id -> role -> where in its text the clause is
     # chunk id -> clause type -> probability, for the types from LIKELY up that it is not tagged with
     likelihood: dict[str, dict[str, float]] = field(default_factory=dict)
+    # chunk id -> the tags search's role prior must not read (Learned.unsearched), though the library lists them
+    unsearched: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 def tag_chunks(chunk_ids: Sequence[str], spans: Sequence[ChunkSpan], paths: Sequence[str],
@@ -192,15 +209,17 @@ def tag_chunks(chunk_ids: Sequence[str], spans: Sequence[ChunkSpan], paths: Sequ
     chunks' vectors by embedder, as ingest computed them (IndexEntries.vectors)."""
     texts = [s.text for s in spans]
     worded = ((r.role, r.chunk_id) for r in located)
-    learned, likely, scored = _learned(texts, document_type, paths, vectors)
+    learned = _learned(texts, document_type, paths, vectors)
+    scored = learned.scored
     by_piece = scored.by_piece if scored is not None else (None,) * len(texts)
     parts = scored.spans if scored is not None and scored.spans else ((),) * len(texts)
-    tagged = chunk_roles(chunk_ids, paths, worded, family_of(document_type), learned)
+    tagged = chunk_roles(chunk_ids, paths, worded, family_of(document_type), learned.tags)
     model = clause_model()
     confidence = {cid: sure for cid, found in zip(chunk_ids, tagged, strict=True)
                   if (sure := {r: p for r, p in found.items() if p is not None})}
     places = {cid: where for cid, text, found, probs, cut in zip(chunk_ids, texts, tagged, by_piece, parts, strict=True)
               if found and (where := clause_spans(text, found, model, probs, cut))}
-    likelihood = {cid: below for cid, found, types in zip(chunk_ids, tagged, likely, strict=True)
+    likelihood = {cid: below for cid, found, types in zip(chunk_ids, tagged, learned.likely, strict=True)
                   if (below := {t: p for t, p in types.items() if t not in found})}
-    return ChunkTags([tuple(found) for found in tagged], confidence, places, likelihood)
+    unsearched = {cid: unread for cid, unread in zip(chunk_ids, learned.unsearched, strict=True) if unread}
+    return ChunkTags([tuple(found) for found in tagged], confidence, places, likelihood, unsearched)

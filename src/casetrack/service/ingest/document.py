@@ -181,6 +181,7 @@ class Ingestor:
                 terms=dict(zip(chunk_ids, terms, strict=True)),
                 roles={cid: r for cid, r in zip(chunk_ids, roles, strict=True) if r},
                 role_confidence=tags.confidence, role_spans=tags.places, role_likelihood=tags.likelihood,
+                role_unsearched=tags.unsearched,
                 printed={cid: printed for cid, span, held in zip(chunk_ids, spans, places, strict=True)
                          if (printed := printed_lines(held, span.page))},
                 vectors={e: dict(zip(chunk_ids, vs, strict=True)) for e, vs in entries.vectors.items()},

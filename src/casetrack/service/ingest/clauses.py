@@ -51,7 +51,7 @@ class ClauseRule:
     no such rule (an artefact whose meta.json has no key for it: the threshold alone, as before). `stage`: a
     learned second stage that, when the artefact has one, decides instead of the threshold and `best_from`
     (`parties_within` still holds, unless `parties_listed_anywhere`: then the stage's `parties` tags are listed
-    wherever it puts them, and `parties_within` bounds only what search's role prior reads: `searched`)."""
+    wherever it puts them, and `parties_within` bounds only what search's role prior reads: `allowed`)."""
 
     threshold: float
     best_from: float | None = None

@@ -8,9 +8,11 @@ Reads the out-of-fold probabilities of the 408 training contracts' passages (as 
 and fits, per clause type, a logistic regression over each (passage, type)'s features (clause_stage.FEATURES: the
 passage's log-odds, the contract's best for the type, the gap and rank to it, the neighbours', the place in the
 contract) and the passage's log-odds of every type, standardised; L2 toward one regression shared by all types
-(fitted first, with a bias per type), so a rare type leans on what the common ones learned. Tagged: at or above a
-threshold, `parties` anywhere (PARTIES_ANYWHERE: the library lists a signature block naming the parties; search's
-role prior still reads `parties` only on the first passage, the shipped rule's parties_within 1).
+(fitted first, with a bias per type), so a rare type leans on what the common ones learned; a labelled (passage,
+type) weighs in the loss as many as the labelled spans it holds (`span_weights`: what clause-level recall counts).
+Tagged: at or above a threshold, `parties` anywhere (PARTIES_ANYWHERE: the library lists a signature block naming
+the parties; search's role prior still reads `parties` only on the first passage, the shipped rule's parties_within
+1).
 
 Nested as clause_rules.py: for each outer fold, the stage is fitted on three of the other four folds and scores the
 fourth (four times); on those inner out-of-fold scores the threshold and its precision margin are chosen exactly as
@@ -73,13 +75,15 @@ VECTOR_L2, VECTOR_STEPS, VECTOR_RATE = 1e-3, 400, 0.05  # the vector model (1e-2
 EMBEDDER = "E7"
 
 
-def _newton(x: np.ndarray, y: np.ndarray, prior: np.ndarray, penalty: np.ndarray, steps: int = 25) -> np.ndarray:
-    """Logistic regression by Newton's method, L2 `penalty` (per weight) toward `prior`."""
+def _newton(x: np.ndarray, y: np.ndarray, prior: np.ndarray, penalty: np.ndarray, weight: np.ndarray,
+            steps: int = 25) -> np.ndarray:
+    """Logistic regression by Newton's method, each row's loss times its `weight`, L2 `penalty` (per weight) toward
+    `prior`."""
     w = prior.copy()
     for _ in range(steps):
         p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
-        grad = x.T @ (p - y) + penalty * (w - prior)
-        hess = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty + 1e-6)
+        grad = x.T @ (weight * (p - y)) + penalty * (w - prior)
+        hess = (x * (weight * p * (1 - p))[:, None]).T @ x + np.diag(penalty + 1e-6)
         step = np.linalg.solve(hess, grad)
         w -= step
         if np.abs(step).max() < 1e-6:
@@ -87,23 +91,39 @@ def _newton(x: np.ndarray, y: np.ndarray, prior: np.ndarray, penalty: np.ndarray
     return w
 
 
-def fit(feats: np.ndarray, odds: np.ndarray, y: np.ndarray, threshold: float = 0.5, shrink: float = SHRINK
-        ) -> ClauseStage:
+def fit(feats: np.ndarray, odds: np.ndarray, y: np.ndarray, threshold: float = 0.5, shrink: float = SHRINK,
+        weight: np.ndarray | None = None) -> ClauseStage:
     """The stage fitted on rows of passages x types x FEATURES, their log-odds and 0/1 labels; `shrink`: the L2 of
-    a type's weights toward the shared ones."""
+    a type's weights toward the shared ones; `weight` (passages x types): each row's weight in the loss
+    (`span_weights`; None: 1)."""
     n, types, k = feats.shape
+    weight = np.ones(y.shape) if weight is None else weight
     centre = np.stack([np.concatenate([feats.reshape(-1, k).mean(0), odds.mean(0)]),
                        np.concatenate([feats.reshape(-1, k).std(0), odds.std(0)]) + 1e-9])
     z = (feats - centre[0, :k]) / centre[1, :k]
     zo = (odds - centre[0, k:]) / centre[1, k:]
     shared = _newton(np.concatenate([np.tile(np.eye(types), (n, 1)), z.reshape(-1, k)], axis=1), y.reshape(-1),
-                     np.zeros(types + k), np.concatenate([np.zeros(types), np.full(k, 1e-3)]))
+                     np.zeros(types + k), np.concatenate([np.zeros(types), np.full(k, 1e-3)]), weight.reshape(-1))
     weights = np.zeros((types, 1 + k + types))
     penalty = np.concatenate([[0.0], np.full(k + types, shrink)])
     for j in range(types):
         x = np.concatenate([np.ones((n, 1)), z[:, j], zo], axis=1)
-        weights[j] = _newton(x, y[:, j], np.concatenate([[shared[j]], shared[types:], np.zeros(types)]), penalty)
+        weights[j] = _newton(x, y[:, j], np.concatenate([[shared[j]], shared[types:], np.zeros(types)]), penalty,
+                             weight[:, j])
     return ClauseStage(weights, centre, threshold)
+
+
+def span_weights(data: cp.Labelled) -> np.ndarray:
+    """passages x types: a labelled (passage, type)'s weight in the stage's loss is the labelled spans of the type it
+    holds (a span held by n passages counts 1/n to each), scaled so that the positives' mean is 1; any other 1.
+    Clause-level recall counts spans, so a preamble naming both parties four times weighs four clauses, not one."""
+    spans = cr.spans_of(data)
+    holders = np.bincount(spans.pair_span, minlength=len(spans.column))
+    held = np.zeros(data.y.shape)
+    np.add.at(held, (spans.pair_passage, spans.column[spans.pair_span]), 1.0 / holders[spans.pair_span])
+    positive = data.y > 0
+    held = np.maximum(held, 1e-3)  # a labelled passage holding no located span (a span cut short) still counts
+    return np.where(positive, held / held[positive].mean(), 1.0)
 
 
 def fit_vectors(vectors: np.ndarray, y: np.ndarray, l2: float = VECTOR_L2) -> VectorModel:
@@ -143,19 +163,21 @@ def threshold_counts(q: np.ndarray, rows: np.ndarray, data: cp.Labelled, contrac
 def nested(feats: np.ndarray, odds: np.ndarray, data: cp.Labelled, contract: np.ndarray
            ) -> tuple[np.ndarray, np.ndarray, list[tuple[float, float]]]:
     """(outer folds' counts, the stage's 5-fold out-of-fold probabilities, per outer fold (threshold, margin))."""
-    y, k = (data.y > 0).astype(float), int(data.fold.max()) + 1
+    y, k, weight = (data.y > 0).astype(float), int(data.fold.max()) + 1, span_weights(data)
     counts, chosen, oof = np.zeros((k, 5)), [], np.zeros(data.y.shape)
     for f in range(k):
         inner = [g for g in range(k) if g != f]
         q = np.zeros(data.y.shape)
         for g in inner:
             train, test = np.isin(data.fold, [h for h in inner if h != g]), data.fold == g
-            q[test] = fit(feats[train], odds[train], y[train]).probability_of(feats[test], odds[test])
+            q[test] = fit(feats[train], odds[train], y[train], weight=weight[train]).probability_of(
+                feats[test], odds[test])
         table = threshold_counts(q, data.fold != f, data, contract)
         margin = cr.margin_on(table, inner)
         t = cr.choose(table, inner, cr.GOAL + margin)
         train, test = data.fold != f, data.fold == f
-        oof[test] = fit(feats[train], odds[train], y[train]).probability_of(feats[test], odds[test])
+        oof[test] = fit(feats[train], odds[train], y[train], weight=weight[train]).probability_of(
+            feats[test], odds[test])
         counts[f] = threshold_counts(oof, test, data, contract)[t, f]
         chosen.append((float(THRESHOLDS[t]), margin))
         print(cr.report(f"  outer fold {f}: threshold {THRESHOLDS[t]} +{margin}", cr.scores(counts[f])), flush=True)
@@ -175,8 +197,9 @@ def chosen(feats: np.ndarray, odds: np.ndarray, data: cp.Labelled, contract: np.
     print(cr.report(f"CV, {label}, threshold {t} chosen on all folds (margin {margin})",
                     cr.scores(table[list(THRESHOLDS).index(t)].sum(0), missed)))
     how = (f"most labelled spans listed (clause level) at micro precision >= {cr.GOAL} + {margin}, nested 5-fold CV "
-           f"by contract on out-of-fold probabilities; benchmarks/clause_stage.py (L2 {SHRINK})")
-    return fit(feats, odds, (data.y > 0).astype(float), t), how
+           f"by contract on out-of-fold probabilities; a labelled passage weighted by the spans it holds; "
+           f"benchmarks/clause_stage.py (L2 {SHRINK})")
+    return fit(feats, odds, (data.y > 0).astype(float), t, weight=span_weights(data)), how
 
 
 def write(folder: Path, stage: ClauseStage, files: StageFiles, features: tuple[str, ...], how: str) -> None:

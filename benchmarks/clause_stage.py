@@ -94,10 +94,10 @@ def _newton(x: np.ndarray, y: np.ndarray, prior: np.ndarray, penalty: np.ndarray
 def fit(feats: np.ndarray, odds: np.ndarray, y: np.ndarray, threshold: float = 0.5, shrink: float = SHRINK,
         weight: np.ndarray | None = None) -> ClauseStage:
     """The stage fitted on rows of passages x types x FEATURES, their log-odds and 0/1 labels; `shrink`: the L2 of
-    a type's weights toward the shared ones; `weight` (passages x types): each row's weight in the loss
-    (`span_weights`; None: 1)."""
+    a type's weights toward the shared ones; `weight` (passages x types): each labelled row's weight in the loss
+    (`span_weights`), scaled so that the labelled rows' mean is 1 (every other row 1; None: all 1)."""
     n, types, k = feats.shape
-    weight = np.ones(y.shape) if weight is None else weight
+    weight = np.ones(y.shape) if weight is None else np.where(y > 0, weight / weight[y > 0].mean(), 1.0)
     centre = np.stack([np.concatenate([feats.reshape(-1, k).mean(0), odds.mean(0)]),
                        np.concatenate([feats.reshape(-1, k).std(0), odds.std(0)]) + 1e-9])
     z = (feats - centre[0, :k]) / centre[1, :k]
@@ -115,15 +115,14 @@ def fit(feats: np.ndarray, odds: np.ndarray, y: np.ndarray, threshold: float = 0
 
 def span_weights(data: cp.Labelled) -> np.ndarray:
     """passages x types: a labelled (passage, type)'s weight in the stage's loss is the labelled spans of the type it
-    holds (a span held by n passages counts 1/n to each), scaled so that the positives' mean is 1; any other 1.
+    holds (a span held by n passages counts 1/n to each; `fit` scales them on the rows it fits); any other 1.
     Clause-level recall counts spans, so a preamble naming both parties four times weighs four clauses, not one."""
     spans = cr.spans_of(data)
     holders = np.bincount(spans.pair_span, minlength=len(spans.column))
     held = np.zeros(data.y.shape)
     np.add.at(held, (spans.pair_passage, spans.column[spans.pair_span]), 1.0 / holders[spans.pair_span])
-    positive = data.y > 0
     held = np.maximum(held, 1e-3)  # a labelled passage holding no located span (a span cut short) still counts
-    return np.where(positive, held / held[positive].mean(), 1.0)
+    return np.where(data.y > 0, held, 1.0)
 
 
 def fit_vectors(vectors: np.ndarray, y: np.ndarray, l2: float = VECTOR_L2) -> VectorModel:
